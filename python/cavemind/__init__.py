@@ -1,0 +1,26 @@
+"""cavemind: MCTS, ISMCTS and PIMC search for prehistoric board games, with a Cython C core.
+
+>>> import cavemind
+>>> game = cavemind.load_game("kuhn_poker", players=2)
+>>> state = game.new_initial_state(seed=7)
+>>> info = cavemind.analyse(state, cavemind.Limit(iterations=2000))
+>>> info.best.name in ("pass", "bet")
+True
+"""
+from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PIMCBot, RandomBot
+from cavemind.errors import (CavemindError, GameNotOverError, IllegalActionError, InvalidOptionError,
+                             InvalidPlayerError, InvalidPositionError, NotChanceNodeError, SearchError,
+                             UnknownGameError)
+from cavemind.game import CHANCE, TERMINAL, Game, State, load_game, parameters_of, state_from_json
+from cavemind.games import game_names
+from cavemind.search import ALGORITHMS, AnalysisInfo, Limit, MoveInfo, StopFlag, analyse
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALGORITHMS", "AnalysisInfo", "Bot", "CHANCE", "CavemindError", "Game", "GameNotOverError",
+    "HeuristicBot", "ISMCTSBot", "IllegalActionError", "InvalidOptionError", "InvalidPlayerError",
+    "InvalidPositionError", "Limit", "MCTSBot", "MOISMCTSBot", "MoveInfo", "NotChanceNodeError", "PIMCBot",
+    "RandomBot", "SearchError", "State", "StopFlag", "TERMINAL", "UnknownGameError", "analyse", "game_names",
+    "load_game", "parameters_of", "state_from_json",
+]

@@ -1,0 +1,122 @@
+"""Bots: objects with step(state) -> action, for play, arenas and tests."""
+from __future__ import annotations
+
+import abc
+import random
+
+from cavemind.errors import SearchError
+from cavemind.search import Limit, analyse
+
+
+class Bot(abc.ABC):
+    """A player. step() returns the action to play at a decision node of the bot's seat."""
+
+    name = "bot"
+
+    @abc.abstractmethod
+    def step(self, state) -> int:
+        """The action to play in `state`, chosen from the mover's information set."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}>"
+
+
+class RandomBot(Bot):
+    """Uniformly random legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self._rng = random.Random(seed)
+
+    def step(self, state) -> int:
+        _require_decision(state)
+        return self._rng.choice(state.legal_actions())
+
+
+class HeuristicBot(Bot):
+    """Greedy one-step look-ahead on the game's heuristic: plays the action whose resulting state (after
+    sampling any chance events that follow, `samples` times) gives the mover the best estimate.
+    Ties are broken at random. It reads only the mover's information set: each evaluation runs on a
+    determinization from the mover's view."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, samples: int = 4):
+        self._rng = random.Random(seed)
+        self.samples = samples
+
+    def step(self, state) -> int:
+        _require_decision(state)
+        player = state.current_player()
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        scores = {a: 0.0 for a in actions}
+        for _ in range(self.samples):
+            view = state.determinize(player, self._rng.getrandbits(63))
+            for action in actions:
+                after = view.child(action)
+                while after.is_chance_node():
+                    after.apply(after.sample_chance(self._rng.getrandbits(63)))
+                scores[action] += after.heuristic()[player]
+        best = max(scores.values())
+        return self._rng.choice([a for a in actions if scores[a] >= best - 1e-12])
+
+
+class SearchBot(Bot):
+    """A bot that runs analyse() with one algorithm and plays its best move."""
+
+    algorithm = "ismcts"
+
+    def __init__(self, iterations: int | None = 1000, seconds: float | None = None, threads: int = 1,
+                 exploration: float = 0.7, rollout_depth: int | None = None, determinizations: int = 8,
+                 memory_mb: float | None = None, seed: int | None = 0):
+        self.limit = Limit(iterations=iterations, seconds=seconds, threads=threads, memory_mb=memory_mb)
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.determinizations = determinizations
+        self._rng = random.Random(seed)
+        self.name = self.algorithm
+
+    def step(self, state) -> int:
+        _require_decision(state)
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        info = analyse(state, self.limit, algorithm=self.algorithm, exploration=self.exploration,
+                       rollout_depth=self.rollout_depth, determinizations=self.determinizations,
+                       seed=self._rng.getrandbits(63))
+        return info.best.action
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.limit}>"
+
+
+class MCTSBot(SearchBot):
+    """UCT on the true state: it sees hidden information (a 'cheating' upper bound in such games)."""
+
+    algorithm = "mcts"
+
+
+class ISMCTSBot(SearchBot):
+    """Single-observer ISMCTS: decides from its own information set only."""
+
+    algorithm = "ismcts"
+
+
+class MOISMCTSBot(SearchBot):
+    """Multi-observer ISMCTS: one tree per player, for games with hidden opponent moves."""
+
+    algorithm = "mo-ismcts"
+
+
+class PIMCBot(SearchBot):
+    """Determinized UCT over several sampled worlds, votes summed."""
+
+    algorithm = "pimc"
+
+
+def _require_decision(state) -> None:
+    if state.current_player() < 0:
+        raise SearchError("a bot moves only at a decision node")

@@ -1,0 +1,40 @@
+"""The exceptions cavemind raises. Every one derives from CavemindError, so one except clause catches all."""
+
+
+class CavemindError(Exception):
+    """Base class of every cavemind error."""
+
+
+class UnknownGameError(CavemindError, KeyError):
+    """A game name that is not registered."""
+
+    def __str__(self):  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class InvalidOptionError(CavemindError, ValueError):
+    """An unknown game parameter, or a value of the wrong type or outside its choices."""
+
+
+class IllegalActionError(CavemindError, ValueError):
+    """An action that is not legal in the state it was applied to; the state is unchanged."""
+
+
+class InvalidPlayerError(CavemindError, ValueError):
+    """A player index outside 0..players-1."""
+
+
+class NotChanceNodeError(CavemindError, ValueError):
+    """A chance-only operation on a decision node or a finished game."""
+
+
+class GameNotOverError(CavemindError, ValueError):
+    """returns() asked of a game that has not ended."""
+
+
+class InvalidPositionError(CavemindError, ValueError):
+    """A malformed JSON position; the message names the field and the reason."""
+
+
+class SearchError(CavemindError, ValueError):
+    """A search that cannot run: a chance node or a finished game at the root, or a bad limit."""

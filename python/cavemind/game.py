@@ -1,0 +1,215 @@
+"""Games and states: load_game(), Game, State and JSON positions."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cavemind import _core
+from cavemind.errors import IllegalActionError, InvalidOptionError, InvalidPositionError
+from cavemind.games import game_module
+
+CHANCE = _core.CHANCE_PLAYER
+TERMINAL = _core.TERMINAL_PLAYER
+POSITION_FORMAT = 1
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def parameters_of(name: str) -> dict[str, dict[str, Any]]:
+    """The parameters `name` accepts: {parameter: {"type", "default", "choices"?, "help"?}}."""
+    return {k: dict(v) for k, v in game_module(name).PARAMETERS.items()}
+
+
+def _coerce(game: str, key: str, spec: dict[str, Any], value: Any) -> Any:
+    """`value` as the parameter's type; strings (from a command line) are parsed."""
+    kind = spec["type"]
+    try:
+        if kind is bool:
+            if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+                value = value.lower() in _TRUE
+            if not isinstance(value, bool):
+                raise ValueError
+        elif kind is int:
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise ValueError
+            value = int(value)
+        elif kind is float:
+            if isinstance(value, bool):
+                raise ValueError
+            value = float(value)
+        elif not isinstance(value, str):
+            raise ValueError
+    except ValueError:
+        raise InvalidOptionError(f"{game}: option {key}={value!r} is not a {kind.__name__}") from None
+    choices = spec.get("choices")
+    if choices is not None and value not in choices:
+        raise InvalidOptionError(f"{game}: option {key}={value!r} must be one of {list(choices)}")
+    return value
+
+
+def load_game(name: str, **params: Any) -> "Game":
+    """The game `name` with validated parameters (`players` and game options); defaults fill the rest."""
+    return Game(name, params)
+
+
+class Game:
+    """One game in one configuration: a name, validated parameters, and the C function table."""
+
+    def __init__(self, name: str, params: dict[str, Any] | None = None):
+        self.module = game_module(name)
+        self.name = name
+        spec = self.module.PARAMETERS
+        given = dict(params or {})
+        unknown = sorted(set(given) - set(spec))
+        if unknown:
+            raise InvalidOptionError(f"{name}: unknown option {unknown[0]!r}; options are {sorted(spec)}")
+        self.params = {key: _coerce(name, key, s, given.get(key, s["default"])) for key, s in spec.items()}
+        self._capsule = self.module.make_table(self.params)
+        info = _core.table_info(self._capsule)
+        self.num_players: int = info["num_players"]
+        self.max_actions: int = info["max_actions"]
+        self.state_size: int = info["state_size"]
+        self.max_game_length: int = info["max_game_length"]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The parameters other than the player count."""
+        return {k: v for k, v in self.params.items() if k != "players"}
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"load_game({self.name!r}, {args})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.name, self.params) == (other.name, other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.params.items()))))
+
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        """The starting position. With a seed, the opening chance events (the deal, a random start
+        player) are sampled with it, so the state returned is the first decision; without, the raw root."""
+        state = State(self, self.module.initial_state(self.params))
+        if seed is not None:
+            step = 0
+            while state.is_chance_node():
+                state.apply(state.sample_chance((seed << 16) + step))
+                step += 1
+        return state
+
+    def state_from_dict(self, state_doc: dict[str, Any], observer: int | None = None, seed: int = 0) -> "State":
+        """A state from the game-specific part of a position. From an observer's seat, what they cannot see
+        is sampled (with `seed`) from what is unseen."""
+        try:
+            data = self.module.state_from_dict(self.params, state_doc)
+        except (ValueError, TypeError, KeyError, IndexError) as error:
+            raise InvalidPositionError(f"{self.name} position: state.{error}") from None
+        state = State(self, data)
+        if observer is not None:
+            state = state.determinize(observer, seed)
+        return state
+
+    def state_from_json(self, doc: str | dict[str, Any], seed: int = 0) -> "State":
+        """A state from a JSON position (a string or a parsed dict) written by State.to_json."""
+        return state_from_json(doc, seed=seed, game=self)
+
+
+def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None = None) -> "State":
+    """Loads a position, checking every top-level field; errors name the field and the reason."""
+    if isinstance(doc, str):
+        try:
+            doc = json.loads(doc)
+        except json.JSONDecodeError as error:
+            raise InvalidPositionError(f"position: not valid JSON ({error})") from None
+    if not isinstance(doc, dict):
+        raise InvalidPositionError("position: expected a JSON object")
+    for key in ("game", "format", "players", "state"):
+        if key not in doc:
+            raise InvalidPositionError(f"position: missing field {key!r}")
+    if doc["format"] != POSITION_FORMAT:
+        raise InvalidPositionError(f"format: {doc['format']!r} is not supported (expected {POSITION_FORMAT})")
+    options = doc.get("options", {})
+    if not isinstance(options, dict):
+        raise InvalidPositionError("options: expected an object")
+    try:
+        loaded = Game(doc["game"], {"players": doc["players"], **options})
+    except (InvalidOptionError, KeyError) as error:
+        raise InvalidPositionError(f"position: {error}") from None
+    if game is not None and loaded != game:
+        raise InvalidPositionError(f"position: it is a {loaded!r} position, not {game!r}")
+    observer = doc.get("observer")
+    if observer is not None and (not isinstance(observer, int) or not 0 <= observer < loaded.num_players):
+        raise InvalidPositionError(f"observer: must be a seat 0..{loaded.num_players - 1}")
+    if not isinstance(doc["state"], dict):
+        raise InvalidPositionError("state: expected an object")
+    return loaded.state_from_dict(doc["state"], observer=observer, seed=seed)
+
+
+class State(_core.CoreState):
+    """A position of a game. Actions are integers; their notation comes from the game.
+
+    >>> state = load_game("tictactoe").new_initial_state()
+    >>> state.apply(state.string_to_action("b2"))
+    """
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.module.action_to_string(self.to_bytes(), action)
+
+    def legal_action_strings(self) -> list[str]:
+        return [self.action_to_string(a) for a in self.legal_actions()]
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action (or chance outcome) whose notation is `text` (spaces and case ignored)."""
+        wanted = " ".join(str(text).lower().split())
+        for action in self.legal_actions():
+            if " ".join(self.action_to_string(action).lower().split()) == wanted:
+                return action
+        if self.is_terminal():
+            raise IllegalActionError(f"{text!r}: the game is over")
+        raise IllegalActionError(f"{text!r} is not a legal move here; legal: {', '.join(self.legal_action_strings())}")
+
+    def apply(self, action: int | str) -> None:
+        """Plays an action id or its notation. Raises IllegalActionError and leaves the state unchanged."""
+        if isinstance(action, str):
+            action = self.string_to_action(action)
+        elif isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"action {action!r}: expected an int id or a move string")
+        super().apply(action)
+
+    def child(self, action: int | str) -> "State":
+        """A copy with `action` applied."""
+        copy = self.clone()
+        copy.apply(action)
+        return copy
+
+    def to_dict(self, observer: int | None = None) -> dict[str, Any]:
+        """The position as a JSON-ready dict; from `observer`'s seat, hidden parts are left out."""
+        if observer is not None:
+            self._check_player(observer)
+        doc: dict[str, Any] = {
+            "game": self.game.name,
+            "format": POSITION_FORMAT,
+            "players": self.game.num_players,
+            "options": self.game.options,
+        }
+        if observer is not None:
+            doc["observer"] = observer
+        doc["state"] = self.game.module.state_to_dict(self.to_bytes(), observer)
+        return doc
+
+    def to_json(self, observer: int | None = None, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(observer), indent=indent)
+
+    def render(self, observer: int | None = None) -> str:
+        """The readable board; from `observer`'s seat, only what they see."""
+        if observer is not None:
+            self._check_player(observer)
+        return self.game.module.render(self.to_bytes(), observer)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        player = self.current_player()
+        where = "terminal" if player == TERMINAL else "chance" if player == CHANCE else f"player {player} to move"
+        return f"<State {self.game.name} ({where})>"

@@ -1,0 +1,286 @@
+# Kuhn poker for 2 or 3 players: the smallest game with chance and hidden information, used to test
+# ISMCTS, determinization and the no-peeking rule. Rules as in OpenSpiel's kuhn_poker: players + 1 cards,
+# each player antes 1 and is dealt one card (a chance node per deal); then, from player 0, each may pass
+# or bet 1; once someone has bet, every other player in turn calls (bet) or folds (pass). The highest card
+# among the players still in wins the pot.
+#
+# Returns: the chip result mapped linearly from [-2, 2(n-1)] to [0, 1], so they sum to 1 and winning a
+# bigger pot is worth more (poker is about chips, not about winning the hand).
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy, memset
+from cpython.pycapsule cimport PyCapsule_New
+
+from mcts.rng cimport Rng, rng_below
+from mcts.game_api cimport GameTable, CHANCE, TERMINAL
+from games.kuhn_poker.kuhn_poker cimport *
+
+NAME = "kuhn_poker"
+DESCRIPTION = "Kuhn poker for 2-3 players, a hidden-information reference game for testing the search"
+PARAMETERS = {"players": {"type": int, "default": 2, "choices": (2, 3)}}
+CARD_NAMES = "JQKA"
+
+
+cdef inline int num_cards(const KuhnState* s) noexcept nogil:
+    return s.num_players + 1
+
+
+cdef int current_player(const void* p) noexcept nogil:
+    cdef const KuhnState* s = <const KuhnState*>p
+    if s.finished:
+        return TERMINAL
+    if s.dealt < s.num_players:
+        return CHANCE
+    return s.to_move
+
+
+cdef int legal_actions(const void* p, int* out) noexcept nogil:
+    if current_player(p) < 0:
+        return 0
+    out[0] = PASS
+    out[1] = BET
+    return 2
+
+
+cdef bint card_is_dealt(const KuhnState* s, int card) noexcept nogil:
+    cdef int i
+    for i in range(s.dealt):
+        if s.cards[i] == card:
+            return True
+    return False
+
+
+cdef int chance_outcomes(const void* p, int* out, double* probs) noexcept nogil:
+    cdef const KuhnState* s = <const KuhnState*>p
+    cdef int c, n = 0
+    cdef double prob = 1.0 / (num_cards(s) - s.dealt)
+    for c in range(num_cards(s)):
+        if not card_is_dealt(s, c):
+            out[n] = FIRST_DEAL + c
+            probs[n] = prob
+            n += 1
+    return n
+
+
+cdef int sample_chance(const void* p, Rng* rng) noexcept nogil:
+    cdef const KuhnState* s = <const KuhnState*>p
+    cdef int pick = rng_below(rng, num_cards(s) - s.dealt), c
+    for c in range(num_cards(s)):
+        if not card_is_dealt(s, c):
+            if pick == 0:
+                return FIRST_DEAL + c
+            pick -= 1
+    return -1
+
+
+cdef void apply_action(void* p, int a) noexcept nogil:
+    cdef KuhnState* s = <KuhnState*>p
+    cdef int n = s.num_players
+    if s.dealt < n:
+        s.cards[s.dealt] = a - FIRST_DEAL
+        s.dealt += 1
+        return
+    s.history[s.history_length] = a
+    s.history_length += 1
+    if a == BET:
+        s.in_pot[s.to_move] += 1
+        if s.first_bettor < 0:
+            s.first_bettor = s.to_move
+    s.to_move = (s.to_move + 1) % n
+    if s.first_bettor < 0:
+        s.finished = s.history_length == n              # everybody passed
+    else:
+        s.finished = s.to_move == s.first_bettor        # everybody answered the bet
+
+
+cdef int winner(const KuhnState* s) noexcept nogil:
+    cdef int i, best = -1
+    for i in range(s.num_players):
+        if s.first_bettor >= 0 and s.in_pot[i] < 2:
+            continue                                    # folded
+        if best < 0 or s.cards[i] > s.cards[best]:
+            best = i
+    return best
+
+
+cdef void scores(const void* p, double* out) noexcept nogil:
+    """Chips won or lost: at the end the hand's result, before it what each player has put in."""
+    cdef const KuhnState* s = <const KuhnState*>p
+    cdef int i, pot = 0, w = winner(s) if s.finished else -1
+    for i in range(s.num_players):
+        pot += s.in_pot[i]
+        out[i] = -<double>s.in_pot[i]
+    if w >= 0:
+        out[w] += pot
+
+
+cdef void returns(const void* p, double* out) noexcept nogil:
+    cdef const KuhnState* s = <const KuhnState*>p
+    cdef int i, n = s.num_players
+    scores(p, out)
+    for i in range(n):
+        out[i] = (out[i] + 2.0) / (2.0 * n)
+
+
+cdef void heuristic(const void* p, double* out) noexcept nogil:
+    cdef const KuhnState* s = <const KuhnState*>p
+    cdef int i
+    for i in range(s.num_players):
+        out[i] = 1.0 / s.num_players
+
+
+cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
+    """Deals the other players' dealt cards again from every card the observer does not hold."""
+    cdef KuhnState* s = <KuhnState*>p
+    cdef int pool[MAX_CARDS]
+    cdef int size = 0, c, i, j
+    for c in range(num_cards(s)):
+        if observer >= s.dealt or s.cards[observer] != c:
+            pool[size] = c
+            size += 1
+    for i in range(s.dealt):
+        if i == observer:
+            continue
+        j = rng_below(rng, size)
+        s.cards[i] = pool[j]
+        pool[j] = pool[size - 1]
+        size -= 1
+
+
+cdef uint64_t infoset_hash(const void* p, int player) noexcept nogil:
+    cdef const KuhnState* s = <const KuhnState*>p
+    cdef uint64_t h = 1469598103934665603ULL
+    cdef int i
+    h = (h ^ s.num_players) * 1099511628211ULL
+    h = (h ^ s.dealt) * 1099511628211ULL
+    h = (h ^ <uint64_t>(s.cards[player] + 1 if player < s.dealt else 0)) * 1099511628211ULL
+    for i in range(s.history_length):
+        h = (h ^ (s.history[i] + 7)) * 1099511628211ULL
+    return h
+
+
+cdef int observed_action(const void* p, int a, int player) noexcept nogil:
+    cdef const KuhnState* s = <const KuhnState*>p
+    if s.dealt < s.num_players and s.dealt != player:
+        return HIDDEN_DEAL
+    return a
+
+
+cdef GameTable TABLES[2]
+
+
+cdef void fill_table(GameTable* t, int players) noexcept:
+    t.name = "kuhn_poker"
+    t.num_players = players
+    t.state_size = sizeof(KuhnState)
+    t.max_actions = NUM_ACTIONS
+    t.max_chance_outcomes = MAX_CARDS
+    t.max_game_length = players + 2 * players - 1
+    t.data = NULL
+    t.current_player = current_player
+    t.legal_actions = legal_actions
+    t.apply_action = apply_action
+    t.chance_outcomes = chance_outcomes
+    t.sample_chance = sample_chance
+    t.returns = returns
+    t.scores = scores
+    t.heuristic = heuristic
+    t.determinize = determinize
+    t.infoset_hash = infoset_hash
+    t.observed_action = observed_action
+    t.rollout_action = NULL
+
+
+fill_table(&TABLES[0], 2)
+fill_table(&TABLES[1], 3)
+
+
+# ---- Python-level functions (off the hot path) ----
+
+def make_table(dict params):
+    return PyCapsule_New(&TABLES[params["players"] - 2], b"cavemind.GameTable", NULL)
+
+
+def initial_state(dict params):
+    cdef KuhnState s
+    memset(&s, 0, sizeof(s))
+    s.num_players = params["players"]
+    s.first_bettor = -1
+    for i in range(MAX_KUHN_PLAYERS):
+        s.cards[i] = -1
+        s.in_pot[i] = 1 if i < s.num_players else 0
+    return (<char*>&s)[:sizeof(s)]
+
+
+cdef KuhnState load(bytes data):
+    cdef KuhnState s
+    memcpy(&s, <const char*>data, sizeof(s))
+    return s
+
+
+def action_to_string(bytes data, int action):
+    cdef KuhnState s = load(data)
+    if FIRST_DEAL <= action < HIDDEN_DEAL:
+        return f"deal {CARD_NAMES[action - FIRST_DEAL]}"
+    if action == HIDDEN_DEAL:
+        return "deal ?"
+    if s.first_bettor >= 0:
+        return "call" if action == BET else "fold"
+    return "bet" if action == BET else "pass"
+
+
+def state_to_dict(bytes data, observer=None):
+    cdef KuhnState s = load(data)
+    cards = []
+    for i in range(s.num_players):
+        if i >= s.dealt:
+            cards.append(None)
+        elif observer is None or observer == i:
+            cards.append(CARD_NAMES[s.cards[i]])
+        else:
+            cards.append("?")
+    return {"cards": cards, "history": "".join("pb"[s.history[i]] for i in range(s.history_length))}
+
+
+def state_from_dict(dict params, dict doc):
+    """Rebuilds a state by replaying the deal and the betting; '?' cards get any unused card (the caller
+    then determinizes for the observer)."""
+    n = params["players"]
+    cards = doc.get("cards")
+    if not isinstance(cards, list) or len(cards) != n:
+        raise ValueError(f"cards: expected a list of {n} entries (card name, '?' or null)")
+    history = doc.get("history", "")
+    if not isinstance(history, str) or any(ch not in "pb" for ch in history):
+        raise ValueError("history: expected a string of 'p' (pass/fold) and 'b' (bet/call)")
+    dealt = 0
+    while dealt < n and cards[dealt] is not None:
+        dealt += 1
+    if any(c is not None for c in cards[dealt:]):
+        raise ValueError("cards: cards are dealt in seat order, so no card may follow an undealt one")
+    known = [c for c in cards[:dealt] if c != "?"]
+    for c in known:
+        if not isinstance(c, str) or c not in CARD_NAMES[:n + 1]:
+            raise ValueError(f"cards: {c!r} is not one of {list(CARD_NAMES[:n + 1])} or '?'")
+    if len(set(known)) != len(known):
+        raise ValueError("cards: a card appears twice")
+    if history and dealt < n:
+        raise ValueError("history: betting starts only after every card is dealt")
+    spare = [c for c in CARD_NAMES[:n + 1] if c not in known]
+    s_bytes = initial_state(params)
+    cdef KuhnState s = load(s_bytes)
+    for c in cards[:dealt]:
+        name = spare.pop(0) if c == "?" else c
+        apply_action(&s, FIRST_DEAL + CARD_NAMES.index(name))
+    for i, ch in enumerate(history):
+        if current_player(&s) < 0:
+            raise ValueError(f"history: the hand is over after {i} decisions")
+        apply_action(&s, BET if ch == "b" else PASS)
+    return (<char*>&s)[:sizeof(s)]
+
+
+def render(bytes data, observer=None):
+    doc = state_to_dict(data, observer)
+    cdef KuhnState s = load(data)
+    seats = []
+    for i, card in enumerate(doc["cards"]):
+        seats.append(f"player {i}: card {card or '-'}, {s.in_pot[i]} in the pot")
+    return "\n".join(seats + [f"betting: {doc['history'] or '(none)'}"])

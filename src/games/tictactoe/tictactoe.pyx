@@ -1,0 +1,188 @@
+# Tic-tac-toe: the smallest perfect-information game, used to test the search on known answers.
+# Actions 0..8 are the cells, row by row from the top left. Player 0 plays X and moves first.
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy, memset
+from libc.stdlib cimport malloc, free
+from cpython.pycapsule cimport PyCapsule_New
+
+from mcts.rng cimport Rng
+from mcts.game_api cimport GameTable, CHANCE, TERMINAL
+from games.tictactoe.tictactoe cimport *
+
+NAME = "tictactoe"
+DESCRIPTION = "Tic-tac-toe, a perfect-information reference game for testing the search"
+PARAMETERS = {"players": {"type": int, "default": 2, "choices": (2,)}}
+
+cdef int LINES[8][3]
+LINES[:] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+
+
+cdef int current_player(const void* p) noexcept nogil:
+    cdef const TicTacToeState* s = <const TicTacToeState*>p
+    return TERMINAL if s.winner >= 0 else s.to_move
+
+
+cdef int legal_actions(const void* p, int* out) noexcept nogil:
+    cdef const TicTacToeState* s = <const TicTacToeState*>p
+    cdef int n = 0, c
+    if s.winner >= 0:
+        return 0
+    for c in range(NUM_CELLS):
+        if s.cells[c] == 0:
+            out[n] = c
+            n += 1
+    return n
+
+
+cdef void apply_action(void* p, int a) noexcept nogil:
+    cdef TicTacToeState* s = <TicTacToeState*>p
+    cdef int mark = s.to_move + 1, i
+    s.cells[a] = mark
+    s.moves += 1
+    for i in range(8):
+        if s.cells[LINES[i][0]] == mark and s.cells[LINES[i][1]] == mark and s.cells[LINES[i][2]] == mark:
+            s.winner = s.to_move
+            return
+    if s.moves == NUM_CELLS:
+        s.winner = 2
+    s.to_move = 1 - s.to_move
+
+
+cdef int no_chance_outcomes(const void* p, int* out, double* probs) noexcept nogil:
+    return 0
+
+
+cdef int no_chance_sample(const void* p, Rng* rng) noexcept nogil:
+    return -1
+
+
+cdef void returns(const void* p, double* out) noexcept nogil:
+    cdef const TicTacToeState* s = <const TicTacToeState*>p
+    if s.winner == 0 or s.winner == 1:
+        out[s.winner] = 1.0
+        out[1 - s.winner] = 0.0
+    else:
+        out[0] = 0.5
+        out[1] = 0.5
+
+
+cdef void scores(const void* p, double* out) noexcept nogil:
+    cdef const TicTacToeState* s = <const TicTacToeState*>p
+    out[0] = 1.0 if s.winner == 0 else 0.0
+    out[1] = 1.0 if s.winner == 1 else 0.0
+
+
+cdef void heuristic(const void* p, double* out) noexcept nogil:
+    returns(p, out)
+
+
+cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
+    pass  # nothing is hidden
+
+
+cdef uint64_t infoset_hash(const void* p, int player) noexcept nogil:
+    cdef const TicTacToeState* s = <const TicTacToeState*>p
+    cdef uint64_t h = 1469598103934665603ULL
+    cdef int c
+    for c in range(NUM_CELLS):
+        h = (h ^ s.cells[c]) * 1099511628211ULL
+    return h
+
+
+cdef int observed_action(const void* p, int a, int player) noexcept nogil:
+    return a
+
+
+cdef GameTable TABLE
+TABLE.name = "tictactoe"
+TABLE.num_players = 2
+TABLE.state_size = sizeof(TicTacToeState)
+TABLE.max_actions = NUM_CELLS
+TABLE.max_chance_outcomes = 0
+TABLE.max_game_length = NUM_CELLS
+TABLE.data = NULL
+TABLE.current_player = current_player
+TABLE.legal_actions = legal_actions
+TABLE.apply_action = apply_action
+TABLE.chance_outcomes = no_chance_outcomes
+TABLE.sample_chance = no_chance_sample
+TABLE.returns = returns
+TABLE.scores = scores
+TABLE.heuristic = heuristic
+TABLE.determinize = determinize
+TABLE.infoset_hash = infoset_hash
+TABLE.observed_action = observed_action
+TABLE.rollout_action = NULL
+
+
+# ---- Python-level functions (off the hot path) ----
+
+def make_table(dict params):
+    """The GameTable for these (validated) parameters, in a capsule. One static table serves all."""
+    return PyCapsule_New(&TABLE, b"cavemind.GameTable", NULL)
+
+
+def initial_state(dict params):
+    cdef TicTacToeState s
+    memset(&s, 0, sizeof(s))
+    s.winner = -1
+    return (<char*>&s)[:sizeof(s)]
+
+
+cdef TicTacToeState load(bytes data):
+    cdef TicTacToeState s
+    memcpy(&s, <const char*>data, sizeof(s))
+    return s
+
+
+def action_to_string(bytes data, int action):
+    return "abc"[action % 3] + "321"[action // 3]
+
+
+def state_to_dict(bytes data, observer=None):
+    cdef TicTacToeState s = load(data)
+    rows = ["".join(".XO"[s.cells[3 * r + c]] for c in range(3)) for r in range(3)]
+    return {"board": rows, "to_move": int(s.to_move)}
+
+
+def state_from_dict(dict params, dict doc):
+    """Rebuilds a state; raises ValueError naming the field at fault."""
+    board = doc.get("board")
+    if not isinstance(board, list) or len(board) != 3 or not all(isinstance(r, str) and len(r) == 3 for r in board):
+        raise ValueError("board: expected 3 strings of 3 characters from '.XO'")
+    cdef TicTacToeState s
+    memset(&s, 0, sizeof(s))
+    s.winner = -1
+    cells = "".join(board)
+    if any(ch not in ".XO" for ch in cells):
+        raise ValueError("board: characters must be '.', 'X' or 'O'")
+    x, o = cells.count("X"), cells.count("O")
+    if not (x == o or x == o + 1):
+        raise ValueError(f"board: {x} X and {o} O cannot arise (X moves first)")
+    to_move = 0 if x == o else 1
+    if "to_move" in doc and doc["to_move"] != to_move:
+        raise ValueError(f"to_move: must be {to_move} for this board")
+    for i, ch in enumerate(cells):
+        s.cells[i] = ".XO".index(ch)
+    s.moves = x + o
+    s.to_move = to_move
+    winners = {s.cells[LINES[i][0]] - 1 for i in range(8)
+               if s.cells[LINES[i][0]] != 0 and s.cells[LINES[i][0]] == s.cells[LINES[i][1]] == s.cells[LINES[i][2]]}
+    if len(winners) > 1:
+        raise ValueError("board: both players have a line")
+    if winners:
+        s.winner = winners.pop()
+        if s.winner != 1 - to_move:
+            raise ValueError("board: the winner must have made the last mark")
+    elif s.moves == NUM_CELLS:
+        s.winner = 2
+    return (<char*>&s)[:sizeof(s)]
+
+
+def render(bytes data, observer=None):
+    cdef TicTacToeState s = load(data)
+    lines = []
+    for r in range(3):
+        lines.append("321"[r] + " " + " ".join(".XO"[s.cells[3 * r + c]] for c in range(3)))
+    lines.append("  a b c")
+    return "\n".join(lines)

@@ -1,0 +1,239 @@
+# cavemind._core: the search core. One extension module built from parts (lxml style): the generic
+# State, the shared search machinery, and one part per algorithm. Games reach it only as GameTables.
+import threading
+
+from libc.stdint cimport int32_t, uint64_t
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memcpy
+
+from mcts.rng cimport Rng, rng_seed, rng_below, rng_next, splitmix64
+from mcts.game_api cimport GameTable, CHANCE, TERMINAL, MAX_PLAYERS
+from mcts.tree cimport (Node, Arena, NO_NODE, arena_init, arena_free, arena_new_node, arena_add_child,
+                        find_child)
+
+CHANCE_PLAYER = CHANCE
+TERMINAL_PLAYER = TERMINAL
+NODE_BYTES = sizeof(Node)
+
+include "state.pxi"
+include "search.pxi"
+include "mcts.pxi"
+include "ismcts.pxi"
+include "mo_ismcts.pxi"
+include "pimc.pxi"
+
+
+cdef void run_worker(Worker* w) noexcept nogil:
+    """Iterates until the first budget runs out: iterations, seconds, or an outside stop request."""
+    cdef double start = now_seconds()
+    cdef long long i = 0
+    while True:
+        if w.cfg.iterations > 0 and i >= w.cfg.iterations:
+            break
+        if (i & 15) == 0 and i > 0:
+            if w.cfg.seconds > 0 and now_seconds() - start >= w.cfg.seconds:
+                break
+            if w.stop != NULL and w.stop[0] != 0:
+                break
+        if w.cfg.algorithm == ALG_MCTS:
+            mcts_iteration(w)
+        elif w.cfg.algorithm == ALG_ISMCTS:
+            ismcts_iteration(w)
+        elif w.cfg.algorithm == ALG_MO_ISMCTS:
+            mo_ismcts_iteration(w)
+        else:
+            pimc_iteration(w, i)
+        i += 1
+    w.iterations_done = i
+    w.elapsed = now_seconds() - start
+
+
+cdef void worker_free(Worker* w) noexcept nogil:
+    if w == NULL:
+        return
+    arena_free(&w.arena)
+    free(w.root_state)
+    free(w.work)
+    free(w.fixed_states)
+    free(w.actions)
+    free(w.mark)
+    free(w.paths)
+    free(w)
+
+
+cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg, uint64_t seed,
+                        const int* stop) noexcept nogil:
+    """Allocates everything one search thread needs, up front: nothing is allocated per iteration except
+    the arena's amortised doubling."""
+    cdef Worker* w = <Worker*>calloc(1, sizeof(Worker))
+    cdef int t, trees_per_iteration
+    cdef long long expected
+    if w == NULL:
+        return NULL
+    w.game = g
+    w.cfg = cfg
+    rng_seed(&w.rng, seed)
+    if cfg.algorithm == ALG_MO_ISMCTS:
+        w.num_roots = g.num_players
+    elif cfg.algorithm == ALG_PIMC:
+        w.num_roots = cfg.determinizations
+    else:
+        w.num_roots = 1
+    trees_per_iteration = g.num_players if cfg.algorithm == ALG_MO_ISMCTS else 1
+    expected = cfg.iterations * trees_per_iteration + w.num_roots + 1 if cfg.iterations > 0 else 4096
+    if expected > cfg.max_nodes:
+        expected = cfg.max_nodes
+    w.max_depth = g.max_game_length + 2
+    w.root_state = <char*>malloc(g.state_size)
+    w.work = <char*>malloc(g.state_size)
+    w.fixed_states = <char*>malloc(<size_t>g.state_size * w.num_roots)
+    w.actions = <int*>malloc(sizeof(int) * (g.max_actions + 1))
+    w.mark = <unsigned int*>calloc(g.max_actions + 1, sizeof(unsigned int))
+    w.paths = <int32_t*>malloc(sizeof(int32_t) * w.max_depth * w.num_roots)
+    w.stop = stop
+    if (not arena_init(&w.arena, <int32_t>expected, cfg.max_nodes) or w.root_state == NULL or w.work == NULL
+            or w.fixed_states == NULL or w.actions == NULL or w.mark == NULL or w.paths == NULL):
+        worker_free(w)
+        return NULL
+    memcpy(w.root_state, state, g.state_size)
+    for t in range(w.num_roots):
+        w.roots[t] = arena_new_node(&w.arena, -1, -1)
+        if cfg.algorithm == ALG_PIMC:
+            memcpy(w.fixed_states + <size_t>t * g.state_size, state, g.state_size)
+            g.determinize(w.fixed_states + <size_t>t * g.state_size, cfg.searcher, &w.rng)
+    return w
+
+
+cdef class StopFlag:
+    """Set from any thread to end a running search early; the search returns what it has."""
+    cdef int flag
+
+    def set(self):
+        self.flag = 1
+
+    def clear(self):
+        self.flag = 0
+
+    @property
+    def is_set(self):
+        return self.flag != 0
+
+
+cdef int statistics_tree(int algorithm, int searcher) noexcept nogil:
+    return searcher if algorithm == ALG_MO_ISMCTS else 0
+
+
+cdef object root_statistics(Worker* w, dict merged):
+    """Adds this worker's root children to merged[action] = [visits, total, available]."""
+    cdef int t, first = 0, last = w.num_roots
+    cdef int32_t c
+    if w.cfg.algorithm == ALG_MO_ISMCTS:
+        first = w.cfg.searcher
+        last = first + 1
+    for t in range(first, last):
+        c = w.arena.nodes[w.roots[t]].first_child
+        while c != NO_NODE:
+            if w.arena.nodes[c].player == w.cfg.searcher:
+                entry = merged.setdefault(w.arena.nodes[c].action, [0, 0.0, 0])
+                entry[0] += w.arena.nodes[c].visits
+                entry[1] += w.arena.nodes[c].total
+                entry[2] += w.arena.nodes[c].available
+            c = w.arena.nodes[c].next_sibling
+
+
+cdef list principal_variation(Worker* w, int32_t first_action, int max_length):
+    """From the root's child for `first_action`, follow the most visited child (ties: lower id)."""
+    cdef int tree = statistics_tree(w.cfg.algorithm, w.cfg.searcher)
+    cdef int32_t node = NO_NODE, c, best
+    cdef list pv = []
+    c = w.arena.nodes[w.roots[tree]].first_child
+    while c != NO_NODE:
+        if w.arena.nodes[c].action == first_action and w.arena.nodes[c].player == w.cfg.searcher:
+            node = c
+        c = w.arena.nodes[c].next_sibling
+    while node != NO_NODE and len(pv) < max_length:
+        pv.append(w.arena.nodes[node].action)
+        best = NO_NODE
+        c = w.arena.nodes[node].first_child
+        while c != NO_NODE:
+            if best == NO_NODE or (w.arena.nodes[c].visits, -w.arena.nodes[c].action) > (
+                    w.arena.nodes[best].visits, -w.arena.nodes[best].action):
+                best = c
+            c = w.arena.nodes[c].next_sibling
+        if best != NO_NODE and w.arena.nodes[best].visits == 0:
+            best = NO_NODE
+        node = best
+    return pv
+
+
+def search(CoreState state, str algorithm="ismcts", long long iterations=1000, double seconds=0.0,
+           int threads=1, long long max_nodes=0, double exploration=0.7, int rollout_depth=-1,
+           int determinizations=8, seed=0, StopFlag stop=None, int pv_length=16):
+    """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
+    moves: {action: (visits, total, available)}, pv: {action: [actions]}, iterations, seconds, nodes.
+    Root parallelism: `threads` workers, each with its own tree and RNG (seeded from `seed` and its index),
+    share the iteration budget; their root statistics are summed. Arguments are validated in cavemind.search."""
+    cdef const GameTable* g = state.table
+    cdef int player = g.current_player(state.data)
+    cdef SearchConfig cfg
+    cdef Worker** workers
+    cdef int t
+    cdef uint64_t mix = <uint64_t>seed
+    if player < 0:
+        raise ValueError("search needs a decision node (not a chance node or a finished game)")
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"algorithm {algorithm!r}: expected one of {sorted(ALGORITHMS)}")
+    if threads < 1 or (iterations <= 0 and seconds <= 0):
+        raise ValueError("search needs threads >= 1 and a positive iteration or time budget")
+    cfg.algorithm = ALGORITHMS[algorithm]
+    cfg.seconds = seconds
+    cfg.exploration = exploration
+    cfg.rollout_depth = rollout_depth
+    cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
+    cfg.searcher = player
+    if max_nodes <= 0 or max_nodes > 2**31 - 1:
+        max_nodes = 2**31 - 1
+    cfg.max_nodes = <int32_t>max_nodes
+    workers = <Worker**>calloc(threads, sizeof(Worker*))
+    if workers == NULL:
+        raise MemoryError()
+    try:
+        for t in range(threads):
+            # Split the iteration budget: thread t does its share, the first ones one more.
+            cfg.iterations = iterations // threads + (1 if t < iterations % threads else 0) if iterations > 0 else 0
+            if iterations > 0 and cfg.iterations == 0:
+                cfg.iterations = 1
+            workers[t] = worker_new(g, state.data, cfg, splitmix64(&mix), &stop.flag if stop is not None else NULL)
+            if workers[t] == NULL:
+                raise MemoryError("could not allocate the search tree")
+        if threads == 1:
+            with nogil:
+                run_worker(workers[0])
+        else:
+            pool = [threading.Thread(target=_run_in_thread, args=(<size_t>workers[t],)) for t in range(threads)]
+            for thread in pool:
+                thread.start()
+            for thread in pool:
+                thread.join()
+        merged = {}
+        for t in range(threads):
+            root_statistics(workers[t], merged)
+        pvs = {a: principal_variation(workers[0], a, pv_length) for a in merged}
+        return {
+            "moves": {a: tuple(v) for a, v in merged.items()},
+            "pv": pvs,
+            "iterations": sum(workers[t].iterations_done for t in range(threads)),
+            "seconds": max(workers[t].elapsed for t in range(threads)),
+            "nodes": sum(workers[t].arena.size for t in range(threads)),
+            "player": player,
+        }
+    finally:
+        for t in range(threads):
+            worker_free(workers[t])
+        free(workers)
+
+
+def _run_in_thread(size_t address):
+    cdef Worker* w = <Worker*>address
+    with nogil:
+        run_worker(w)

@@ -1,0 +1,56 @@
+# MO-ISMCTS: multiple-observer information set MCTS (Cowling, Powley and Whitehouse 2012, algorithm 3).
+#
+# One tree per player. Each iteration determinizes the root from the searcher's view and descends all
+# trees together. At a decision of player p, p's own tree selects (UCB with availability counts, keyed by
+# the true action, which p sees), and every other tree q follows the child keyed by
+# observed_action(s, a, q): the masked id when q cannot see the action. So in q's tree, hidden moves of p
+# that q cannot tell apart share one node, and q's own choices cannot depend on them. A missing child is
+# created in every tree; an iteration that expands in the acting tree then rolls out. Backup adds each
+# node's player's return along every tree's path. The searcher's tree gives the final statistics.
+
+cdef void mo_ismcts_iteration(Worker* w) noexcept nogil:
+    cdef const GameTable* g = w.game
+    cdef char* s = w.work
+    cdef int player, n, q, seen
+    cdef int num_trees = w.num_roots
+    cdef int32_t child, follow, action
+    cdef bint expanded = False
+    memcpy(s, w.root_state, g.state_size)
+    g.determinize(s, w.cfg.searcher, &w.rng)
+    for q in range(num_trees):
+        w.current[q] = w.roots[q]
+        w.path_len[q] = 0
+        path_push(w, q, w.roots[q])
+    while True:
+        player = g.current_player(s)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            g.apply_action(s, g.sample_chance(s, &w.rng))
+            continue
+        if w.current[player] == NO_NODE:
+            break
+        n = g.legal_actions(s, w.actions)
+        child = select_or_expand(w, w.current[player], player, n, True, &expanded)
+        if child == NO_NODE:
+            break
+        action = w.arena.nodes[child].action
+        for q in range(num_trees):
+            if q == player or w.current[q] == NO_NODE:
+                continue
+            seen = g.observed_action(s, action, q)
+            follow = find_child(&w.arena, w.current[q], seen, player)
+            if follow == NO_NODE:
+                follow = arena_add_child(&w.arena, w.current[q], seen, player)
+            w.current[q] = follow
+            if follow != NO_NODE:
+                w.arena.nodes[follow].available += 1
+                path_push(w, q, follow)
+        g.apply_action(s, action)
+        w.current[player] = child
+        path_push(w, player, child)
+        if expanded:
+            break
+    rollout(w, s)
+    for q in range(num_trees):
+        backup_path(w, q)

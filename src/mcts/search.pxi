@@ -1,0 +1,191 @@
+# Shared machinery of every search algorithm: the per-thread worker, selection with expansion, rollouts
+# and backup. The algorithms themselves live in mcts.pxi, ismcts.pxi, mo_ismcts.pxi and pimc.pxi.
+#
+# Selection (UCB1 / UCT, Kocsis and Szepesvari 2006): among the children legal in the current state, pick
+#     argmax  total/visits + c * sqrt(ln(N) / visits)
+# where N is the parent's visit count (MCTS, PIMC) or the child's availability count (ISMCTS: the number
+# of parent visits in which the action was legal). Ties keep the first child in the list. A node whose
+# legal actions are not all in the tree yet is expanded instead: one untried legal action, drawn uniformly,
+# becomes a child, and the iteration continues with a rollout. Chance nodes are sampled "open loop": the
+# outcome is applied and the descent stays on the same tree node.
+#
+# Rollouts play uniformly random legal actions (or the game's rollout policy) to the end, or stop after
+# `rollout_depth` decisions and read the game's heuristic. Backup adds the returns of node.player to every
+# node on the path (max^n for n players).
+from libc.math cimport log, sqrt
+from libc.string cimport memcpy
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+cdef enum:
+    ALG_MCTS = 0
+    ALG_ISMCTS = 1
+    ALG_MO_ISMCTS = 2
+    ALG_PIMC = 3
+    MAX_ROOTS = 64
+
+ALGORITHMS = {"mcts": ALG_MCTS, "ismcts": ALG_ISMCTS, "mo-ismcts": ALG_MO_ISMCTS, "pimc": ALG_PIMC}
+
+
+ctypedef struct SearchConfig:
+    int algorithm
+    long long iterations     # 0 means no iteration limit
+    double seconds           # 0 means no time limit
+    int32_t max_nodes        # memory cap of one worker's arena, in nodes
+    double exploration       # the UCB constant c
+    int rollout_depth        # < 0: rollouts play to the end
+    int determinizations     # PIMC only
+    int searcher             # the player whose decision is searched (and whose view is kept)
+
+
+ctypedef struct Worker:
+    const GameTable* game
+    SearchConfig cfg
+    Rng rng
+    Arena arena
+    int num_roots
+    int32_t roots[MAX_ROOTS]
+    char* root_state         # the position searched (never modified)
+    char* work               # the state one iteration plays on
+    char* fixed_states       # PIMC: the determinized root of each tree, num_roots * state_size
+    int* actions             # legal actions, max_actions
+    unsigned int* mark       # stamps per action id, max_actions
+    unsigned int stamp
+    int32_t* paths           # num_trees * max_depth node indices
+    int path_len[MAX_PLAYERS]
+    int32_t current[MAX_PLAYERS]
+    int max_depth
+    double values[MAX_PLAYERS]
+    long long iterations_done
+    double elapsed
+    const int* stop          # set to non-zero from outside to end the search early
+
+
+cdef inline double now_seconds() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_legal,
+                              bint use_availability, bint* expanded) noexcept nogil:
+    """The child to descend into at `parent`, creating one for an untried legal action if there is one."""
+    cdef Node* nodes = w.arena.nodes
+    cdef unsigned int legal = w.stamp + 1, in_tree = w.stamp + 2
+    cdef int i, untried, pick
+    cdef int32_t c, best = NO_NODE
+    cdef double best_score = -1.0, score, n_log
+    w.stamp += 2
+    for i in range(num_legal):
+        w.mark[w.actions[i]] = legal
+    untried = num_legal
+    c = nodes[parent].first_child
+    while c != NO_NODE:
+        if nodes[c].player == player and w.mark[nodes[c].action] == legal:
+            w.mark[nodes[c].action] = in_tree
+            nodes[c].available += 1
+            untried -= 1
+        c = nodes[c].next_sibling
+    expanded[0] = False
+    if untried > 0 and w.arena.size < w.arena.max_nodes:
+        pick = rng_below(&w.rng, untried)
+        for i in range(num_legal):
+            if w.mark[w.actions[i]] == legal:
+                if pick == 0:
+                    c = arena_add_child(&w.arena, parent, w.actions[i], player)
+                    if c != NO_NODE:
+                        w.arena.nodes[c].available = 1
+                        expanded[0] = True
+                        return c
+                    break
+                pick -= 1
+    nodes = w.arena.nodes
+    c = nodes[parent].first_child
+    while c != NO_NODE:
+        if nodes[c].player == player and w.mark[nodes[c].action] == in_tree:
+            if nodes[c].visits == 0:
+                return c
+            n_log = log(<double>(nodes[c].available if use_availability else nodes[parent].visits) + 1.0)
+            score = nodes[c].total / nodes[c].visits + w.cfg.exploration * sqrt(n_log / nodes[c].visits)
+            if score > best_score:
+                best_score = score
+                best = c
+        c = nodes[c].next_sibling
+    return best
+
+
+cdef inline int random_action(Worker* w, const char* s) noexcept nogil:
+    cdef int n
+    if w.game.rollout_action != NULL:
+        return w.game.rollout_action(s, &w.rng)
+    n = w.game.legal_actions(s, w.actions)
+    return w.actions[rng_below(&w.rng, n)]
+
+
+cdef void rollout(Worker* w, char* s) noexcept nogil:
+    """Plays `s` on to the end (or to the depth cut-off) and leaves the outcome in w.values."""
+    cdef const GameTable* g = w.game
+    cdef int player, decisions = 0
+    while True:
+        player = g.current_player(s)
+        if player == TERMINAL:
+            g.returns(s, w.values)
+            return
+        if player == CHANCE:
+            g.apply_action(s, g.sample_chance(s, &w.rng))
+            continue
+        if w.cfg.rollout_depth >= 0 and decisions >= w.cfg.rollout_depth:
+            g.heuristic(s, w.values)
+            return
+        g.apply_action(s, random_action(w, s))
+        decisions += 1
+
+
+cdef inline void backup_path(Worker* w, int tree) noexcept nogil:
+    cdef int i
+    cdef Node* n
+    cdef int32_t* path = w.paths + tree * w.max_depth
+    for i in range(w.path_len[tree]):
+        n = &w.arena.nodes[path[i]]
+        n.visits += 1
+        if n.player >= 0:
+            n.total += w.values[n.player]
+
+
+cdef inline void path_push(Worker* w, int tree, int32_t node) noexcept nogil:
+    if w.path_len[tree] < w.max_depth:
+        w.paths[tree * w.max_depth + w.path_len[tree]] = node
+        w.path_len[tree] += 1
+
+
+cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint resample,
+                                bint use_availability) noexcept nogil:
+    """One iteration on one tree: copy `start` (determinized for the searcher if `resample`), descend,
+    expand, roll out, back up. MCTS, SO-ISMCTS and PIMC are all this loop with different arguments."""
+    cdef const GameTable* g = w.game
+    cdef char* s = w.work
+    cdef int player, n
+    cdef int32_t node = w.roots[tree], child
+    cdef bint expanded = False
+    memcpy(s, start, g.state_size)
+    if resample:
+        g.determinize(s, w.cfg.searcher, &w.rng)
+    w.path_len[tree] = 0
+    path_push(w, tree, node)
+    while True:
+        player = g.current_player(s)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            g.apply_action(s, g.sample_chance(s, &w.rng))
+            continue
+        n = g.legal_actions(s, w.actions)
+        child = select_or_expand(w, node, player, n, use_availability, &expanded)
+        if child == NO_NODE:
+            break
+        g.apply_action(s, w.arena.nodes[child].action)
+        path_push(w, tree, child)
+        node = child
+        if expanded:
+            break
+    rollout(w, s)
+    backup_path(w, tree)
