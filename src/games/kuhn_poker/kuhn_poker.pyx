@@ -17,6 +17,7 @@ from games.kuhn_poker.kuhn_poker cimport *
 NAME = "kuhn_poker"
 DESCRIPTION = "Kuhn poker for 2-3 players, a hidden-information reference game for testing the search"
 PARAMETERS = {"players": {"type": int, "default": 2, "choices": (2, 3)}}
+HIDDEN_INFORMATION = True
 CARD_NAMES = "JQKA"
 
 

@@ -12,6 +12,7 @@ from games.tictactoe.tictactoe cimport *
 NAME = "tictactoe"
 DESCRIPTION = "Tic-tac-toe, a perfect-information reference game for testing the search"
 PARAMETERS = {"players": {"type": int, "default": 2, "choices": (2,)}}
+HIDDEN_INFORMATION = False
 
 cdef int LINES[8][3]
 LINES[:] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
@@ -42,8 +43,7 @@ cdef void apply_action(void* p, int a) noexcept nogil:
     for i in range(8):
         if s.cells[LINES[i][0]] == mark and s.cells[LINES[i][1]] == mark and s.cells[LINES[i][2]] == mark:
             s.winner = s.to_move
-            return
-    if s.moves == NUM_CELLS:
+    if s.winner < 0 and s.moves == NUM_CELLS:
         s.winner = 2
     s.to_move = 1 - s.to_move
 

@@ -1,0 +1,111 @@
+"""The Python API: loading games, options, actions by name, positions and their errors."""
+import json
+
+import pytest
+
+import cavemind
+
+
+def test_registry_lists_every_game_with_parameters():
+    assert {"tictactoe", "kuhn_poker"} <= set(cavemind.game_names())
+    for name in cavemind.game_names():
+        assert "players" in cavemind.parameters_of(name)
+
+
+def test_unknown_game_and_options_get_specific_errors():
+    with pytest.raises(cavemind.UnknownGameError, match="nonsense"):
+        cavemind.load_game("nonsense")
+    with pytest.raises(cavemind.InvalidOptionError, match="colour"):
+        cavemind.load_game("kuhn_poker", colour="red")
+    with pytest.raises(cavemind.InvalidOptionError, match="players"):
+        cavemind.load_game("kuhn_poker", players=5)
+    with pytest.raises(cavemind.InvalidOptionError, match="players"):
+        cavemind.load_game("kuhn_poker", players="many")
+
+
+def test_options_given_as_strings_are_parsed():
+    assert cavemind.load_game("kuhn_poker", players="3").num_players == 3
+
+
+def test_actions_by_name_and_illegal_ones():
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    state.apply("b2")
+    assert state.legal_action_strings()[0] == "a3"
+    before = state.clone()
+    with pytest.raises(cavemind.IllegalActionError, match="b2"):
+        state.apply("b2")
+    with pytest.raises(cavemind.IllegalActionError):
+        state.apply(4)
+    with pytest.raises(cavemind.IllegalActionError):
+        state.apply(True)
+    assert state == before
+
+
+def test_chance_nodes_can_be_fed_the_real_outcome():
+    state = cavemind.load_game("kuhn_poker").new_initial_state()
+    assert state.is_chance_node()
+    assert [p for _, p in state.chance_outcomes()] == pytest.approx([1 / 3] * 3)
+    state.apply("deal K")
+    state.apply("deal J")
+    assert state.current_player() == 0
+    assert state.to_dict()["state"]["cards"] == ["K", "J"]
+
+
+def test_returns_before_the_end_and_bad_players_raise():
+    state = cavemind.load_game("kuhn_poker").new_initial_state(seed=1)
+    with pytest.raises(cavemind.GameNotOverError):
+        state.returns()
+    with pytest.raises(cavemind.InvalidPlayerError):
+        state.determinize(2)
+    with pytest.raises(cavemind.InvalidPlayerError):
+        state.infoset_hash(-1)
+
+
+def test_kuhn_returns_reflect_chips():
+    game = cavemind.load_game("kuhn_poker")
+    state = game.state_from_dict({"cards": ["K", "J"], "history": "bb"})
+    assert state.is_terminal()
+    assert state.scores() == [2.0, -2.0]
+    assert state.returns() == [1.0, 0.0]
+
+
+def test_seat_view_hides_other_cards():
+    state = cavemind.load_game("kuhn_poker", players=3).new_initial_state(seed=4)
+    doc = state.to_dict(observer=1)
+    assert doc["observer"] == 1
+    assert doc["state"]["cards"][0] == "?" and doc["state"]["cards"][2] == "?"
+    assert doc["state"]["cards"][1] in "JQKA"
+
+
+@pytest.mark.parametrize("doc, field", [
+    ("{not json", "JSON"),
+    ("[]", "object"),
+    ('{"game": "kuhn_poker", "format": 1, "players": 2}', "state"),
+    ('{"game": "kuhn_poker", "format": 9, "players": 2, "state": {}}', "format"),
+    ('{"game": "chess", "format": 1, "players": 2, "state": {}}', "chess"),
+    ('{"game": "kuhn_poker", "format": 1, "players": 4, "state": {}}', "players"),
+    ('{"game": "kuhn_poker", "format": 1, "players": 2, "state": {"cards": ["K"]}}', "cards"),
+    ('{"game": "kuhn_poker", "format": 1, "players": 2, "state": {"cards": ["K", "K"]}}', "twice"),
+    ('{"game": "kuhn_poker", "format": 1, "players": 2, "state": {"cards": ["K", "Z"]}}', "Z"),
+    ('{"game": "kuhn_poker", "format": 1, "players": 2, "state": {"cards": ["K", "Q"], "history": "bbb"}}', "over"),
+    ('{"game": "kuhn_poker", "format": 1, "players": 2, "observer": 7, "state": {"cards": ["K", "Q"]}}', "observer"),
+    ('{"game": "tictactoe", "format": 1, "players": 2, "state": {"board": ["XXX", "OO.", "O.."]}}', "winner"),
+])
+def test_malformed_positions_name_the_problem(doc, field):
+    with pytest.raises(cavemind.InvalidPositionError, match=field):
+        cavemind.state_from_json(doc)
+
+
+def test_position_from_a_seat_samples_the_hidden_cards():
+    game = cavemind.load_game("kuhn_poker")
+    doc = {"game": "kuhn_poker", "format": 1, "players": 2, "observer": 0,
+           "state": {"cards": ["Q", "?"], "history": "p"}}
+    hands = {cavemind.state_from_json(json.dumps(doc), seed=s).to_dict()["state"]["cards"][1] for s in range(20)}
+    assert hands == {"J", "K"}
+    assert game.state_from_json(doc).current_player() == 1
+
+
+def test_game_repr_and_state_repr():
+    game = cavemind.load_game("kuhn_poker", players=3)
+    assert repr(game) == "load_game('kuhn_poker', players=3)"
+    assert "chance" in repr(game.new_initial_state())

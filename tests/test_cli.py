@@ -1,0 +1,30 @@
+"""The command line: `cavemind games` and `cavemind bench`."""
+import subprocess
+import sys
+
+from cavemind import cli
+
+
+def test_games_lists_every_game_and_its_parameters(capsys):
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "tictactoe:" in out and "kuhn_poker:" in out and "players (int in [2, 3], default 2)" in out
+
+
+def test_bench_prints_a_table_for_one_game(capsys):
+    assert cli.main(["bench", "kuhn_poker", "--seconds", "0.05", "--progress"]) == 0
+    captured = capsys.readouterr()
+    rows = [line for line in captured.out.splitlines() if line.startswith("| kuhn_poker")]
+    assert len(rows) == 2                       # 2 and 3 players
+    assert "[2/2]" in captured.err              # the progress display
+
+
+def test_the_installed_command_runs():
+    result = subprocess.run([sys.executable, "-m", "cavemind.cli", "bench", "tictactoe", "--seconds", "0.05"],
+                            capture_output=True, text=True, check=True)
+    assert "| tictactoe | 2 |" in result.stdout
+
+
+def test_unknown_game_is_a_clear_error():
+    result = subprocess.run([sys.executable, "-m", "cavemind.cli", "bench", "chess"], capture_output=True, text=True)
+    assert result.returncode == 2 and "invalid choice" in result.stderr

@@ -1,0 +1,185 @@
+"""The search core on games with known answers: tic-tac-toe and Kuhn poker."""
+import math
+import random
+
+import pytest
+
+import cavemind
+from cavemind.bots import Bot
+
+TICTACTOE = cavemind.load_game("tictactoe")
+KUHN = cavemind.load_game("kuhn_poker", players=2)
+
+
+def ttt(*rows):
+    return TICTACTOE.state_from_dict({"board": list(rows)})
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("algorithm", ["mcts", "ismcts", "mo-ismcts", "pimc"])
+def test_takes_a_forced_win(algorithm, threads):
+    state = ttt("XX.", "OO.", "...")                 # X to move wins at c3
+    info = cavemind.analyse(state, cavemind.Limit(iterations=4000, threads=threads), algorithm=algorithm, seed=3)
+    assert info.best.name == "c3"
+    assert info.best.value > 0.9
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("algorithm", ["mcts", "ismcts"])
+def test_blocks_a_forced_loss(algorithm, threads):
+    state = ttt("X..", "OO.", "X..")                 # X to move must block c2
+    info = cavemind.analyse(state, cavemind.Limit(iterations=4000, threads=threads), algorithm=algorithm, seed=4)
+    assert info.best.name == "c2"
+
+
+def play(game, bots, seed):
+    """Plays one game; chance is sampled with `seed`. Returns the final state."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+        else:
+            state.apply(bots[state.current_player()].step(state))
+    return state
+
+
+def test_mcts_never_loses_to_random_in_200_games():
+    losses = 0
+    for g in range(200):
+        mcts = cavemind.MCTSBot(iterations=1500, seed=g)
+        bots = [mcts, cavemind.RandomBot(seed=g)] if g % 2 == 0 else [cavemind.RandomBot(seed=g), mcts]
+        returns = play(TICTACTOE, bots, g).returns()
+        losses += returns[g % 2] == 0.0
+    assert losses == 0
+
+
+class AlwaysBet(Bot):
+    """An exploitable Kuhn opponent: bets and calls with every card."""
+
+    def step(self, state):
+        return state.string_to_action("call") if "call" in state.legal_action_strings() else state.string_to_action("bet")
+
+
+def mean_chips_against(bot_factory, opponent, hands=600):
+    results = []
+    for h in range(hands):
+        seat = h % 2
+        bots = [None, None]
+        bots[seat], bots[1 - seat] = bot_factory(h), opponent
+        results.append(play(KUHN, bots, 10_000 + h).scores()[seat])
+    mean = sum(results) / hands
+    sd = math.sqrt(sum((r - mean) ** 2 for r in results) / (hands - 1))
+    return mean, sd / math.sqrt(hands)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ismcts_exploits_an_always_bet_opponent_in_kuhn_poker(threads):
+    mean, standard_error = mean_chips_against(
+        lambda h: cavemind.ISMCTSBot(iterations=1000, threads=threads, seed=h), AlwaysBet())
+    # Best response earns 1/3 chip a hand (fold J to a bet, call Q and K); demand a significant profit.
+    assert mean - 3 * standard_error > 0, (mean, standard_error)
+    assert mean > 0.15
+
+
+@pytest.mark.parametrize("algorithm", ["mcts", "ismcts", "mo-ismcts", "pimc"])
+@pytest.mark.parametrize("game_name", ["tictactoe", "kuhn_poker"])
+def test_same_seed_gives_the_same_analysis(algorithm, game_name):
+    state = cavemind.load_game(game_name).new_initial_state(seed=2)
+    first = cavemind.analyse(state, cavemind.Limit(iterations=3000), algorithm=algorithm, seed=42)
+    second = cavemind.analyse(state, cavemind.Limit(iterations=3000), algorithm=algorithm, seed=42)
+    assert [(m.action, m.visits, m.value, m.pv) for m in first.moves] == \
+           [(m.action, m.visits, m.value, m.pv) for m in second.moves]
+    assert first.iterations == 3000
+
+
+def test_two_threads_share_the_iteration_budget():
+    info = cavemind.analyse(TICTACTOE.new_initial_state(), cavemind.Limit(iterations=5001, threads=2),
+                            algorithm="mcts")
+    assert info.iterations == 5001
+    assert sum(m.visits for m in info.moves) == 5001
+
+
+def test_pimc_sums_the_root_statistics_of_its_trees():
+    state = KUHN.new_initial_state(seed=1)
+    info = cavemind.analyse(state, cavemind.Limit(iterations=800), algorithm="pimc", determinizations=8)
+    assert sum(m.visits for m in info.moves) == 800
+
+
+def test_seconds_budget_and_stop_flag_end_the_search():
+    state = TICTACTOE.new_initial_state()
+    info = cavemind.analyse(state, cavemind.Limit(seconds=0.05), algorithm="mcts")
+    assert info.iterations > 0 and info.seconds < 1.0
+    stop = cavemind.StopFlag()
+    stop.set()
+    info = cavemind.analyse(state, cavemind.Limit(seconds=30), algorithm="mcts", stop=stop)
+    assert info.iterations <= 16 and info.seconds < 1.0
+
+
+def test_memory_cap_bounds_the_tree():
+    state = TICTACTOE.new_initial_state()
+    limit = cavemind.Limit(iterations=20000, memory_mb=0.01)
+    info = cavemind.analyse(state, limit, algorithm="mcts")
+    assert info.nodes <= limit.max_nodes()
+    assert info.iterations == 20000 and info.best.visits > 0
+
+
+def test_rollout_cut_off_uses_the_heuristic():
+    state = KUHN.new_initial_state(seed=5)
+    info = cavemind.analyse(state, cavemind.Limit(iterations=500), rollout_depth=0)
+    assert sum(m.visits for m in info.moves) == 500
+
+
+def test_principal_variation_starts_with_the_move_and_is_replayable():
+    state = ttt("XX.", "OO.", "...")
+    info = cavemind.analyse(state, cavemind.Limit(iterations=3000), algorithm="mcts")
+    assert info.pv[0] == info.best.action and info.best.pv_names[0] == "c3"
+
+
+@pytest.mark.parametrize("algorithm", ["ismcts", "mo-ismcts", "pimc"])
+def test_no_peeking_same_information_set_same_analysis(game, algorithm):
+    """Two true states the searcher cannot tell apart give identical analyses with the same seed."""
+    if not game.module.HIDDEN_INFORMATION:
+        pytest.skip("nothing is hidden in this game")
+    from conftest import walk
+
+    checked = 0
+    for state in walk(game.new_initial_state(), seed=21):
+        player = state.current_player()
+        if player < 0 or len(state.legal_actions()) < 2:
+            continue
+        for k in range(3):
+            twin = state.determinize(player, seed=1000 + k)
+            if twin == state:
+                continue
+            a = cavemind.analyse(state, cavemind.Limit(iterations=300), algorithm=algorithm, seed=8)
+            b = cavemind.analyse(twin, cavemind.Limit(iterations=300), algorithm=algorithm, seed=8)
+            assert [(m.action, m.visits, m.value) for m in a.moves] == [(m.action, m.visits, m.value) for m in b.moves]
+            checked += 1
+            break
+        if checked >= 4:
+            break
+    assert checked > 0, "no decision with hidden information was found to test"
+
+
+def test_mcts_does_peek_which_is_why_it_is_the_cheating_baseline():
+    seen_q = KUHN.state_from_dict({"cards": ["Q", "K"], "history": ""})
+    seen_j = KUHN.state_from_dict({"cards": ["Q", "J"], "history": ""})
+    a = cavemind.analyse(seen_q, cavemind.Limit(iterations=2000), algorithm="mcts", seed=1)
+    b = cavemind.analyse(seen_j, cavemind.Limit(iterations=2000), algorithm="mcts", seed=1)
+    assert a.best.value < b.best.value
+
+
+def test_search_errors_are_specific():
+    with pytest.raises(cavemind.SearchError):
+        cavemind.Limit()
+    with pytest.raises(cavemind.SearchError):
+        cavemind.Limit(iterations=0)
+    with pytest.raises(cavemind.SearchError):
+        cavemind.Limit(iterations=10, threads=0)
+    with pytest.raises(cavemind.SearchError, match="algorithm"):
+        cavemind.analyse(TICTACTOE.new_initial_state(), algorithm="alphabeta")
+    with pytest.raises(cavemind.SearchError, match="chance"):
+        cavemind.analyse(KUHN.new_initial_state())
+    with pytest.raises(cavemind.SearchError):
+        cavemind.ISMCTSBot().step(KUHN.new_initial_state())
