@@ -109,3 +109,12 @@ def test_game_repr_and_state_repr():
     game = cavemind.load_game("kuhn_poker", players=3)
     assert repr(game) == "load_game('kuhn_poker', players=3)"
     assert "chance" in repr(game.new_initial_state())
+
+
+def test_any_integer_is_a_valid_seed():
+    game = cavemind.load_game("kuhn_poker")
+    for seed in (-5, 0, 2**70):
+        state = game.new_initial_state(seed=seed)
+        assert state.current_player() == 0
+        state.determinize(0, seed=seed)
+        cavemind.analyse(state, cavemind.Limit(iterations=10), seed=seed)

@@ -93,7 +93,7 @@ class Game:
         if seed is not None:
             step = 0
             while state.is_chance_node():
-                state.apply(state.sample_chance((seed << 16) + step))
+                state.apply(state.sample_chance(seed * 1_000_003 + step))
                 step += 1
         return state
 

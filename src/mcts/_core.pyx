@@ -14,6 +14,7 @@ from mcts.tree cimport (Node, Arena, NO_NODE, arena_init, arena_free, arena_new_
 CHANCE_PLAYER = CHANCE
 TERMINAL_PLAYER = TERMINAL
 NODE_BYTES = sizeof(Node)
+SEED_MODULUS = 2**64  # any Python int is a valid seed; it is reduced to the RNG's 64 bits
 
 include "state.pxi"
 include "search.pxi"
@@ -178,7 +179,7 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cdef SearchConfig cfg
     cdef Worker** workers
     cdef int t
-    cdef uint64_t mix = <uint64_t>seed
+    cdef uint64_t mix = <uint64_t>(seed % SEED_MODULUS)
     if player < 0:
         raise ValueError("search needs a decision node (not a chance node or a finished game)")
     if algorithm not in ALGORITHMS:

@@ -110,7 +110,7 @@ cdef class CoreState:
         if self.table.current_player(self.data) != CHANCE:
             raise _errors().NotChanceNodeError("sample_chance() needs a chance node")
         cdef Rng rng
-        rng_seed(&rng, <uint64_t>seed)
+        rng_seed(&rng, <uint64_t>(seed % SEED_MODULUS))
         return self.table.sample_chance(self.data, &rng)
 
     def apply(self, int action):
@@ -153,7 +153,7 @@ cdef class CoreState:
         self._check_player(observer)
         cdef CoreState copy = self.clone()
         cdef Rng rng
-        rng_seed(&rng, <uint64_t>seed)
+        rng_seed(&rng, <uint64_t>(seed % SEED_MODULUS))
         self.table.determinize(copy.data, observer, &rng)
         return copy
 
@@ -177,7 +177,7 @@ cdef class CoreState:
         number of steps. For benchmarks and soak tests."""
         cdef Rng rng
         cdef long long steps
-        rng_seed(&rng, <uint64_t>seed)
+        rng_seed(&rng, <uint64_t>(seed % SEED_MODULUS))
         cdef int* buf = <int*>malloc(self.table.max_actions * sizeof(int))
         try:
             with nogil:
