@@ -83,6 +83,7 @@ def test_seat_view_hides_other_cards():
     ('{"game": "kuhn_poker", "format": 1, "players": 2}', "state"),
     ('{"game": "kuhn_poker", "format": 9, "players": 2, "state": {}}', "format"),
     ('{"game": "chess", "format": 1, "players": 2, "state": {}}', "chess"),
+    ('{"game": ["x"], "format": 1, "players": 2, "state": {}}', "game"),
     ('{"game": "kuhn_poker", "format": 1, "players": 4, "state": {}}', "players"),
     ('{"game": "kuhn_poker", "format": 1, "players": 2, "state": {"cards": ["K"]}}', "cards"),
     ('{"game": "kuhn_poker", "format": 1, "players": 2, "state": {"cards": ["K", "K"]}}', "twice"),

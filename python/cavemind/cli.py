@@ -1,13 +1,166 @@
-"""The `cavemind` command: `cavemind games` lists the games, `cavemind bench` measures their speed."""
+"""The `cavemind` command: positions, analysis, play against the AI and an engine protocol.
+
+    cavemind games | new | show | examples | analyse | play | engine | bench
+
+Every command works for every registered game. Bad input gets a one-line error and exit code 2.
+"""
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import sys
 import time
+from importlib import resources
 
 import cavemind
+from cavemind.analysis_output import analyse_interruptibly, document_text, format_table, hidden_information_warning, json_record
+from cavemind.botspec import split_bot_specs
 from cavemind.errors import CavemindError
 
+DEFAULT_ITERATIONS = 10_000
+
+
+class CommandError(CavemindError, ValueError):
+    """Bad command-line input that is not about a game itself: a missing file, conflicting arguments."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with a one-line error: argparse would print the whole usage block first."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
+def seat_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a seat (seats count from 0)")
+    return value
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} must be a positive number")
+    return value
+
+
+def seed_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if not 0 <= value < 2**47:   # new_initial_state shifts the seed by 16 bits into a 63-bit value
+        raise argparse.ArgumentTypeError(f"{text} must be from 0 to 2**47-1")
+    return value
+
+
+def key_value(text: str) -> tuple[str, str]:
+    key, eq, value = text.partition("=")
+    if not eq or not key.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+    return key.strip(), value.strip()
+
+
+# ---------------------------------------------------------------- positions and files
+
+def read_text(path: str) -> str:
+    """The contents of a file, or of standard input for '-'; errors are one line."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CommandError(f"{path}: is a directory, not a file") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: not a text file") from None
+    except OSError as error:
+        raise CommandError(f"{path}: {error.strerror}") from None
+
+
+def example_path(name: str):
+    return resources.files("cavemind") / "data" / "examples" / f"{name}.json"
+
+
+def example_text(name: str) -> str:
+    if name not in cavemind.game_names():
+        raise cavemind.UnknownGameError(f"unknown game {name!r}; registered games: {', '.join(cavemind.game_names())}")
+    path = example_path(name)
+    if not path.is_file():
+        raise CommandError(f"no example position ships for {name} yet")
+    return path.read_text(encoding="utf-8")
+
+
+def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict, cavemind.State]:
+    """The position named on the command line (a file, '-' for stdin, or --example GAME): its JSON document
+    and the state. A saved game (from `cavemind play`) is accepted too: its current position is used."""
+    if (args.position is None) == (args.example is None):
+        raise CommandError("give a position file (or '-' for standard input), or --example GAME")
+    source = args.position or f"the {args.example} example"
+    text = read_text(args.position) if args.position else example_text(args.example)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CommandError(f"{source}: not valid JSON ({error})") from None
+    if isinstance(doc, dict) and isinstance(doc.get("position"), dict) and "moves" in doc:
+        doc = doc["position"]
+    if isinstance(doc, dict) and "game" in doc and not isinstance(doc["game"], str):
+        raise CommandError(f"{source}: game: expected a game name, got {json.dumps(doc['game'])}")
+    try:
+        return doc, cavemind.state_from_json(doc, seed=seed)
+    except CavemindError as error:
+        raise CommandError(f"{source}: {error}") from None
+
+
+def view_of(args: argparse.Namespace, doc: dict, state: cavemind.State) -> int | None:
+    """The seat whose view is shown or searched: --as-player, else the seat the position was written from."""
+    observer = doc.get("observer")
+    if args.as_player is None:
+        return observer
+    if args.as_player >= state.game.num_players:
+        raise CommandError(f"--as-player {args.as_player}: seats are 0 to {state.game.num_players - 1}")
+    if observer is not None and args.as_player != observer:
+        # What the other seat holds was never written down, only sampled: showing it would be made up.
+        raise CommandError(f"--as-player {args.as_player}: this position is written from seat {observer}'s view "
+                           f"and knows only what seat {observer} sees")
+    return args.as_player
+
+
+def describe_turn(state: cavemind.State, observer: int | None) -> str:
+    """Who is to move, and the legal moves when the viewer may know them."""
+    if state.is_terminal():
+        scores = ", ".join(f"{s:g}" for s in state.scores())
+        returns = ", ".join(f"{r:g}" for r in state.returns())
+        return f"game over: scores {scores}; results {returns}"
+    if state.is_chance_node():
+        return "next: a chance event"
+    player = state.current_player()
+    if observer is not None and observer != player:
+        return f"player {player} to move"          # their options could reveal what they hold
+    return f"player {player} to move; legal: {', '.join(state.legal_action_strings())}"
+
+
+# ---------------------------------------------------------------- commands
 
 def _describe_parameter(name: str, spec: dict) -> str:
     kind = spec["type"].__name__
@@ -23,6 +176,151 @@ def command_games(args: argparse.Namespace) -> int:
         for key, spec in cavemind.parameters_of(name).items():
             print(_describe_parameter(key, spec))
     return 0
+
+
+def game_from_args(name: str, players: int | None, options: list[tuple[str, str]]) -> cavemind.Game:
+    params: dict = {}
+    for key, value in options or []:
+        if key == "players":
+            raise CommandError("give the player count with --players, not --option")
+        if key in params:
+            raise CommandError(f"--option {key} given twice")
+        params[key] = value
+    if players is not None:
+        params["players"] = players
+    return cavemind.load_game(name, **params)
+
+
+def command_new(args: argparse.Namespace) -> int:
+    game = game_from_args(args.game, args.players, args.option)
+    # Without --seed the deal is shuffled afresh, like opening a new box.
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    state = game.new_initial_state(seed=seed)
+    if args.as_player is not None and args.as_player >= game.num_players:
+        raise CommandError(f"--as-player {args.as_player}: seats are 0 to {game.num_players - 1}")
+    text = document_text(state.to_dict(observer=args.as_player))
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as file:
+                file.write(text)
+        except OSError as error:
+            raise CommandError(f"{args.output}: {error.strerror}") from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def command_show(args: argparse.Namespace) -> int:
+    doc, state = load_position(args)
+    observer = view_of(args, doc, state)
+    if observer is not None:
+        print(f"{state.game.name}, as seen by player {observer}")
+    print(state.render(observer=observer))
+    print(describe_turn(state, observer))
+    return 0
+
+
+def command_examples(args: argparse.Namespace) -> int:
+    if args.game:
+        sys.stdout.write(example_text(args.game))
+        return 0
+    for name in cavemind.game_names():
+        if example_path(name).is_file():
+            print(f"{name:<12}  cavemind analyse --example {name}")
+        else:
+            print(f"{name:<12}  (no example position yet)")
+    return 0
+
+
+class SearchProgress:
+    """'searching 3.1 s' on stderr while a long search runs, so a user knows it is alive and can stop it."""
+
+    def __init__(self, enabled: bool, seconds: float | None):
+        self.enabled, self.seconds, self.shown = enabled, seconds, False
+
+    def __call__(self, elapsed: float) -> None:
+        if not self.enabled or elapsed < 0.5:
+            return
+        budget = f" of {self.seconds:g}" if self.seconds else ""
+        print(f"\rsearching: {elapsed:.1f} s{budget} (Ctrl-C stops and shows the best so far)", end="",
+              file=sys.stderr, flush=True)
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            print(file=sys.stderr)
+
+
+def command_analyse(args: argparse.Namespace) -> int:
+    doc, state = load_position(args, seed=args.seed)
+    viewer = view_of(args, doc, state)
+    if args.as_player is not None:
+        state = state.determinize(args.as_player, args.seed)     # what that seat cannot see is resampled
+    if state.is_terminal():
+        raise CommandError("the game is over: nothing to analyse")
+    if state.is_chance_node():
+        raise CommandError("the position is at a chance event; give its outcome first "
+                           f"({', '.join(state.legal_action_strings()[:6])}...)")
+    warnings = []
+    warning = hidden_information_warning(state, args.algorithm)
+    if warning:
+        warnings.append(warning)
+        print(f"warning: {warning}", file=sys.stderr)
+    mover = state.current_player()
+    if viewer is not None and viewer != mover and state.game.module.HIDDEN_INFORMATION:
+        print(f"note: player {mover} is to move but the position is seen by player {viewer}: what player "
+              f"{mover} holds is a guess sampled from player {viewer}'s view", file=sys.stderr)
+    iterations = args.iterations or (None if args.seconds else DEFAULT_ITERATIONS)
+    limit = cavemind.Limit(iterations=iterations, seconds=args.seconds, threads=args.threads)
+    progress = SearchProgress(sys.stderr.isatty() or args.progress, args.seconds)
+    try:
+        info, stopped = analyse_interruptibly(state, limit, on_wait=progress, algorithm=args.algorithm,
+                                              seed=args.seed)
+    finally:
+        progress.close()
+    if args.json:
+        print(json.dumps(json_record(info, args.top, stopped=stopped, warnings=warnings)))
+    else:
+        print(format_table(info, state.game.name, args.top, stopped=stopped))
+    return 0
+
+
+def command_play(args: argparse.Namespace) -> int:
+    from cavemind.play import Match, PlayError, Terminal, load_record, play
+
+    moves, seed = [], args.seed
+    if args.from_file:
+        if args.game:
+            raise CommandError("give a game or --from FILE, not both")
+        record = load_record(read_text(args.from_file), args.from_file)
+        if not args.players and "seats" not in record:
+            raise CommandError(f"{args.from_file}: the record names no seats; give --players")
+        seats = split_bot_specs(args.players or ",".join(record["seats"]))
+        game = cavemind.load_game(record["game"], players=record.get("players", len(seats)),
+                                  **record.get("options", {}))
+        moves = record["moves"]
+        seed = record.get("seed", 0) if seed is None else seed
+    else:
+        if not args.game:
+            raise CommandError("give a game to play (see cavemind games), or --from FILE")
+        if not args.players:
+            raise CommandError("give the seats with --players, e.g. --players human,ismcts:iterations=2000")
+        seats = split_bot_specs(args.players)
+        counts = cavemind.parameters_of(args.game)["players"].get("choices")
+        if counts and len(seats) not in counts:
+            raise CommandError(f"--players: {len(seats)} seat{'s' * (len(seats) != 1)} given; {args.game} is "
+                               f"played by {' or '.join(map(str, counts))} players")
+        game = game_from_args(args.game, len(seats), args.option)
+    match = Match(game, seats, seed=random.randrange(2**32) if seed is None else seed, moves=moves)
+    if match.state.is_terminal():
+        raise PlayError("that game is already over")
+    return play(match, Terminal(), args.record)
+
+
+def command_engine(args: argparse.Namespace) -> int:
+    from cavemind import engine
+
+    return engine.main()
 
 
 class Progress:
@@ -87,12 +385,87 @@ def command_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- the parser
+
+def _position_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("position", nargs="?", metavar="POSITION",
+                         help="a JSON position file, or - to read it from standard input")
+    command.add_argument("--example", metavar="GAME", help="use the example position that ships for GAME")
+    command.add_argument("--as-player", type=seat_number, metavar="P",
+                         help="only what seat P can see (seats count from 0)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cavemind", description=__doc__)
+    parser = Parser(prog="cavemind", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"cavemind {cavemind.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
     games = commands.add_parser("games", help="list the registered games and their parameters")
     games.set_defaults(run=command_games)
+
+    new = commands.add_parser("new", help="write a starting position as JSON",
+                              description="Write the starting position of GAME as JSON (to standard output).")
+    new.add_argument("game", metavar="GAME", help="a registered game (see cavemind games)")
+    new.add_argument("--players", type=positive_int, metavar="N", help="number of players (default: the game's)")
+    new.add_argument("--option", action="append", type=key_value, metavar="KEY=VALUE",
+                     help="a game option (repeatable; see cavemind games)")
+    new.add_argument("--seed", type=seed_number, metavar="S",
+                     help="seed of the opening chance events such as the deal (default: random)")
+    new.add_argument("--as-player", type=seat_number, metavar="P",
+                     help="write the position as seat P sees it, hidden parts left out")
+    new.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    new.set_defaults(run=command_new)
+
+    show = commands.add_parser("show", help="print the readable board of a position",
+                               description="Print the readable board of a position.")
+    _position_arguments(show)
+    show.set_defaults(run=command_show)
+
+    examples = commands.add_parser("examples", help="list the example positions that ship with cavemind",
+                                   description="List the example positions; with GAME, print that one.")
+    examples.add_argument("game", nargs="?", metavar="GAME", help="print the example position of GAME")
+    examples.set_defaults(run=command_examples)
+
+    analyse = commands.add_parser(
+        "analyse", aliases=["analyze"], help="rank the candidate moves of a position",
+        description="Search a position and rank the candidate moves by visits, with their value (mean result "
+                    "in [0, 1] for the player to move) and principal variation. Long searches show progress "
+                    "on stderr; Ctrl-C stops the search and prints the best result so far.")
+    _position_arguments(analyse)
+    budget = analyse.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=positive_int, metavar="N",
+                        help=f"search iterations (default {DEFAULT_ITERATIONS:,})")
+    budget.add_argument("--seconds", type=positive_float, metavar="T", help="search for T seconds instead")
+    analyse.add_argument("--threads", type=positive_int, default=1, metavar="K",
+                         help="root-parallel search threads (default 1)")
+    analyse.add_argument("--algorithm", choices=cavemind.ALGORITHMS, default="ismcts",
+                         help="ismcts (default), mo-ismcts and pimc decide from the mover's view; mcts sees "
+                              "everything")
+    analyse.add_argument("--top", type=positive_int, metavar="K", help="show only the K best moves")
+    analyse.add_argument("--seed", type=seed_number, default=0, metavar="S",
+                         help="seed of the search and of sampling hidden parts (default 0)")
+    analyse.add_argument("--json", action="store_true", help="one JSON record (KataGo analysis style)")
+    analyse.add_argument("--progress", action="store_true", help="show progress even when stderr is not a terminal")
+    analyse.set_defaults(run=command_analyse)
+
+    play = commands.add_parser(
+        "play", help="play a game in the terminal against bots",
+        description="Play GAME in the terminal. A human seat sees only what it may see and types a move "
+                    "number or its notation, 'hint', 'save FILE', 'board' or 'quit'.")
+    play.add_argument("game", nargs="?", metavar="GAME", help="a registered game (see cavemind games)")
+    play.add_argument("--players", metavar="SEATS",
+                      help="one seat per player: human, random, heuristic, mcts:..., ismcts:iterations=2000,... ")
+    play.add_argument("--option", action="append", type=key_value, metavar="KEY=VALUE", help="a game option")
+    play.add_argument("--seed", type=seed_number, metavar="S", help="seed of chance events and bots (default: random)")
+    play.add_argument("--from", dest="from_file", metavar="FILE", help="resume a game saved with 'save FILE'")
+    play.add_argument("--record", metavar="FILE", help="save the finished game to FILE")
+    play.set_defaults(run=command_play)
+
+    engine = commands.add_parser("engine", help="JSON-lines analysis protocol on stdin/stdout",
+                                 description="JSON-lines analysis protocol on stdin/stdout; see "
+                                             "docs/engine-protocol.md.")
+    engine.set_defaults(run=command_engine)
+
     bench = commands.add_parser("bench", help="random-playout and search speed per game")
     bench.add_argument("game", nargs="?", choices=cavemind.game_names(), help="one game (default: all)")
     bench.add_argument("--players", type=int, help="one player count (default: every count)")
@@ -109,10 +482,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except CavemindError as error:
-        print(f"cavemind: error: {error}", file=sys.stderr)
+        print(f"cavemind {args.command}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        print(file=sys.stderr)
         return 130
+    except BrokenPipeError:          # `cavemind ... | head` closed the pipe; nothing left to say
+        return 1
+    except Exception as error:       # a bug: still one line, but say it is ours
+        print(f"cavemind {args.command}: internal error ({type(error).__name__}: {error}); please report it",
+              file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

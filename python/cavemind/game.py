@@ -126,6 +126,8 @@ def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None 
     for key in ("game", "format", "players", "state"):
         if key not in doc:
             raise InvalidPositionError(f"position: missing field {key!r}")
+    if not isinstance(doc["game"], str):
+        raise InvalidPositionError("game: expected a game name (a string)")
     if doc["format"] != POSITION_FORMAT:
         raise InvalidPositionError(f"format: {doc['format']!r} is not supported (expected {POSITION_FORMAT})")
     options = doc.get("options", {})

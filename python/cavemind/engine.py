@@ -1,0 +1,234 @@
+"""`cavemind engine`: a JSON-lines analysis protocol on stdin/stdout, for GUIs and other programs.
+
+Each input line is one JSON object. A query (no "action") is analysed and answered with one record echoing its
+"id"; control messages ("action": "query_version" | "stop" | "terminate") are acknowledged. Queries run one
+after another in a worker thread, so a "stop" read while a search runs ends it early with the best so far.
+Bad input gets {"error", "field", "id"} and the engine keeps running. See docs/engine-protocol.md.
+"""
+from __future__ import annotations
+
+import json
+import queue
+import sys
+import threading
+from typing import Any, TextIO
+
+import cavemind
+from cavemind.analysis_output import hidden_information_warning, json_record
+from cavemind.errors import CavemindError
+from cavemind.play import replay
+
+PROTOCOL_VERSION = 1
+DEFAULT_LIMIT = {"iterations": 1000}
+QUERY_FIELDS = {"id", "position", "game", "players", "options", "seed", "moves", "limit", "algorithm",
+                "asPlayer", "top", "searchSeed"}
+LIMIT_FIELDS = {"iterations", "seconds", "threads"}
+
+
+class FieldError(Exception):
+    """Bad input in one field of a message; becomes {"error": message, "field": field, "id": id}."""
+
+    def __init__(self, field: str | None, message: str):
+        super().__init__(message)
+        self.field = field
+
+
+def _integer(message: dict, key: str, low: int, high: int | None = None, where: str = "") -> int:
+    value = message[key]
+    name = where + key
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FieldError(name, f"{name}: expected an integer, got {json.dumps(value)}")
+    if value < low or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise FieldError(name, f"{name}: {value} is out of range (must be {bounds})")
+    return value
+
+
+class Query:
+    """A validated analysis request."""
+
+    def __init__(self, message: dict[str, Any]):
+        self.id = message["id"]
+        unknown = sorted(set(message) - QUERY_FIELDS)
+        if unknown:
+            raise FieldError(unknown[0], f"unknown field {unknown[0]!r}; fields are {', '.join(sorted(QUERY_FIELDS))}")
+        self.search_seed = _integer(message, "searchSeed", 0, 2**63 - 1) if "searchSeed" in message else 0
+        self.state = self._state(message)
+        if self.state.current_player() < 0:
+            where = "the game is over" if self.state.is_terminal() else "it is a chance event (give its outcome)"
+            raise FieldError("moves" if "moves" in message else "position", f"nothing to analyse: {where}")
+        if "asPlayer" in message:
+            seat = _integer(message, "asPlayer", 0, self.state.game.num_players - 1)
+            self.state = self.state.determinize(seat, self.search_seed)
+        self.algorithm = message.get("algorithm", "ismcts")
+        if self.algorithm not in cavemind.ALGORITHMS:
+            raise FieldError("algorithm", f"algorithm: {json.dumps(self.algorithm)} is not one of "
+                                          f"{', '.join(cavemind.ALGORITHMS)}")
+        self.top = _integer(message, "top", 1) if "top" in message else None
+        self.limit = self._limit(message.get("limit", DEFAULT_LIMIT))
+        warning = hidden_information_warning(self.state, self.algorithm)
+        self.warnings = [warning] if warning else []
+
+    def _state(self, message: dict[str, Any]) -> cavemind.State:
+        if "position" in message:
+            if "game" in message or "moves" in message:
+                raise FieldError("position", "give either a position or a game with moves, not both")
+            if not isinstance(message["position"], dict):
+                raise FieldError("position", "position: expected an object")
+            try:
+                return cavemind.state_from_json(message["position"], seed=self.search_seed)
+            except CavemindError as error:
+                raise FieldError("position", f"position: {error}") from None
+            except (TypeError, ValueError) as error:  # an odd value the position checks did not foresee
+                raise FieldError("position", f"position: {error}") from None
+        if "game" not in message:
+            raise FieldError("position", "a query needs a position, or a game with moves")
+        name = message["game"]
+        if not isinstance(name, str) or name not in cavemind.game_names():
+            raise FieldError("game", f"game: unknown game {json.dumps(name)}; games are "
+                                     f"{', '.join(cavemind.game_names())}")
+        options = message.get("options", {})
+        if not isinstance(options, dict):
+            raise FieldError("options", "options: expected an object")
+        params = dict(options)
+        if "players" in message:
+            params["players"] = message["players"]
+        try:
+            game = cavemind.load_game(name, **params)
+        except CavemindError as error:
+            field = "players" if "option players=" in str(error) else "options"
+            raise FieldError(field, str(error)) from None
+        seed = _integer(message, "seed", 0, 2**47) if "seed" in message else None
+        try:
+            return replay(game, message.get("moves", []), seed=seed)
+        except CavemindError as error:
+            text = str(error)
+            raise FieldError(text.split(":")[0], text) from None
+
+    @staticmethod
+    def _limit(limit: Any) -> cavemind.Limit:
+        if not isinstance(limit, dict):
+            raise FieldError("limit", "limit: expected an object such as {\"iterations\": 1000}")
+        unknown = sorted(set(limit) - LIMIT_FIELDS)
+        if unknown:
+            raise FieldError(f"limit.{unknown[0]}", f"limit: unknown field {unknown[0]!r}; "
+                                                    f"fields are {', '.join(sorted(LIMIT_FIELDS))}")
+        if "iterations" not in limit and "seconds" not in limit:
+            raise FieldError("limit", "limit: needs iterations or seconds")
+        iterations = _integer(limit, "iterations", 1, where="limit.") if "iterations" in limit else None
+        seconds = limit.get("seconds")
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                    or not 0 < seconds <= 86400):
+            raise FieldError("limit.seconds", f"limit.seconds: {json.dumps(seconds)} must be a number of "
+                                              "seconds above 0 (at most 86400)")
+        threads = _integer(limit, "threads", 1, 256, where="limit.") if "threads" in limit else 1
+        return cavemind.Limit(iterations=iterations, seconds=seconds, threads=threads)
+
+
+class Engine:
+    """Reads messages from `inp`, writes records to `out`. Queries run in order in one worker thread."""
+
+    def __init__(self, inp: TextIO, out: TextIO):
+        self.inp, self.out = inp, out
+        self.lock = threading.Lock()           # the worker and the reader both write lines
+        self.queue: queue.Queue = queue.Queue()
+        self.current: tuple[Any, cavemind.StopFlag] | None = None
+        self.stop_requested: set = set()       # ids of queued queries stopped before they started
+        self.worker = threading.Thread(target=self._work, daemon=True)
+
+    def send(self, record: dict[str, Any]) -> None:
+        with self.lock:
+            self.out.write(json.dumps(record) + "\n")
+            self.out.flush()
+
+    def error(self, message: str, field: str | None = None, query_id: Any = None) -> None:
+        self.send({"error": message, "field": field, "id": query_id})
+
+    def run(self) -> int:
+        self.worker.start()
+        for line in iter(self.inp.readline, ""):    # readline: answer each line as soon as it arrives
+            if not line.strip():
+                continue
+            if self.handle(line) == "terminate":
+                return 0
+        self.queue.put(None)                   # end of input: finish the queued queries, then leave
+        self.worker.join()
+        return 0
+
+    def handle(self, line: str) -> str | None:
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError as error:
+            self.error(f"not valid JSON: {error}")
+            return None
+        if not isinstance(message, dict):
+            self.error("expected a JSON object")
+            return None
+        if "id" not in message:
+            self.error("every message needs an id", "id")
+            return None
+        query_id = message["id"]
+        if not isinstance(query_id, (str, int)) or isinstance(query_id, bool):
+            self.error("id: expected a string or an integer", "id")
+            return None
+        action = message.get("action")
+        if action is None:
+            try:
+                self.queue.put(Query(message))
+            except FieldError as error:
+                self.error(str(error), error.field, query_id)
+            except Exception as error:  # a bug, not bad input: still answer and keep running
+                self.error(f"internal error ({type(error).__name__}: {error}); please report it", None, query_id)
+            return None
+        if action == "query_version":
+            self.send({"id": query_id, "action": action, "version": cavemind.__version__,
+                       "protocol": PROTOCOL_VERSION, "games": cavemind.game_names(),
+                       "algorithms": list(cavemind.ALGORITHMS)})
+        elif action == "stop":
+            self.send({"id": query_id, "action": action, "stopped": self.stop(message.get("stopId"))})
+        elif action == "terminate":
+            self.stop(None)
+            self.queue.put(None)
+            self.worker.join()
+            self.send({"id": query_id, "action": action})
+            return "terminate"
+        else:
+            self.error(f"action: unknown action {json.dumps(action)}; actions are query_version, stop, "
+                       "terminate (a query has no action)", "action", query_id)
+        return None
+
+    def stop(self, query_id: Any) -> list:
+        """Stops the running query (if it matches) and the queued ones with that id (all of them when None).
+        Each stopped query still gets its final record."""
+        stopped = []
+        with self.lock:
+            if self.current is not None and query_id in (None, self.current[0]):
+                self.current[1].set()
+                stopped.append(self.current[0])
+            for query in list(self.queue.queue):
+                if query is not None and query_id in (None, query.id):
+                    self.stop_requested.add(query.id)
+                    stopped.append(query.id)
+        return stopped
+
+    def _work(self) -> None:
+        while (query := self.queue.get()) is not None:
+            flag = cavemind.StopFlag()
+            with self.lock:
+                self.current = (query.id, flag)
+                if query.id in self.stop_requested:
+                    self.stop_requested.discard(query.id)
+                    flag.set()
+            try:
+                info = cavemind.analyse(query.state, query.limit, algorithm=query.algorithm,
+                                        seed=query.search_seed, stop=flag)
+                self.send(json_record(info, query.top, query.id, stopped=flag.is_set, warnings=query.warnings))
+            except CavemindError as error:
+                self.error(str(error), None, query.id)
+            finally:
+                with self.lock:
+                    self.current = None
+
+
+def main(inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    return Engine(inp, out).run()

@@ -1,0 +1,227 @@
+"""Playing a game in the terminal: human seats and bots, hints, saving and resuming.
+
+A game record is the list of every move from the raw starting state, chance outcomes (the deal, the dice)
+included, written in move notation; replaying it gives the same state. The same shape (game, players,
+options, moves) is what `cavemind engine` accepts as a query, so a saved game can be analysed directly.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, TextIO
+
+import cavemind
+from cavemind.analysis_output import document_text, format_table
+from cavemind.botspec import HUMAN, BotSpec, split_bot_specs
+from cavemind.errors import CavemindError, IllegalActionError, InvalidPositionError
+
+RECORD_FORMAT = 1
+HINT_LIMIT = cavemind.Limit(iterations=2000)
+
+
+class PlayError(CavemindError, ValueError):
+    """A game that cannot be set up or resumed: a bad seat list, a bad record, a closed input."""
+
+
+def replay(game: cavemind.Game, moves: list, seed: int | None = None, field: str = "moves") -> cavemind.State:
+    """The state after `moves` (notation strings or action ids, chance outcomes included) from the start;
+    with `seed`, the opening chance events (the deal) are sampled with it first. Errors name the move."""
+    if not isinstance(moves, list):
+        raise InvalidPositionError(f"{field}: expected a list of moves")
+    state = game.new_initial_state(seed=seed)
+    for index, move in enumerate(moves):
+        if isinstance(move, bool) or not isinstance(move, (str, int)):
+            raise InvalidPositionError(f"{field}[{index}]: {move!r} is not a move (a string or an action id)")
+        try:
+            state.apply(move)
+        except IllegalActionError as error:
+            raise InvalidPositionError(f"{field}[{index}]: {error}") from None
+    return state
+
+
+class Match:
+    """One game in progress: the state, the seats (bot specs or 'human'), and the moves played so far."""
+
+    def __init__(self, game: cavemind.Game, seats: list[BotSpec], seed: int = 0, moves: list[str] | None = None):
+        if len(seats) != game.num_players:
+            raise PlayError(f"--players: {len(seats)} seats given for a {game.num_players}-player game")
+        self.game, self.seats, self.seed = game, seats, seed
+        self.moves: list[str] = []
+        self.state = game.new_initial_state()
+        for index, move in enumerate(moves or []):
+            try:
+                self.apply(move)
+            except (IllegalActionError, TypeError):
+                raise PlayError(f"moves[{index}]: {move!r} is not legal in the saved game") from None
+        # Each bot gets its own seed, so a game with a given seed replays the same way.
+        self.bots = {seat: spec.make(seed=seed * 1000 + seat) for seat, spec in enumerate(seats)
+                     if spec.kind != HUMAN}
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, spec in enumerate(self.seats) if spec.kind == HUMAN]
+
+    def apply(self, action: int | str) -> str:
+        """Plays an action; returns its notation as seen by everyone (the record keeps the full one)."""
+        if isinstance(action, str):
+            action = self.state.string_to_action(action)
+        name = self.state.action_to_string(action)
+        self.state.apply(action)
+        self.moves.append(name)
+        return name
+
+    def sample_chance(self) -> int:
+        # Seeded by the ply, so resuming a saved game draws the same dice as playing it through would.
+        return self.state.sample_chance(self.seed * 100_003 + len(self.moves))
+
+    def describe_for(self, action: int, viewers: list[int]) -> str:
+        """The notation of `action` as the human seats perceive it; '(hidden)' if they disagree."""
+        if not viewers:
+            return self.state.action_to_string(action)
+        names = {self.state.action_to_string(self.state.observed_action(action, seat)) for seat in viewers}
+        return names.pop() if len(names) == 1 else "(hidden)"
+
+    def record(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "record": RECORD_FORMAT, "game": self.game.name, "players": self.game.num_players,
+            "options": self.game.options, "seats": [str(s) for s in self.seats], "seed": self.seed,
+            "moves": list(self.moves), "finished": self.state.is_terminal()}
+        if self.state.is_terminal():
+            doc["scores"] = self.state.scores()
+            doc["returns"] = self.state.returns()
+        doc["position"] = self.state.to_dict()
+        return doc
+
+    def save(self, path: str) -> None:
+        try:
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(document_text(self.record()))
+        except OSError as error:
+            raise PlayError(f"cannot save to {path}: {error.strerror}") from None
+
+
+def load_record(text: str, source: str) -> dict[str, Any]:
+    """A saved game, checked field by field."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PlayError(f"{source}: not valid JSON ({error})") from None
+    if not isinstance(doc, dict) or "moves" not in doc or "game" not in doc:
+        raise PlayError(f"{source}: not a saved game (expected an object with 'game' and 'moves')")
+    if not isinstance(doc["game"], str):
+        raise PlayError(f"{source}: game: expected a game name")
+    if not isinstance(doc.get("options", {}), dict):
+        raise PlayError(f"{source}: options: expected an object")
+    if not isinstance(doc["moves"], list) or not all(isinstance(m, str) for m in doc["moves"]):
+        raise PlayError(f"{source}: moves: expected a list of move strings")
+    if not isinstance(doc.get("seed", 0), int) or isinstance(doc.get("seed"), bool):
+        raise PlayError(f"{source}: seed: expected an integer")
+    if "seats" in doc and not (isinstance(doc["seats"], list) and all(isinstance(s, str) for s in doc["seats"])):
+        raise PlayError(f"{source}: seats: expected a list of bot specifications")
+    return doc
+
+
+def parse_seats(text: str) -> list[BotSpec]:
+    return split_bot_specs(text)
+
+
+class Terminal:
+    """Input and output of a game; a class so that tests and other front ends can replace it."""
+
+    def __init__(self, read: Callable[[str], str] = input, out: TextIO | None = None):
+        self.read, self.out = read, out
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.read(prompt)
+        except EOFError:
+            raise PlayError("input ended before the game did (type 'save FILE' to keep a game)") from None
+
+
+def play(match: Match, terminal: Terminal, record_path: str | None = None) -> int:
+    """Plays `match` to the end. Returns 0; raises PlayError when input ends or the user quits."""
+    humans = match.humans
+    terminal.say(f"{match.game.name}, {match.game.num_players} players: "
+                 + ", ".join(f"player {i} {spec}" for i, spec in enumerate(match.seats)))
+    while not match.state.is_terminal():
+        state = match.state
+        if state.is_chance_node():
+            action = match.sample_chance()
+            terminal.say(f"chance: {match.describe_for(action, humans)}")
+            match.apply(action)
+            continue
+        seat = state.current_player()
+        if seat in match.bots:
+            action = match.bots[seat].step(state)
+            terminal.say(f"player {seat} ({match.seats[seat]}): {match.describe_for(action, humans)}")
+            match.apply(action)
+        else:
+            action = human_turn(match, seat, terminal)
+            if action is None:
+                terminal.say("game left unfinished")
+                return 1
+            terminal.say(f"player {seat} (you): {state.action_to_string(action)}")
+            match.apply(action)
+    finish(match, terminal, record_path)
+    return 0
+
+
+def human_turn(match: Match, seat: int, terminal: Terminal) -> int | None:
+    """Asks a human seat for a move; they see only their own view. None means they quit."""
+    state = match.state
+    legal = state.legal_actions()
+    terminal.say(f"\n--- player {seat}, your move ---")
+    terminal.say(state.render(observer=seat))
+    terminal.say("moves: " + "  ".join(f"{i}) {state.action_to_string(a)}" for i, a in enumerate(legal, 1)))
+    while True:
+        answer = " ".join(terminal.ask(f"player {seat}> ").split())
+        command, _, argument = answer.partition(" ")
+        if not answer:
+            continue
+        if answer.isdigit():
+            if 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            terminal.say(f"no move {answer}: choose 1 to {len(legal)}")
+        elif command.lower() == "hint":
+            # The hint searches a world sampled from this seat's view, so it cannot reveal hidden cards.
+            view = state.determinize(seat, len(match.moves))
+            info = cavemind.analyse(view, HINT_LIMIT, seed=len(match.moves))
+            terminal.say(format_table(info, match.game.name, top=3))
+        elif command.lower() == "save":
+            if not argument:
+                terminal.say("usage: save FILE")
+                continue
+            match.save(argument)
+            terminal.say(f"saved to {argument}; resume with: cavemind play --from {argument}")
+        elif command.lower() in ("board", "show"):
+            terminal.say(state.render(observer=seat))
+        elif command.lower() in ("quit", "exit"):
+            return None
+        elif command.lower() in ("help", "?"):
+            terminal.say("type a move number or its notation; 'hint' for an analysis, 'save FILE' to save, "
+                         "'board' to see the board again, 'quit' to stop")
+        else:
+            try:
+                return state.string_to_action(answer)
+            except IllegalActionError as error:
+                terminal.say(f"{error} (or type 'help')")
+
+
+def finish(match: Match, terminal: Terminal, record_path: str | None) -> None:
+    state = match.state
+    terminal.say("\ngame over")
+    terminal.say(state.render())
+    scores, returns = state.scores(), state.returns()
+    for seat, spec in enumerate(match.seats):
+        terminal.say(f"player {seat} ({spec}): score {scores[seat]:g}, result {returns[seat]:g}")
+    if record_path is None and match.humans:
+        try:
+            answer = terminal.read("save the game record to (Enter to skip): ").strip()
+            record_path = answer.removeprefix("save ").strip() or None   # 'save FILE' works here too
+        except EOFError:
+            record_path = None
+    if record_path:
+        match.save(record_path)
+        terminal.say(f"record saved to {record_path}")
