@@ -150,3 +150,13 @@ def test_readable_board_and_seat_views_render(game):
         assert str(state)
         for observer in range(game.num_players):
             assert state.render(observer)
+
+
+def test_observation_has_a_fixed_length_and_reveals_nothing_hidden(game):
+    for state in sample_states(game, seed=23, count=8):
+        for player in range(game.num_players):
+            seen = state.observation(player)
+            assert len(seen) == game.observation_size
+            assert all(isinstance(v, float) for v in seen)
+            for k in range(3):
+                assert state.determinize(player, seed=k).observation(player) == seen

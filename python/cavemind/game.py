@@ -72,6 +72,11 @@ class Game:
         self.max_game_length: int = info["max_game_length"]
 
     @property
+    def observation_size(self) -> int:
+        """The length of State.observation() in this configuration."""
+        return self.module.observation_size(self.params)
+
+    @property
     def options(self) -> dict[str, Any]:
         """The parameters other than the player count."""
         return {k: v for k, v in self.params.items() if k != "players"}
@@ -183,6 +188,12 @@ class State(_core.CoreState):
         copy = self.clone()
         copy.apply(action)
         return copy
+
+    def observation(self, player: int) -> list[float]:
+        """A fixed-length numeric view of the game from `player`'s seat (layout in the game's README);
+        it reveals nothing `player` cannot see."""
+        self._check_player(player)
+        return list(self.game.module.observation(self.to_bytes(), player))
 
     def to_dict(self, observer: int | None = None) -> dict[str, Any]:
         """The position as a JSON-ready dict; from `observer`'s seat, hidden parts are left out."""

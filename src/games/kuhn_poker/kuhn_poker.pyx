@@ -285,3 +285,21 @@ def render(bytes data, observer=None):
     for i, card in enumerate(doc["cards"]):
         seats.append(f"player {i}: card {card or '-'}, {s.in_pot[i]} in the pot")
     return "\n".join(seats + [f"betting: {doc['history'] or '(none)'}"])
+
+
+def observation_size(dict params):
+    return 2 * MAX_CARDS + 2 * MAX_HISTORY + MAX_KUHN_PLAYERS
+
+
+def observation(bytes data, int player):
+    """Own card one-hot (4), cards `player` has not seen (4), the betting history as pass/bet one-hots per
+    decision (2 x 5), chips each seat has in the pot (3)."""
+    cdef KuhnState s = load(data)
+    own = [1.0 if player < s.dealt and s.cards[player] == c else 0.0 for c in range(MAX_CARDS)]
+    unseen = [0.0 if (player < s.dealt and s.cards[player] == c) else 1.0 for c in range(num_cards(&s))]
+    unseen += [0.0] * (MAX_CARDS - len(unseen))
+    history = []
+    for i in range(MAX_HISTORY):
+        history += [1.0 if i < s.history_length and s.history[i] == PASS else 0.0,
+                    1.0 if i < s.history_length and s.history[i] == BET else 0.0]
+    return own + unseen + history + [float(s.in_pot[i]) for i in range(MAX_KUHN_PLAYERS)]

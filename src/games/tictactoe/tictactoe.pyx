@@ -186,3 +186,15 @@ def render(bytes data, observer=None):
         lines.append("321"[r] + " " + " ".join(".XO"[s.cells[3 * r + c]] for c in range(3)))
     lines.append("  a b c")
     return "\n".join(lines)
+
+
+def observation_size(dict params):
+    return 2 * NUM_CELLS + 1
+
+
+def observation(bytes data, int player):
+    """Cells of `player` (9), cells of the opponent (9), whether `player` is to move (1)."""
+    cdef TicTacToeState s = load(data)
+    mine = [1.0 if s.cells[c] == player + 1 else 0.0 for c in range(NUM_CELLS)]
+    theirs = [1.0 if s.cells[c] == 2 - player else 0.0 for c in range(NUM_CELLS)]
+    return mine + theirs + [1.0 if s.to_move == player and s.winner < 0 else 0.0]
