@@ -7,12 +7,14 @@ import cavemind
 
 
 def configurations(name):
-    """Every player count times every combination of boolean options (other options at their default)."""
+    """Every player count times every combination of the options that have a finite set of values
+    (booleans and options with choices); other options stay at their default."""
     spec = cavemind.parameters_of(name)
-    flags = [key for key, s in spec.items() if s["type"] is bool]
+    varied = {key: (False, True) if s["type"] is bool else tuple(s["choices"])
+              for key, s in spec.items() if key != "players" and (s["type"] is bool or s.get("choices"))}
     for players in spec["players"].get("choices") or (spec["players"]["default"],):
-        for values in itertools.product((False, True), repeat=len(flags)):
-            yield {"players": players, **dict(zip(flags, values))}
+        for values in itertools.product(*varied.values()):
+            yield {"players": players, **dict(zip(varied, values))}
 
 
 def config_id(name, params):
