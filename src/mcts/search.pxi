@@ -68,23 +68,38 @@ cdef inline double now_seconds() noexcept nogil:
 
 cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_legal,
                               bint use_availability, bint* expanded) noexcept nogil:
-    """The child to descend into at `parent`, creating one for an untried legal action if there is one."""
+    """The child to descend into at `parent`, creating one for an untried legal action if there is one.
+    One walk over the children marks which legal actions are in the tree, counts availability and scores
+    them, so the common case (everything tried) touches each child once."""
     cdef Node* nodes = w.arena.nodes
+    cdef Node* child
     cdef unsigned int legal = w.stamp + 1, in_tree = w.stamp + 2
     cdef int i, untried, pick
     cdef int32_t c, best = NO_NODE
-    cdef double best_score = -1.0, score, n_log
+    cdef double best_score = -1.0, score
+    cdef double parent_log = log(<double>nodes[parent].visits + 1.0)
     w.stamp += 2
     for i in range(num_legal):
         w.mark[w.actions[i]] = legal
     untried = num_legal
     c = nodes[parent].first_child
     while c != NO_NODE:
-        if nodes[c].player == player and w.mark[nodes[c].action] == legal:
-            w.mark[nodes[c].action] = in_tree
-            nodes[c].available += 1
+        child = &nodes[c]
+        if child.player == player and w.mark[child.action] == legal:
+            w.mark[child.action] = in_tree
+            child.available += 1
             untried -= 1
-        c = nodes[c].next_sibling
+            if child.visits == 0:
+                score = 1e300
+            elif use_availability:
+                score = child.total / child.visits + w.cfg.exploration * sqrt(
+                    log(<double>child.available + 1.0) / child.visits)
+            else:
+                score = child.total / child.visits + w.cfg.exploration * sqrt(parent_log / child.visits)
+            if score > best_score:
+                best_score = score
+                best = c
+        c = child.next_sibling
     expanded[0] = False
     if untried > 0 and w.arena.size < w.arena.max_nodes:
         pick = rng_below(&w.rng, untried)
@@ -98,18 +113,6 @@ cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_leg
                         return c
                     break
                 pick -= 1
-    nodes = w.arena.nodes
-    c = nodes[parent].first_child
-    while c != NO_NODE:
-        if nodes[c].player == player and w.mark[nodes[c].action] == in_tree:
-            if nodes[c].visits == 0:
-                return c
-            n_log = log(<double>(nodes[c].available if use_availability else nodes[parent].visits) + 1.0)
-            score = nodes[c].total / nodes[c].visits + w.cfg.exploration * sqrt(n_log / nodes[c].visits)
-            if score > best_score:
-                best_score = score
-                best = c
-        c = nodes[c].next_sibling
     return best
 
 
