@@ -1,0 +1,226 @@
+"""Iterations per second of cavemind against OpenSpiel, and of 2 search threads against 1, in one run.
+
+    python benchmarks/compare_openspiel.py            # under a minute
+    python benchmarks/compare_openspiel.py --quick    # about 10 s, rougher figures
+
+1. Tic-tac-toe, opening position: cavemind MCTS against OpenSpiel's C++ MCTSBot.
+2. Kuhn poker (2 players), first decision: cavemind ISMCTS against OpenSpiel's Python ISMCTSBot.
+   Both sides get the same number of iterations (OpenSpiel: simulations) per search, the same effective
+   exploration constant and random rollouts (OpenSpiel: RandomRolloutEvaluator with 1 rollout).
+3. Every registered game and player count: cavemind ISMCTS with 2 threads against 1 thread, each search
+   running for a fixed time (root parallelism: each thread grows its own tree).
+
+Each figure is the median over several searches of iterations / wall-clock seconds of the whole call, timed
+the same way for both libraries. open_spiel is optional (`pip install .[bench]`); without it only the
+thread-scaling table is printed.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from importlib import metadata
+
+try:
+    import resource
+except ImportError:  # not on Windows: the CPU-contention note is then left out
+    resource = None
+
+import cavemind
+
+# cavemind's returns are in [0, 1]; OpenSpiel's span a range of this width. UCB1 picks the same child when
+# both the mean return and the constant are scaled by the same factor, so OpenSpiel's uct_c = c * width.
+OPENSPIEL_RETURN_WIDTH = {
+    "tic_tac_toe": 2.0,  # -1 / 0 / +1
+    "kuhn_poker": 4.0,  # chips won, -2..+2; cavemind maps them linearly onto [0, 1]
+}
+TARGETS = {"tictactoe": 3.0, "kuhn_poker": 1.5, "threads": 1.7}
+
+
+def median_rate(search, repeats: int) -> float:
+    """Median over `repeats` calls of iterations / wall-clock seconds; `search(i)` returns its iterations.
+    One untimed call first warms caches and lazy imports."""
+    search(-1)
+    rates = []
+    for i in range(repeats):
+        start = time.perf_counter()
+        iterations = search(i)
+        rates.append(iterations / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def cavemind_rate(state, algorithm: str, limit: cavemind.Limit, exploration: float, repeats: int) -> float:
+    def search(i: int) -> int:
+        info = cavemind.analyse(state, limit, algorithm=algorithm, exploration=exploration, seed=1000 + i)
+        return info.iterations
+
+    return median_rate(search, repeats)
+
+
+def kuhn_states():
+    """The same position for both libraries: player 0 holds the queen, player 1 the king, no bets yet."""
+    import pyspiel
+
+    ours = cavemind.load_game("kuhn_poker", players=2).new_initial_state()
+    ours.apply("deal Q")
+    ours.apply("deal K")
+    theirs = pyspiel.load_game("kuhn_poker").new_initial_state()
+    theirs.apply_action(1)  # OpenSpiel's cards: 0 = J, 1 = Q, 2 = K
+    theirs.apply_action(2)
+    return ours, theirs
+
+
+def compare_openspiel(iterations_ttt: int, iterations_kuhn: int, repeats: int, c: float) -> list[list[str]]:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rows = []
+
+    # Tic-tac-toe: cavemind MCTS against the C++ MCTSBot (plain UCT: solve=False).
+    uct_c = c * OPENSPIEL_RETURN_WIDTH["tic_tac_toe"]
+    ttt = pyspiel.load_game("tic_tac_toe")
+    bot = pyspiel.MCTSBot(ttt, pyspiel.RandomRolloutEvaluator(1, 0), uct_c, iterations_ttt, 4000, False, 0,
+                          False)
+    root = ttt.new_initial_state()
+    theirs = median_rate(lambda i: bot.mcts_search(root).explore_count, repeats)
+    ours = cavemind_rate(cavemind.load_game("tictactoe").new_initial_state(), "mcts",
+                         cavemind.Limit(iterations=iterations_ttt), c, repeats)
+    rows.append(_comparison_row(f"tic-tac-toe MCTS, {iterations_ttt} it (OpenSpiel C++ MCTSBot, uct_c={uct_c:g})",
+                                ours, theirs, TARGETS["tictactoe"]))
+
+    # Kuhn poker: cavemind ISMCTS against the Python ISMCTSBot with the Python random-rollout evaluator
+    # (pyspiel's C++ evaluator cannot be called from a Python bot).
+    uct_c = c * OPENSPIEL_RETURN_WIDTH["kuhn_poker"]
+    kuhn = pyspiel.load_game("kuhn_poker")
+    ours_state, their_state = kuhn_states()
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(kuhn, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng), uct_c,
+                           iterations_kuhn, random_state=rng)
+
+    def their_search(i: int) -> int:
+        bot.run_search(their_state)
+        return iterations_kuhn
+
+    theirs = median_rate(their_search, repeats)
+    ours = cavemind_rate(ours_state, "ismcts", cavemind.Limit(iterations=iterations_kuhn), c, repeats)
+    rows.append(_comparison_row(f"Kuhn poker ISMCTS, {iterations_kuhn} it (OpenSpiel Python ISMCTSBot, "
+                                f"uct_c={uct_c:g})", ours, theirs, TARGETS["kuhn_poker"]))
+    return rows
+
+
+def thread_scaling(seconds: float, repeats: int, c: float) -> list[list[str]]:
+    """ISMCTS from each registered game's opening, `seconds` per search, 1 thread and 2 threads in turn (so
+    that anything else running on the machine slows both alike)."""
+    rows = []
+    for name in cavemind.game_names():
+        spec = cavemind.parameters_of(name).get("players", {})
+        for players in spec.get("choices", (spec.get("default", 2),)):
+            state = cavemind.load_game(name, players=players).new_initial_state(seed=1)
+            cavemind.analyse(state, cavemind.Limit(seconds=seconds / 10), exploration=c)  # warm-up
+            rates: dict[int, list[float]] = {1: [], 2: []}
+            for i in range(repeats):
+                for threads in (1, 2):
+                    start = time.perf_counter()
+                    info = cavemind.analyse(state, cavemind.Limit(seconds=seconds, threads=threads),
+                                            algorithm="ismcts", exploration=c, seed=2000 + i)
+                    rates[threads].append(info.iterations / (time.perf_counter() - start))
+            one, two = statistics.median(rates[1]), statistics.median(rates[2])
+            rows.append(_comparison_row(f"{name}, {players} players: 2 threads vs 1 (ISMCTS, {seconds:g} s)",
+                                        two, one, TARGETS["threads"]))
+    return rows
+
+
+class OtherProcesses:
+    """How much CPU the rest of the machine used while we ran (Linux: /proc/stat less our own CPU time)."""
+
+    def __init__(self):
+        self.start = self._sample()
+
+    @staticmethod
+    def _sample():
+        if resource is None:
+            return None
+        try:
+            with open("/proc/stat") as stat:
+                fields = [int(x) for x in stat.readline().split()[1:9]]
+        except (OSError, ValueError):
+            return None
+        user, nice, system, _idle, _iowait, irq, softirq, steal = fields
+        machine = (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+        ours = resource.getrusage(resource.RUSAGE_SELF)
+        return machine - ours.ru_utime - ours.ru_stime, time.monotonic()
+
+    def cpus_busy(self) -> float | None:
+        """Average number of CPUs that other processes kept busy since construction."""
+        end = self._sample()
+        if self.start is None or end is None:
+            return None
+        return max(0.0, (end[0] - self.start[0]) / (end[1] - self.start[1]))
+
+
+def _comparison_row(label: str, ours: float, baseline: float, target: float) -> list[str]:
+    ratio = ours / baseline
+    return [label, f"{ours:,.0f}", f"{baseline:,.0f}", f"{ratio:.2f}x", f">= {target:g}x",
+            "yes" if ratio >= target else f"NO ({ratio / target:.0%} of target)"]
+
+
+def print_table(header: list[str], rows: list[list[str]]) -> None:
+    print("| " + " | ".join(header) + " |")
+    print("|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    print()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="short run: smaller budgets, fewer repeats")
+    parser.add_argument("--exploration", type=float, default=1.0,
+                        help="cavemind's UCB constant on returns in [0, 1] (default 1.0)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        ttt_iterations, kuhn_iterations, repeats, seconds = 5000, 1000, 3, 0.25
+    else:
+        ttt_iterations, kuhn_iterations, repeats, seconds = 20000, 5000, 7, 1.0
+
+    try:
+        open_spiel_version = metadata.version("open_spiel")
+        import pyspiel  # noqa: F401
+    except (metadata.PackageNotFoundError, ImportError):
+        open_spiel_version = None
+
+    print(f"# cavemind {cavemind.__version__} benchmarks\n")
+    print(f"- machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}, "
+          f"Python {platform.python_version()}, open_spiel {open_spiel_version or 'not installed'}")
+    others = OtherProcesses()
+    print(f"- iterations/s = median over {repeats} searches of iterations / wall-clock seconds of the call")
+    print(f"- exploration: cavemind c={args.exploration:g} on returns in [0, 1]; OpenSpiel uct_c = c x width of "
+          f"its return range (tic-tac-toe [-1, 1]: {args.exploration * OPENSPIEL_RETURN_WIDTH['tic_tac_toe']:g}; Kuhn poker "
+          f"chips [-2, 2]: {args.exploration * OPENSPIEL_RETURN_WIDTH['kuhn_poker']:g}), which ranks children identically\n")
+
+    if open_spiel_version is None:
+        print("open_spiel is not installed, so the OpenSpiel comparison is skipped "
+              "(install it with `pip install open_spiel` or `pip install .[bench]`).\n")
+    else:
+        print("## cavemind against OpenSpiel (same iterations, same constant, random rollouts)\n")
+        rows = compare_openspiel(ttt_iterations, kuhn_iterations, repeats, args.exploration)
+        print_table(["search", "cavemind it/s", "OpenSpiel it/s", "ratio", "target", "met"], rows)
+
+    print("## cavemind: 2 threads against 1 thread\n")
+    rows = thread_scaling(seconds, max(3, repeats // 2), args.exploration)
+    print_table(["search", "2 threads it/s", "1 thread it/s", "ratio", "target", "met"], rows)
+    busy = others.cpus_busy()
+    if busy is not None:
+        print(f"Other processes kept {busy:.2f} CPUs busy on average during the run.")
+        if busy > 0.2:
+            print("They competed with the benchmark: the figures, thread scaling above all, are lower than on an\n"
+                  "idle machine. Rerun when it is idle.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
