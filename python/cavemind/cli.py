@@ -14,6 +14,7 @@ import time
 from importlib import resources
 
 import cavemind
+from cavemind import arena
 from cavemind.analysis_output import analyse_interruptibly, document_text, format_table, hidden_information_warning, json_record
 from cavemind.botspec import split_bot_specs
 from cavemind.errors import CavemindError
@@ -474,6 +475,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--threads", type=int, default=1)
     bench.add_argument("--progress", action="store_true", help="show progress even when stderr is not a terminal")
     bench.set_defaults(run=command_bench)
+    arena.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,209 @@
+"""The strength ladder: for each registered game, a standard set of seat-rotated arena matches, the targets
+of the arena issue and of the game issues, Elo ratings with intervals and plots, written to docs/strength.md.
+
+    python benchmarks/strength.py                      # every game, 200 games per match (long)
+    python benchmarks/strength.py --quick --game tictactoe --game kuhn_poker --jobs 2
+    python benchmarks/strength.py --games 400 --results-dir strength-results   # resumable
+
+Ladder: random, heuristic, ISMCTS at 250, 1,000 and 4,000 iterations, MO-ISMCTS and PIMC at 1,000, and MCTS at
+1,000 (it sees hidden information: the cheating upper bound). Every bot plays random; every search bot plays
+heuristic; ISMCTS 1,000 plays 250, 4,000 and the other algorithms; all of it is pooled into one rating fit
+(random at 0). Besides: ISMCTS against PIMC at equal time per move, and the game issues' figure (ISMCTS at
+2,000 iterations against random and heuristic in 100 games). Games are 2-player where the game allows it.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import sys
+import time
+
+import cavemind
+from cavemind.arena import run_arena
+from cavemind.ratings import bot_stats, fit_ratings
+from cavemind.report import plot_budget, plot_ratings
+
+RANDOM, HEURISTIC = "random", "heuristic"
+ISMCTS = {n: f"ismcts:iterations={n}" for n in (250, 1000, 2000, 4000)}
+LADDER = [RANDOM, HEURISTIC, ISMCTS[250], ISMCTS[1000], ISMCTS[4000], "mo-ismcts:iterations=1000",
+          "pimc:iterations=1000", "mcts:iterations=1000"]
+# Targets of the game issues (ISMCTS at 2,000 iterations): win rate against random, against heuristic.
+GAME_ISSUE_TARGETS = {"dino_jagd": (0.80, 0.60)}
+DEFAULT_GAME_ISSUE_TARGETS = (0.90, 0.60)
+
+
+def ladder_matches() -> list[tuple[str, str]]:
+    """(A, B) pairs: enough links between the ladder's bots for one connected rating fit."""
+    pairs = [(bot, RANDOM) for bot in LADDER[1:]]
+    pairs += [(bot, HEURISTIC) for bot in LADDER[2:]]
+    pairs += [(ISMCTS[1000], ISMCTS[250]), (ISMCTS[4000], ISMCTS[1000])]
+    pairs += [(ISMCTS[1000], bot) for bot in LADDER[5:]]
+    return pairs
+
+
+def targets(game: str, equal_time: float) -> list[tuple[str, str, float | None, str]]:
+    """(A, B, minimum win rate of A or None, why) for the rows of the targets table."""
+    vs_random, vs_heuristic = GAME_ISSUE_TARGETS.get(game, DEFAULT_GAME_ISSUE_TARGETS)
+    return [
+        (ISMCTS[4000], RANDOM, 0.95, "arena issue"),
+        (ISMCTS[4000], HEURISTIC, 0.65, "arena issue"),
+        (ISMCTS[1000], ISMCTS[250], 0.60, "arena issue: 4x iterations"),
+        (ISMCTS[4000], ISMCTS[1000], 0.60, "arena issue: 4x iterations"),
+        (f"ismcts:seconds={equal_time:g}", f"pimc:seconds={equal_time:g}", None, "arena issue: equal time"),
+        (ISMCTS[2000], RANDOM, vs_random, "game issue"),
+        (ISMCTS[2000], HEURISTIC, vs_heuristic, "game issue"),
+    ]
+
+
+def player_count(game: str) -> int:
+    choices = cavemind.parameters_of(game)["players"].get("choices")
+    return 2 if not choices or 2 in choices else min(choices)
+
+
+class Ladder:
+    """Runs and remembers the matches of one game (a pair is played once even if two tables use it)."""
+
+    def __init__(self, game: str, args: argparse.Namespace):
+        self.game, self.args = game, args
+        self.players = player_count(game)
+        self.results: dict[tuple[str, str], object] = {}
+        self.seconds = 0.0
+
+    def play(self, a: str, b: str, games: int):
+        key = (a, b, games)
+        if key not in self.results:
+            out = None
+            if self.args.results_dir:
+                os.makedirs(self.args.results_dir, exist_ok=True)
+                name = f"{self.game}__{a}__{b}__{games}.jsonl".replace(":", "_").replace("=", "").replace(",", "_")
+                out = os.path.join(self.args.results_dir, name)
+            print(f"{self.game}: {a} vs {b}, {games} games", file=sys.stderr)
+            start = time.monotonic()
+            self.results[key] = run_arena(self.game, [a, b], games, players=self.players, jobs=self.args.jobs,
+                                          seed=self.args.seed, out=out, progress=True if self.args.progress else None)
+            self.seconds += time.monotonic() - start
+        return self.results[key]
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}"
+
+
+def _ci(low: float, high: float, scale: float = 100.0, digits: int = 1) -> str:
+    return f"[{scale * low:.{digits}f}, {scale * high:.{digits}f}]"
+
+
+def game_section(game: str, args: argparse.Namespace, image_dir: str, doc_dir: str) -> str:
+    ladder = Ladder(game, args)
+    lines = [f"## {game} ({ladder.players} players)", ""]
+
+    # targets
+    rows = ["| A | B | games | A's win rate % (95% CI) | target | source | verdict |",
+            "|---|---|---:|---:|---:|---|---|"]
+    for a, b, minimum, why in targets(game, args.equal_time):
+        games = args.issue_games if why == "game issue" else args.games
+        result = ladder.play(a, b, games)
+        s = bot_stats(result.games, result.bots)[0]
+        if minimum is None:
+            verdict = ("A stronger" if s.win_rate_ci[0] > 0.5 else "B stronger" if s.win_rate_ci[1] < 0.5
+                       else "no significant difference")
+            target = "–"
+        else:
+            verdict = "met" if s.win_rate >= minimum else "**not met**"
+            verdict += " (whole interval above)" if s.win_rate_ci[0] >= minimum else ""
+            target = f"≥ {100 * minimum:.0f}%"
+        rows.append(f"| `{a}` | `{b}` | {s.games} | {_pct(s.win_rate)} {_ci(*s.win_rate_ci)} | {target} | {why} "
+                    f"| {verdict} |")
+    lines += ["### Targets", "", *rows, ""]
+
+    # the ladder's matches, pooled into one rating fit with bots identified by their labels
+    pooled, match_rows = [], []
+    for n, (a, b) in enumerate(ladder_matches()):
+        result = ladder.play(a, b, args.games)
+        sa, sb = bot_stats(result.games, result.bots)
+        match_rows.append(f"| `{a}` | `{b}` | {sa.games} | {_pct(sa.win_rate)} {_ci(*sa.win_rate_ci)} "
+                          f"| {sa.mean_score:.2f} – {sb.mean_score:.2f} | {sa.margin:.2f} {_ci(*sa.margin_ci, 1, 2)} "
+                          f"| {sa.forfeits + sb.forfeits} |")
+        for g in result.games:  # seats as ladder indices; deals made distinct per match for the bootstrap
+            pooled.append(dict(g, seats=[LADDER.index(result.bots[i]) for i in g["seats"]],
+                               deal=n * 1_000_000 + g["deal"]))
+    ratings = fit_ratings(pooled, LADDER, anchor=0, bootstrap=args.bootstrap, seed=args.seed)
+    seconds = {s.bot: s.seconds_per_move for s in bot_stats(pooled, LADDER)}
+    lines += ["### Ratings", "", "Elo relative to `random`, fitted over all ladder matches below; 95% bootstrap "
+              "intervals (deals resampled).", "", "| bot | Elo (95% CI) | pairwise results | s/move |",
+              "|---|---:|---:|---:|"]
+    lines += [f"| `{r.bot}` | {r.elo:.0f} {_ci(r.low, r.high, 1, 0)} | {r.games} | {seconds[r.bot]:.4f} |"
+              for r in ratings]
+
+    ratings_png = os.path.join(image_dir, f"{game}_ratings.png")
+    plot_ratings(ratings, ratings_png, title=f"{game}: ladder ratings ({args.games} games per match)")
+    series = {}
+    for opponent in (RANDOM, HEURISTIC):
+        points = []
+        for n in (250, 1000, 4000):
+            s = bot_stats(ladder.play(ISMCTS[n], opponent, args.games).games, [ISMCTS[n], opponent])[0]
+            points.append((n, 100 * s.win_rate, 100 * s.win_rate_ci[0], 100 * s.win_rate_ci[1]))
+        series[f"ISMCTS vs {opponent}"] = points
+    budget_png = os.path.join(image_dir, f"{game}_budget.png")
+    plot_budget(series, budget_png, title=f"{game}: ISMCTS win rate against budget", ylabel="win rate % (95% CI)")
+    rel = os.path.relpath(image_dir, doc_dir)
+    lines += ["", f"![{game} ratings]({rel}/{game}_ratings.png) ![{game} budget]({rel}/{game}_budget.png)", ""]
+
+    lines += ["### Ladder matches", "", "| A | B | games | A's win rate % (95% CI) | mean score A – B "
+              "| A's margin (95% CI) | forfeits |", "|---|---|---:|---:|---:|---:|---:|", *match_rows, "",
+              f"Time for this game: {ladder.seconds:.0f} s.", ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", action="append", choices=cavemind.game_names(), help="one game (repeatable; "
+                        "default: every registered game)")
+    parser.add_argument("--games", type=int, help="games per match (default 200, quick 20)")
+    parser.add_argument("--issue-games", type=int, help="games for the game issues' figure (default 100, quick 20)")
+    parser.add_argument("--quick", action="store_true", help="a quick ladder: fewer games, same budgets")
+    parser.add_argument("--equal-time", type=float, help="seconds per move of the ISMCTS-PIMC match (default "
+                        "0.05, quick 0.01)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bootstrap", type=int, default=200, help="bootstrap samples for the rating intervals")
+    parser.add_argument("--results-dir", help="keep each match's results here (JSON lines; a rerun resumes)")
+    parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "docs", "strength.md"))
+    parser.add_argument("--progress", action="store_true", help="progress bars even when stderr is not a terminal")
+    args = parser.parse_args(argv)
+    args.games = args.games or (20 if args.quick else 200)
+    args.issue_games = args.issue_games or (20 if args.quick else 100)
+    args.equal_time = args.equal_time or (0.01 if args.quick else 0.05)
+    games = args.game or cavemind.game_names()
+    doc_dir = os.path.dirname(os.path.abspath(args.out))
+    image_dir = os.path.join(doc_dir, "strength")
+    os.makedirs(image_dir, exist_ok=True)
+
+    command = "python benchmarks/strength.py" + (" --quick" if args.quick else "")
+    command += "".join(f" --game {g}" for g in args.game or [])
+    command += f" --games {args.games}" if args.games != (20 if args.quick else 200) else ""
+    command += f" --issue-games {args.issue_games}" if args.issue_games != (20 if args.quick else 100) else ""
+    command += f" --jobs {args.jobs}" if args.jobs > 1 else ""
+    sections = [game_section(game, args, image_dir, doc_dir) for game in games]
+    header = [
+        "# Strength ladder", "",
+        f"Generated by `{command}` on {datetime.date.today()} (cavemind {cavemind.__version__}, seed {args.seed}); "
+        "run the same command to regenerate it (without `--quick` for the full ladder, 200 games per match). "
+        f"{'This is the **quick** ladder: ' if args.quick else ''}{args.games} games per match, "
+        f"{args.issue_games} for the game issues' figures; every deal is played in both seat orders.", "",
+        "Win rate is the mean return (a draw or shared win counts half) with a 95% Wilson interval; a target is "
+        "*met* when the measured rate reaches it, and the interval shows how sure that is. Matches at fixed "
+        "iterations are reproducible from the seed; the equal-time match is not (it depends on the machine). "
+        "MCTS sees hidden information, so in games with hidden cards it is the cheating upper bound. "
+        "See [arena.md](arena.md) for the arena itself.", "",
+        "Games: " + ", ".join(games) + ".", "",
+    ]
+    with open(args.out, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(header) + "\n" + "\n".join(sections))
+    print(f"wrote {os.path.relpath(args.out)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

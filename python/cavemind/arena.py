@@ -1,0 +1,626 @@
+"""The arena: fair matches between bots, recorded game by game, in one process, a process pool or on Dask.
+
+    >>> from cavemind.arena import run_arena
+    >>> result = run_arena("tictactoe", ["ismcts:iterations=200", "random"], games=4, progress=False)
+    >>> len(result.games), result.bots
+    (4, ['ismcts:iterations=200', 'random'])
+
+Fairness. Game `d` of a match is a *deal* with its own seed; every deal is played once per seat rotation of
+the line-up, so the luck of the deal and the order of play cancel out. The opening chance events come from
+`game.new_initial_state(seed=deal_seed)` and every later chance event `k` from a seed derived from
+(deal seed, k), so the rotations of a deal see the same cards and dice as long as play allows. Bots are
+seeded from (match seed, deal, table, rotation, seat). Nothing depends on the backend or the order in which
+games finish, so the same seeds give the same games in-process, in processes and on a Dask cluster.
+
+Line-ups. With as many bots as players, the bots form one table. Give a bot twice to seat it twice
+(`--bot ismcts --bot random --bot random` in a 3-player game: identical specifications are one bot). With
+more bots than players, every combination of `players` bots is a table (a round robin); `games` counts the
+games of each table and is rounded up to whole deals (a multiple of the number of rotations).
+
+Reliability. Results are appended to a JSON-lines file as each game ends (a header line first), flushed and
+synced; an arena started again with the same file and settings plays only the games that are missing. A bot
+that raises, returns an illegal move or exceeds `time_limit` seconds on a move forfeits that game: it gets
+return 0 and the others share 1. (The limit is checked when the move returns: a bot that never returns is
+not interrupted.)
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import itertools
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from cavemind.botspec import BotSpecError, parse_bot_spec
+from cavemind.errors import CavemindError
+from cavemind.game import CHANCE, load_game
+
+RESULTS_FORMAT = 1
+DASK_CONNECT_TIMEOUT = "10s"
+_MASK = (1 << 64) - 1
+
+
+class ArenaError(CavemindError, ValueError):
+    """An arena that cannot run: bad arguments, a results file of another match, a missing optional extra."""
+
+
+# ----------------------------------------------------------------------------------------------- seeds
+
+def _splitmix64(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def derive_seed(*parts: int) -> int:
+    """A 31-bit seed mixed from integers. Small, because game.new_initial_state shifts the seed left by 16
+    bits and the core takes 64-bit seeds; plain Python so that every machine derives the same seeds."""
+    h = 0
+    for part in parts:
+        h = _splitmix64(h ^ (part & _MASK))
+    return h >> 33
+
+
+# ----------------------------------------------------------------------------------------------- one game
+
+def play_game(task: dict[str, Any]) -> dict[str, Any]:
+    """Plays one game described by a task dict (see Match.tasks) and returns its result record.
+
+    A top-level function of plain dicts, so that process pools and Dask workers can pickle it."""
+    game = load_game(task["game"], **task["params"])
+    bots = [parse_bot_spec(spec).make(seed) for spec, seed in zip(task["specs"], task["bot_seeds"])]
+    time_limit = task["time_limit"]
+    state = game.new_initial_state(seed=task["seed"])
+    moves: list[list[Any]] = []
+    thinking = [0.0] * game.num_players
+    forfeit = None
+    chance_events = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            outcome = state.sample_chance(derive_seed(task["seed"], chance_events))
+            chance_events += 1
+            moves.append([-1, state.action_to_string(outcome), 0.0])
+            state.apply(outcome)
+            continue
+        start = time.perf_counter()
+        try:
+            action = bots[player].step(state.clone())  # a clone: a bot must not be able to alter the game
+            reason = None
+        except Exception as error:  # any failure of the bot is its forfeit, never the end of the run
+            action, reason = None, f"raised {type(error).__name__}: {error}"
+        elapsed = time.perf_counter() - start
+        thinking[player] += elapsed
+        if reason is None and time_limit is not None and elapsed > time_limit:
+            reason = f"took {elapsed:.3f}s for a move, over the limit of {time_limit}s"
+        if reason is None and (isinstance(action, bool) or action not in state.legal_actions()):
+            reason = f"played the illegal action {action!r}"
+        if reason is not None:
+            forfeit = {"seat": player, "bot": task["labels"][player], "reason": reason}
+            break
+        moves.append([player, state.action_to_string(action), round(elapsed, 6)])
+        state.apply(action)
+    if forfeit is None:
+        returns = list(state.returns())
+    else:  # the forfeiting seat loses; the others share the win
+        others = game.num_players - 1
+        returns = [0.0 if seat == forfeit["seat"] else 1.0 / others for seat in range(game.num_players)]
+    return {"type": "game", "table": task["table"], "deal": task["deal"], "rotation": task["rotation"],
+            "seed": task["seed"], "seats": task["seats"], "bots": task["labels"], "returns": returns,
+            "scores": list(state.scores()), "forfeit": forfeit, "length": len(moves),
+            "seconds": [round(t, 6) for t in thinking], "moves": moves}
+
+
+def game_key(record: dict[str, Any]) -> tuple[int, int, int]:
+    """Identifies a game within its match: (deal, table, rotation); also the canonical order of results."""
+    return record["deal"], record["table"], record["rotation"]
+
+
+# ----------------------------------------------------------------------------------------------- the match
+
+def _rotations(lineup: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The distinct cyclic shifts of a line-up: every bot sits in every seat equally often."""
+    shifts = [lineup[r:] + lineup[:r] for r in range(len(lineup))]
+    return list(dict.fromkeys(shifts))
+
+
+@dataclass
+class Match:
+    """A validated arena configuration: the game, the distinct bots, the tables and their rotations."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    bots: list[str]                       # distinct canonical bot specifications
+    lineup: list[int]                     # the bots as given, as indices into `bots`
+    games: int                            # games per table, before rounding up to whole deals
+    seed: int = 0
+    time_limit: float | None = None
+    tables: list[tuple[int, ...]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        if len(self.lineup) == self.players:
+            tables = [tuple(self.lineup)]
+        else:
+            tables = list(dict.fromkeys(itertools.combinations(self.lineup, self.players)))
+        self.tables = tables
+
+    @property
+    def deals(self) -> int:
+        """Deals per table: enough for `games` games in the table with the most rotations."""
+        most = max(len(_rotations(t)) for t in self.tables)
+        return math.ceil(self.games / most)
+
+    @property
+    def total_games(self) -> int:
+        return self.deals * sum(len(_rotations(t)) for t in self.tables)
+
+    def header(self) -> dict[str, Any]:
+        return {"type": "arena", "format": RESULTS_FORMAT, "game": self.game, "players": self.players,
+                "options": self.options, "bots": self.bots, "seed": self.seed, "time_limit": self.time_limit}
+
+    def tasks(self, deals: Iterable[int] | None = None) -> Iterator[dict[str, Any]]:
+        """Every game of the match, deal by deal (so a sequential test can stop after a whole deal)."""
+        params = {"players": self.players, **self.options}
+        for deal in range(self.deals) if deals is None else deals:
+            deal_seed = derive_seed(self.seed, deal)
+            for table, lineup in enumerate(self.tables):
+                for rotation, seats in enumerate(_rotations(lineup)):
+                    yield {"game": self.game, "params": params, "table": table, "deal": deal,
+                           "rotation": rotation, "seed": deal_seed, "seats": list(seats),
+                           "specs": [self.bots[b] for b in seats], "labels": [self.bots[b] for b in seats],
+                           "bot_seeds": [derive_seed(self.seed, deal, table, rotation, s)
+                                         for s in range(len(seats))],
+                           "time_limit": self.time_limit}
+
+    def keys_of_deal(self, deal: int) -> list[tuple[int, int, int]]:
+        return [(deal, t, r) for t, lineup in enumerate(self.tables) for r in range(len(_rotations(lineup)))]
+
+
+def make_match(game_name: str, bot_specs: list[str], games: int, players: int | None = None,
+               options: dict[str, Any] | None = None, seed: int = 0,
+               time_limit: float | None = None) -> Match:
+    """Validates the arguments of an arena and returns its Match; every problem is an ArenaError (or the
+    game's own InvalidOptionError / UnknownGameError) with a one-line message."""
+    options = dict(options or {})
+    if "players" in options:
+        raise ArenaError("give the player count with players=/--players, not as a game option")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ArenaError(f"games={games!r}: must be a positive integer")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ArenaError(f"seed={seed!r}: must be a non-negative integer")
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+        raise ArenaError(f"time limit {time_limit!r}: must be a positive number of seconds")
+    if len(bot_specs) < 2:
+        raise ArenaError(f"an arena needs at least 2 bots, got {len(bot_specs)}")
+    labels = []
+    for text in bot_specs:
+        try:
+            spec = parse_bot_spec(text)
+        except BotSpecError as error:
+            raise ArenaError(f"--bot {text!r}: {error}") from None
+        if spec.kind == "human":
+            raise ArenaError("the arena plays bots only; 'human' cannot take a seat")
+        spec.make(0)  # builds once, so that a bad setting fails now rather than as a forfeit in every game
+        labels.append(str(spec))
+    bots = list(dict.fromkeys(labels))
+    choices = load_game(game_name).module.PARAMETERS["players"].get("choices")
+    if players is None:
+        default = load_game(game_name).num_players
+        players = len(labels) if choices is None or len(labels) in choices else default
+    game = load_game(game_name, players=players, **options)  # validates the count and the options
+    if len(labels) < game.num_players:
+        raise ArenaError(f"{game_name} with {game.num_players} players needs at least {game.num_players} bots, "
+                         f"got {len(labels)} (give a --bot twice to seat it twice)")
+    return Match(game=game_name, players=game.num_players, options=game.options, bots=bots,
+                 lineup=[bots.index(label) for label in labels], games=games, seed=seed, time_limit=time_limit)
+
+
+# ----------------------------------------------------------------------------------------------- results file
+
+def read_results(path: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The header and the game records of a results file. A last line cut off by an interruption is
+    ignored (and removed by the next run); a game recorded twice counts once."""
+    if not os.path.exists(path):
+        return None, []
+    header, games, seen = None, [], set()
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.endswith("\n"):
+                break  # the interrupted last write
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                raise ArenaError(f"{path}:{number}: not a JSON line of an arena results file") from None
+            if record.get("type") == "arena" and header is None:
+                header = record
+            elif record.get("type") == "game" and game_key(record) not in seen:
+                seen.add(game_key(record))
+                games.append(record)
+    if games and header is None:
+        raise ArenaError(f"{path}: no arena header line; it is not an arena results file")
+    return header, games
+
+
+class _ResultsFile:
+    """Appends one JSON line per game, flushed and synced so that a crash loses at most the game in play."""
+
+    def __init__(self, path: str, match: Match):
+        header, _ = read_results(path)
+        wanted = match.header()
+        if header is not None:
+            for key in ("game", "players", "options", "bots", "seed", "time_limit"):
+                if header.get(key) != wanted[key]:
+                    raise ArenaError(f"{path} holds another match ({key} {header.get(key)!r}, not {wanted[key]!r});"
+                                     f" use another --out file")
+        self._truncate_partial_line(path)
+        self.handle = open(path, "a", encoding="utf-8")
+        if header is None:
+            self.write(wanted)
+
+    @staticmethod
+    def _truncate_partial_line(path: str) -> None:
+        if not os.path.exists(path):
+            return
+        with open(path, "rb+") as handle:
+            data = handle.read()
+            if data and not data.endswith(b"\n"):
+                handle.truncate(data.rfind(b"\n") + 1)
+
+    def write(self, record: dict[str, Any]) -> None:
+        self.handle.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+# ----------------------------------------------------------------------------------------------- progress
+
+class ProgressBar:
+    """`[#####.....] 37/120 games  1m02s elapsed, ~1m45s left` on stderr, redrawn at most 10 times a second.
+    The time left is estimated from the games finished in this run."""
+
+    def __init__(self, total: int, done: int = 0, enabled: bool | None = None, stream=None):
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.total, self.done, self.start_done = total, done, done
+        self.start = self.last = time.monotonic()
+        self._draw(force=True)
+
+    @staticmethod
+    def _clock(seconds: float) -> str:
+        seconds = int(seconds)
+        if seconds >= 3600:
+            return f"{seconds // 3600}h{seconds // 60 % 60:02d}m"
+        return f"{seconds // 60}m{seconds % 60:02d}s"
+
+    def _draw(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if not self.enabled or (not force and now - self.last < 0.1 and self.done < self.total):
+            return
+        self.last = now
+        elapsed = now - self.start
+        played = self.done - self.start_done
+        left = f"~{self._clock(elapsed / played * (self.total - self.done))} left" if played else "estimating"
+        filled = int(30 * self.done / max(self.total, 1))
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} games  "
+              f"{self._clock(elapsed)} elapsed, {left}  ", end="", file=self.stream, flush=True)
+
+    def update(self, count: int = 1) -> None:
+        self.done += count
+        self._draw()
+
+    def close(self) -> None:
+        if self.enabled:
+            if self.done < self.total:  # stopped early or interrupted: show where it ended
+                self._draw(force=True)
+            print(file=self.stream, flush=True)
+
+
+# ----------------------------------------------------------------------------------------------- backends
+
+class _InProcess:
+    """Runs each game when it is submitted; the 'future' is the result itself."""
+
+    window = 1
+
+    def submit(self, task):
+        return _Done(play_game(task))
+
+    @staticmethod
+    def wait(pending):
+        return set(pending)
+
+    def cancel(self, pending):
+        pass
+
+    def close(self):
+        pass
+
+
+class _Done:
+    def __init__(self, value):
+        self.value = value
+
+    def result(self):
+        return self.value
+
+
+class _ProcessPool:
+    """K worker processes on this machine. Spawned (not forked), so that no thread state of the parent,
+    such as a Dask client, is copied into them."""
+
+    def __init__(self, jobs: int):
+        self.pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+        self.window = 2 * jobs  # a few queued games per worker keep it busy; fewer waste work after an SPRT stop
+
+    def submit(self, task):
+        return self.pool.submit(play_game, task)
+
+    @staticmethod
+    def wait(pending):
+        return concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED).done
+
+    def cancel(self, pending):
+        for future in pending:
+            future.cancel()
+
+    def close(self):
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _Dask:
+    """A Dask distributed cluster: `scheduler` is an address such as tcp://host:8786 or a Client. Workers
+    need cavemind installed (the same version, for the same results)."""
+
+    def __init__(self, scheduler):
+        try:
+            import distributed
+        except ImportError:
+            raise ArenaError("--scheduler needs Dask: pip install 'cavemind[distributed]'") from None
+        self.distributed = distributed
+        if isinstance(scheduler, distributed.Client):
+            self.client, self.own = scheduler, False
+        else:
+            try:
+                self.client, self.own = distributed.Client(scheduler, timeout=DASK_CONNECT_TIMEOUT), True
+            except (OSError, TimeoutError, ValueError) as error:
+                raise ArenaError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
+        self.window = 2 * max(1, sum(self.client.nthreads().values()))
+
+    def submit(self, task):
+        return self.client.submit(play_game, task, pure=False)
+
+    def wait(self, pending):
+        return self.distributed.wait(list(pending), return_when="FIRST_COMPLETED").done
+
+    def cancel(self, pending):
+        if pending:
+            self.client.cancel(list(pending))
+
+    def close(self):
+        if self.own:
+            self.client.close()
+
+
+def _backend(jobs: int, scheduler):
+    if scheduler is not None:
+        return _Dask(scheduler)
+    if jobs > 1:
+        return _ProcessPool(jobs)
+    return _InProcess()
+
+
+# ----------------------------------------------------------------------------------------------- running
+
+@dataclass
+class ArenaResult:
+    """What an arena produced: the match and its games in canonical order (deal, table, rotation), the
+    results read back from the file included; `sprt` holds the sequential test when one was run."""
+
+    match: Match
+    games: list[dict[str, Any]]
+    sprt: Any = None
+    stopped_early: bool = False
+
+    @property
+    def bots(self) -> list[str]:
+        return self.match.bots
+
+
+def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | None = None,
+              options: dict[str, Any] | None = None, jobs: int = 1, seed: int = 0, out: str | None = None,
+              scheduler=None, progress: bool | None = None, time_limit: float | None = None,
+              sprt=None, on_game: Callable[[dict[str, Any]], None] | None = None) -> ArenaResult:
+    """Plays a match and returns its ArenaResult.
+
+    game_name, players, options: the game (players defaults to the number of bots when the game allows it).
+    bot_specs: bot specifications such as "ismcts:iterations=1000" (see cavemind.botspec).
+    games: games per table, rounded up to whole deals (every deal is played in every seat rotation).
+    jobs: worker processes on this machine; scheduler: a Dask address or distributed.Client instead.
+    out: a JSON-lines file, appended game by game; if it already holds games of this match, only the
+        missing ones are played. progress: a progress bar on stderr (None: only when it is a terminal).
+    time_limit: seconds per move; a slower move forfeits the game (so does a bot that raises).
+    sprt: a cavemind.ratings.SPRT for exactly 2 bots; the match stops after the first whole deal at which
+        the test decides (so the decision does not depend on the backend).
+    on_game: called with each new result record as it arrives (in completion order).
+    """
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ArenaError(f"jobs={jobs!r}: must be a positive integer")
+    match = make_match(game_name, bot_specs, games, players, options, seed, time_limit)
+    if sprt is not None and len(match.bots) != 2:
+        raise ArenaError(f"a sequential test compares 2 bots, got {len(match.bots)} distinct bots")
+    if out is not None and os.path.isdir(out):
+        raise ArenaError(f"--out {out!r} is a directory")
+    results: dict[tuple[int, int, int], dict[str, Any]] = {}
+    writer = None
+    if out is not None:
+        writer = _ResultsFile(out, match)
+        for record in read_results(out)[1]:
+            if record["deal"] < match.deals:
+                results[game_key(record)] = record
+    todo = (task for task in match.tasks() if game_key(task) not in results)
+    bar = ProgressBar(match.total_games, len(results), progress)
+    sequential = _SequentialTest(match, sprt) if sprt is not None else None
+    stopped = sequential is not None and sequential.advance(results)
+    backend = _backend(jobs, scheduler) if not stopped else None
+    pending: set = set()
+    try:
+        while backend is not None and not stopped:
+            for task in itertools.islice(todo, backend.window - len(pending)):
+                pending.add(backend.submit(task))
+            if not pending:
+                break
+            for future in backend.wait(pending):
+                pending.discard(future)
+                record = future.result()
+                results[game_key(record)] = record
+                if writer is not None:
+                    writer.write(record)
+                if on_game is not None:
+                    on_game(record)
+                bar.update()
+            if sequential is not None and sequential.advance(results):
+                stopped = True
+        if backend is not None:
+            backend.cancel(pending)
+    except concurrent.futures.process.BrokenProcessPool:
+        raise ArenaError("a worker process died (out of memory, or a crash in compiled code); the games "
+                         "finished so far are in the results file: run again to resume") from None
+    finally:
+        if backend is not None:
+            backend.close()
+        if writer is not None:
+            writer.close()
+        bar.close()
+    games_played = [results[key] for key in sorted(results)]
+    if sequential is not None:
+        games_played = [g for g in games_played if g["deal"] < sequential.deal]
+    return ArenaResult(match, games_played, sprt, stopped_early=stopped and len(results) < match.total_games)
+
+
+class _SequentialTest:
+    """Feeds an SPRT whole deals in deal order, so that where it stops does not depend on which game
+    finished first. `deal` is the first deal not yet fed."""
+
+    def __init__(self, match: Match, sprt):
+        self.match, self.sprt, self.deal = match, sprt, 0
+
+    def advance(self, results) -> bool:
+        from cavemind.ratings import pairwise_outcomes
+
+        while self.sprt.decision is None and self.deal < self.match.deals:
+            keys = self.match.keys_of_deal(self.deal)
+            if not all(key in results for key in keys):
+                break
+            for _, _, _, score in pairwise_outcomes([results[key] for key in keys]):
+                self.sprt.update(score)  # with 2 bots every pair is (bot 0, bot 1): the score is A's
+            self.deal += 1
+        return self.sprt.decision is not None
+
+
+# ----------------------------------------------------------------------------------------------- command line
+
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    """KEY=VALUE strings as a dict (the game converts and checks the values)."""
+    options = {}
+    for item in items or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ArenaError(f"--option {item!r}: expected KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def parse_sprt(text: str):
+    """'ELO0,ELO1[,ALPHA[,BETA]]' as a ratings.SPRT, e.g. '0,50' or '0,50,0.05,0.05'."""
+    from cavemind.ratings import SPRT
+
+    try:
+        values = [float(v) for v in text.split(",")]
+    except ValueError:
+        values = []
+    if not 2 <= len(values) <= 4:
+        raise ArenaError(f"--sprt {text!r}: expected ELO0,ELO1[,ALPHA[,BETA]] such as 0,50")
+    try:
+        return SPRT(*values)
+    except ValueError as error:
+        raise ArenaError(f"--sprt {text!r}: {error}") from None
+
+
+def command_arena(args: argparse.Namespace) -> int:
+    from cavemind import ratings, report
+
+    sprt = parse_sprt(args.sprt) if args.sprt else None
+    if args.plot:
+        report.require_matplotlib()
+    result = run_arena(args.game, args.bot, args.games, players=args.players, options=parse_options(args.option),
+                       jobs=args.jobs, seed=args.seed, out=args.out, scheduler=args.scheduler,
+                       progress=True if args.progress else None, time_limit=args.time_limit, sprt=sprt)
+    fitted = ratings.fit_ratings(result.games, result.bots, bootstrap=args.bootstrap, seed=args.seed)
+    text = report.markdown(result, fitted)
+    print(text)
+    if args.report:
+        with open(args.report, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    if args.plot:
+        report.plot_ratings(fitted, args.plot, title=f"{args.game}: ratings ({len(result.games)} games)")
+    return 0
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """Registers `cavemind arena` on an argparse subparsers object; `args.run(args)` runs it."""
+    import cavemind
+
+    parser = subparsers.add_parser(
+        "arena", help="play bots against each other and rate them",
+        description="Plays every deal in every seat rotation, appends results to --out as games end "
+                    "(and resumes from it), and prints statistics and Elo ratings with 95%% intervals.")
+    parser.add_argument("game", choices=cavemind.game_names())
+    parser.add_argument("--bot", action="append", required=True, metavar="SPEC",
+                        help="a bot such as random, heuristic, ismcts:iterations=1000 (give 2 or more)")
+    parser.add_argument("--games", type=int, required=True, metavar="N",
+                        help="games per table, rounded up to whole deals (every deal in every seat rotation)")
+    parser.add_argument("--players", type=int, metavar="P", help="player count (default: the number of bots)")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="K", help="worker processes (default 1)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="match seed (default 0)")
+    parser.add_argument("--out", metavar="FILE", help="results as JSON lines; an existing file is resumed")
+    parser.add_argument("--report", metavar="FILE", help="also write the Markdown report to FILE")
+    parser.add_argument("--plot", metavar="PNG", help="plot the ratings with their intervals (needs matplotlib)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786")
+    parser.add_argument("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]",
+                        help="stop once 'bot 1 is ELO1 stronger than bot 2' is accepted or 'only ELO0' is")
+    parser.add_argument("--time-limit", type=float, metavar="SECONDS", help="a slower move forfeits the game")
+    parser.add_argument("--bootstrap", type=int, default=200, metavar="B",
+                        help="bootstrap samples for the rating intervals (default 200)")
+    parser.add_argument("--progress", action="store_true", help="show progress even when stderr is not a terminal")
+    parser.set_defaults(run=command_arena)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m cavemind.arena ...`, the same as `cavemind arena ...` (until cli.py registers it)."""
+    parser = argparse.ArgumentParser(prog="cavemind")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["arena", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return args.run(args)
+    except CavemindError as error:
+        print(f"cavemind: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,182 @@
+"""The arena: seat rotation and seeding, identical results on every backend, resume, forfeits, arguments."""
+import io
+import json
+
+import pytest
+
+import cavemind
+from cavemind import arena
+from cavemind.arena import ArenaError, ProgressBar, read_results, run_arena
+from cavemind.ratings import SPRT
+
+SEARCHERS = ["ismcts:iterations=40", "pimc:iterations=40,worlds=2", "random"]
+
+
+def comparable(games):
+    """A result without the wall-clock parts (thinking time), which differ between runs."""
+    out = []
+    for g in games:
+        g = dict(g, seconds=None, moves=[m[:2] for m in g["moves"]])
+        out.append(json.dumps(g, sort_keys=True))
+    return out
+
+
+def test_every_deal_is_played_in_every_seat_rotation_with_the_same_luck():
+    result = run_arena("kuhn_poker", ["ismcts:iterations=30", "random"], games=6, progress=False)
+    assert len(result.games) == 6 and result.match.deals == 3
+    for deal in range(3):
+        pair = [g for g in result.games if g["deal"] == deal]
+        assert [g["seats"] for g in pair] == [[0, 1], [1, 0]]
+        assert pair[0]["seed"] == pair[1]["seed"]
+        # the opening deal comes from new_initial_state(seed), the same for both rotations
+        opening = [cavemind.load_game("kuhn_poker").new_initial_state(seed=g["seed"]).to_json() for g in pair]
+        assert opening[0] == opening[1]
+    assert len({g["seed"] for g in result.games}) == 3  # deals differ from each other
+
+
+def test_three_player_rotations_and_duplicate_bots_share_one_identity():
+    result = run_arena("kuhn_poker", ["ismcts:iterations=30", "random", "random"], games=3, progress=False)
+    assert result.bots == ["ismcts:iterations=30", "random"] and result.match.players == 3
+    assert [g["seats"] for g in result.games] == [[0, 1, 1], [1, 1, 0], [1, 0, 1]]
+    assert all(len(g["returns"]) == 3 and abs(sum(g["returns"]) - 1) < 1e-9 for g in result.games)
+
+
+def test_more_bots_than_players_is_a_round_robin():
+    result = run_arena("tictactoe", ["random", "heuristic", "mcts:iterations=20"], games=2, progress=False)
+    assert sorted({tuple(sorted(g["seats"])) for g in result.games}) == [(0, 1), (0, 2), (1, 2)]
+    assert len(result.games) == 6
+
+
+def test_same_seeds_same_results_in_process_in_processes_and_on_dask():
+    distributed = pytest.importorskip("distributed")
+    kwargs = dict(game_name="kuhn_poker", bot_specs=SEARCHERS, games=4, players=2, seed=11, progress=False)
+    local = run_arena(**kwargs)
+    assert len(local.games) == 12
+    assert comparable(run_arena(**kwargs).games) == comparable(local.games)  # reproducible in-process
+    pooled = run_arena(**kwargs, jobs=2)
+    assert comparable(pooled.games) == comparable(local.games)
+    with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2,
+                                  dashboard_address=None) as cluster:
+        on_dask = run_arena(**kwargs, scheduler=cluster.scheduler_address)  # as --scheduler ADDRESS does
+        with distributed.Client(cluster) as client:
+            with_client = run_arena(**kwargs, scheduler=client)  # or a Client the caller already has
+    assert comparable(on_dask.games) == comparable(local.games) == comparable(with_client.games)
+    # another match seed gives other games
+    assert comparable(run_arena(**dict(kwargs, seed=12)).games) != comparable(local.games)
+
+
+def test_results_are_appended_and_an_interrupted_run_resumes_without_losing_or_repeating(tmp_path):
+    out = str(tmp_path / "results.jsonl")
+    specs = ["ismcts:iterations=30", "random"]
+    seen = []
+
+    def interrupt_after_five(record):
+        seen.append(record)
+        if len(seen) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_arena("tictactoe", specs, games=12, out=out, progress=False, on_game=interrupt_after_five)
+    header, games = read_results(out)
+    assert header["bots"] == specs and len(games) == 5
+    with open(out, "a") as handle:  # a write cut off by the interruption
+        handle.write('{"type": "game", "deal": 9')
+    played = []
+    resumed = run_arena("tictactoe", specs, games=12, out=out, progress=False, on_game=played.append)
+    assert len(played) == 7 and len(resumed.games) == 12
+    keys = [arena.game_key(g) for g in read_results(out)[1]]
+    assert len(keys) == len(set(keys)) == 12
+    with open(out) as handle:
+        assert all(json.loads(line) for line in handle)  # the partial line is gone
+    fresh = run_arena("tictactoe", specs, games=12, progress=False)
+    assert comparable(resumed.games) == comparable(fresh.games)
+    # asking for more games extends the file; asking again plays nothing
+    assert len(run_arena("tictactoe", specs, games=14, out=out, progress=False).games) == 14
+    again = []
+    run_arena("tictactoe", specs, games=14, out=out, progress=False, on_game=again.append)
+    assert again == []
+
+
+def test_a_results_file_of_another_match_is_refused(tmp_path):
+    out = str(tmp_path / "results.jsonl")
+    run_arena("tictactoe", ["random", "heuristic"], games=2, out=out, progress=False)
+    with pytest.raises(ArenaError, match="another match"):
+        run_arena("tictactoe", ["random", "mcts:iterations=10"], games=2, out=out, progress=False)
+    with pytest.raises(ArenaError, match="another match"):
+        run_arena("tictactoe", ["random", "heuristic"], games=2, out=out, seed=5, progress=False)
+
+
+def test_a_crashing_or_cheating_bot_forfeits_and_the_run_goes_on(monkeypatch):
+    calls = {"n": 0}
+
+    def flaky(self, state):
+        calls["n"] += 1
+        if calls["n"] % 3 == 0:
+            raise RuntimeError("segfault, nearly")
+        if calls["n"] % 3 == 1:
+            return 999  # not a legal action
+        return state.legal_actions()[0]
+
+    monkeypatch.setattr(cavemind.bots.HeuristicBot, "step", flaky)
+    result = run_arena("tictactoe", ["heuristic", "random"], games=4, progress=False)
+    assert len(result.games) == 4
+    for g in result.games:
+        forfeit = g["forfeit"]
+        assert forfeit is not None and forfeit["bot"] == "heuristic"
+        assert g["returns"][forfeit["seat"]] == 0.0 and g["returns"][1 - forfeit["seat"]] == 1.0
+    reasons = " ".join(g["forfeit"]["reason"] for g in result.games)
+    assert "RuntimeError: segfault, nearly" in reasons and "illegal action 999" in reasons
+    from cavemind.ratings import bot_stats
+    assert bot_stats(result.games, result.bots)[0].forfeits == 4
+
+
+def test_a_bot_over_its_time_limit_forfeits():
+    result = run_arena("tictactoe", ["mcts:iterations=20000", "random"], games=2, time_limit=1e-4, progress=False)
+    assert all(g["forfeit"]["bot"] == "mcts:iterations=20000" and "over the limit" in g["forfeit"]["reason"]
+               for g in result.games)
+
+
+def test_sprt_stops_a_decided_match_after_a_whole_deal():
+    result = run_arena("tictactoe", ["mcts:iterations=300", "random"], games=400, sprt=SPRT(0, 200),
+                       progress=False)
+    assert result.sprt.decision == "H1" and result.stopped_early
+    assert len(result.games) < 400 and len(result.games) % 2 == 0
+
+
+def test_progress_bar_shows_count_and_time_left():
+    stream = io.StringIO()
+    bar = ProgressBar(4, enabled=True, stream=stream)
+    for _ in range(4):
+        bar.update()
+    bar.close()
+    assert "4/4 games" in stream.getvalue() and "left" in stream.getvalue()
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(bot_specs=["random"]), "at least 2 bots"),
+    (dict(bot_specs=["random", "alphazero"]), "unknown bot 'alphazero'"),
+    (dict(bot_specs=["random", "human"]), "bots only"),
+    (dict(bot_specs=["random", "ismcts:iterations=0"]), "must be positive"),
+    (dict(games=0), "games=0"),
+    (dict(jobs=0), "jobs=0"),
+    (dict(players=3), "players=3"),
+    (dict(options={"board": "4"}), "unknown option 'board'"),
+    (dict(time_limit=-1), "time limit"),
+    (dict(bot_specs=["random", "heuristic", "mcts"], sprt=SPRT()), "compares 2 bots"),
+])
+def test_bad_arguments_are_clear_errors(kwargs, message):
+    args = {"game_name": "tictactoe", "bot_specs": ["random", "heuristic"], "games": 2, "progress": False, **kwargs}
+    with pytest.raises(cavemind.CavemindError, match=message):
+        run_arena(**args)
+
+
+def test_unknown_game_is_an_unknown_game_error():
+    with pytest.raises(cavemind.UnknownGameError, match="chess"):
+        run_arena("chess", ["random", "random"], games=2, progress=False)
+
+
+def test_missing_dask_scheduler_is_a_clear_error(monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(arena, "DASK_CONNECT_TIMEOUT", "1s")
+    with pytest.raises(ArenaError, match="cannot reach the Dask scheduler"):
+        run_arena("tictactoe", ["random", "heuristic"], games=2, scheduler="tcp://127.0.0.1:1", progress=False)

@@ -1,0 +1,55 @@
+"""The `arena` subcommand: argument parsing, the report and plot files, one-line errors."""
+import argparse
+
+import pytest
+
+from cavemind import arena
+
+
+def run(argv):
+    parser = argparse.ArgumentParser(prog="cavemind")
+    arena.add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+def test_arena_command_writes_results_report_and_plot(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    out, report, plot = tmp_path / "r.jsonl", tmp_path / "r.md", tmp_path / "r.png"
+    code = run(["arena", "tictactoe", "--bot", "mcts:iterations=100", "--bot", "random", "--games", "6",
+                "--out", str(out), "--report", str(report), "--plot", str(plot), "--bootstrap", "20"])
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "| `mcts:iterations=100` | 6 |" in printed and "Elo" in printed
+    assert report.read_text().strip() == printed.strip()
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(out.read_text().splitlines()) == 7  # header + 6 games
+
+
+def test_arena_command_with_options_players_and_sprt(capsys):
+    code = run(["arena", "kuhn_poker", "--bot", "ismcts:iterations=30", "--bot", "random", "--bot", "random",
+                "--players", "3", "--games", "3", "--bootstrap", "0"])
+    assert code == 0 and "3 players" in capsys.readouterr().out
+    assert run(["arena", "tictactoe", "--bot", "mcts:iterations=200", "--bot", "random", "--games", "200",
+                "--sprt", "0,200", "--bootstrap", "0"]) == 0
+    assert "accepted H1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--bot", "random", "--games", "2"], "at least 2 bots"),
+    (["--bot", "random", "--bot", "nobot", "--games", "2"], "unknown bot 'nobot'"),
+    (["--bot", "random", "--bot", "random", "--games", "2", "--option", "oops"], "expected KEY=VALUE"),
+    (["--bot", "random", "--bot", "random", "--games", "2", "--sprt", "fast"], "expected ELO0,ELO1"),
+    (["--bot", "random", "--bot", "random", "--games", "2", "--sprt", "50,0"], "must be greater"),
+    (["--bot", "random", "--bot", "random", "--games", "-1"], "games=-1"),
+])
+def test_bad_arguments_print_one_line_and_exit_2(argv, message, capsys):
+    assert arena.main(["tictactoe", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("cavemind: error:") and message in err and "\n" not in err
+
+
+def test_unknown_game_is_rejected_by_the_parser(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        arena.main(["chess", "--bot", "random", "--bot", "random", "--games", "2"])
+    assert exit_info.value.code == 2 and "invalid choice" in capsys.readouterr().err
