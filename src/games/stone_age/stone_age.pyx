@@ -1,0 +1,2184 @@
+# Stone Age (Bernd Brunnhofer, Hans im Glück 2008) for 2-4 players, with the winter variant "Der Winter ist hart"
+# and the mini-expansions "Die wilden Tiere" and "Die Iglus". The rules as implemented, the action space, the
+# notation and every interpretation of an unclear rule are in README.md beside this file.
+#
+# Structure: the C side (everything `noexcept nogil`) is a set of small "continue" functions that move the state
+# forward through automatic steps until the next decision or chance node; `apply_action` only interprets the one
+# action at hand and hands over to them. The Python side (end of file) loads the data, names actions and converts
+# the state to and from dicts.
+from libc.stdint cimport int16_t, uint8_t, uint16_t, uint64_t
+from libc.string cimport memcpy, memset
+from libc.math cimport exp
+from cpython.pycapsule cimport PyCapsule_New
+
+from mcts.rng cimport Rng, rng_below, rng_seed
+from mcts.game_api cimport GameTable, CHANCE, TERMINAL
+from games.stone_age.stone_age cimport *
+
+import json
+import importlib.resources
+
+NAME = "stone_age"
+DESCRIPTION = "Stone Age (2-4 players) with the winter variant and the wild animals and igloos mini-expansions"
+HIDDEN_INFORMATION = True   # face-down cards of the "extra card" effect; the deck's contents
+PARAMETERS = {
+    "players": {"type": int, "default": 2, "choices": (2, 3, 4), "help": "number of players"},
+    "winter_is_hard": {"type": bool, "default": False,
+                       "help": "variant 'Der Winter ist hart': +1 stone on fixed buildings for 5 points, "
+                               "+1 gold on cards for 6 points"},
+    "wild_animals": {"type": bool, "default": False, "help": "mini-expansion 'Die wilden Tiere' (designed data)"},
+    "igloos": {"type": bool, "default": False, "help": "mini-expansion 'Die Iglus' (designed data)"},
+}
+
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+    int __builtin_ctzll(unsigned long long) nogil
+
+# ---------------------------------------------------------------------------------------------------------------
+# Read-only game data, filled from the JSON files at import (see load_data at the end of the file).
+# ---------------------------------------------------------------------------------------------------------------
+cdef enum:
+    EFF_FOOD = 0
+    EFF_RESOURCE = 1
+    EFF_POINTS = 2
+    EFF_AGRICULTURE = 3
+    EFF_TOOL = 4
+    EFF_ONE_USE_TOOL = 5
+    EFF_DICE_BAR = 6
+    EFF_DICE_RESOURCE = 7
+    EFF_EXTRA_CARD = 8
+    EFF_CHOICE = 9
+    # animal rewards by die face
+    RW_TOOL = 0
+    RW_FOOD = 1
+    RW_POINTS = 2
+    RW_RESOURCE = 3
+    RW_AGRICULTURE = 4
+    RW_PERSON = 5
+
+cdef uint8_t CARD_TYPE[NUM_CARDS]         # duplicates (same top and bottom) share a type
+cdef uint8_t TYPE_FIRST_CARD[MAX_CARD_TYPES]
+cdef int NUM_CARD_TYPES = 0
+cdef uint8_t CARD_EFFECT[NUM_CARDS]
+cdef uint8_t CARD_AMOUNT[NUM_CARDS]       # food, points, resource amount, one-use tool value
+cdef uint8_t CARD_RESOURCE[NUM_CARDS]
+cdef uint8_t CARD_CULTURE[NUM_CARDS]      # culture symbol 0..7, or NONE for a sand-bottom card
+cdef uint8_t CARD_MULTIPLIER[NUM_CARDS]   # 0 farmer, 1 tool maker, 2 hut builder, 3 shaman, or NONE
+cdef uint8_t CARD_FIGURES[NUM_CARDS]
+cdef uint64_t DUPLICATE_LOW[NUM_CARDS]    # for the higher card of a duplicate pair: bit of the lower one
+cdef int NUM_BUILDING_TYPES = 0
+cdef uint8_t BT_COST[MAX_BUILDING_TYPES][4]   # fixed cost (all zero for a variable building)
+cdef uint8_t BT_POINTS[MAX_BUILDING_TYPES]
+cdef uint8_t BT_COUNT[MAX_BUILDING_TYPES]     # variable: exactly this many resources (0 = fixed or 1-7)
+cdef uint8_t BT_KINDS[MAX_BUILDING_TYPES]     # variable: of exactly this many kinds
+cdef uint8_t BT_MAX[MAX_BUILDING_TYPES]       # "1 to 7 of any": the maximum (0 otherwise)
+cdef uint8_t BT_COPIES[MAX_BUILDING_TYPES]
+cdef uint8_t IGLOO_COST[4][4]
+cdef uint8_t IGLOO_POINTS[4]
+cdef uint8_t ANIMAL_DEDUCTION[NUM_ANIMALS]
+cdef uint8_t ANIMAL_REWARD[6]
+cdef double DICE_PROB[11][61]             # DICE_PROB[k][s]: probability that k dice sum to s
+cdef uint8_t RES_VALUE[4]
+RES_VALUE[:] = [3, 4, 5, 6]
+
+cdef uint64_t CIV_MASK = ((<uint64_t>1) << NUM_CARDS) - 1
+cdef uint64_t ANIMAL_MASK = (((<uint64_t>1) << NUM_ANIMALS) - 1) << NUM_CARDS
+
+ctypedef StoneAgeState State
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Small helpers
+# ---------------------------------------------------------------------------------------------------------------
+cdef inline int popcount(uint64_t x) noexcept nogil:
+    return __builtin_popcountll(x)
+
+
+cdef inline int total_resources(const Player* p) noexcept nogil:
+    return p.res[0] + p.res[1] + p.res[2] + p.res[3]
+
+
+cdef inline int tool_value(const Player* p) noexcept nogil:
+    return p.tools[0] + p.tools[1] + p.tools[2]
+
+
+cdef inline bint is_dice_location(int loc) noexcept nogil:
+    return loc <= L_RIVER
+
+
+cdef inline int people_at(const State* s, int loc) noexcept nogil:
+    cdef int q, n = 0
+    for q in range(s.num_players):
+        n += s.pl[q].placed[loc]
+    return n
+
+
+cdef inline int deduction(const State* s) noexcept nogil:
+    return ANIMAL_DEDUCTION[s.animal] if s.animal != NONE else 0
+
+
+cdef void gain_tool(Player* p) noexcept nogil:
+    """Tool maker: tiles 1-3 are new 1s; later gains raise the lowest tile (1->2, then 2->3, then 3->4), up to 12.
+    Among equal lowest tiles an unused one is raised, so the gain can still be used this round."""
+    cdef int i, best = -1
+    if tool_value(p) >= MAX_TOOL_VALUE:
+        return
+    for i in range(3):
+        if p.tools[i] == 0:
+            p.tools[i] = 1
+            p.tools_used &= ~(1 << i)
+            return
+    for i in range(3):
+        if best < 0 or p.tools[i] < p.tools[best] or (
+                p.tools[i] == p.tools[best] and (p.tools_used >> best) & 1 and not (p.tools_used >> i) & 1):
+            best = i
+    p.tools[best] += 1
+
+
+cdef inline void gain_agriculture(Player* p) noexcept nogil:
+    if p.agriculture < MAX_AGRICULTURE:
+        p.agriculture += 1
+
+
+cdef inline void gain_person(Player* p) noexcept nogil:
+    if p.people < MAX_PEOPLE:
+        p.people += 1
+
+
+cdef int lowest_card_of_type(uint64_t deck, int card_type) noexcept nogil:
+    cdef int c = TYPE_FIRST_CARD[card_type]
+    while c < NUM_CARDS:
+        if CARD_TYPE[c] == card_type and (deck >> c) & 1:
+            return c
+        c += 1
+    return -1
+
+
+cdef uint64_t canonical_cards(uint64_t mask) noexcept nogil:
+    """Identical duplicate cards are interchangeable: owning one of a pair is always written as the lower id."""
+    cdef int c
+    cdef uint64_t m = mask
+    for c in range(NUM_CARDS):
+        if DUPLICATE_LOW[c] and (m >> c) & 1 and not (m & DUPLICATE_LOW[c]):
+            m = (m & ~((<uint64_t>1) << c)) | DUPLICATE_LOW[c]
+    return m
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Placement (phase 1)
+# ---------------------------------------------------------------------------------------------------------------
+cdef int max_people_for(const State* s, int p, int loc) noexcept nogil:
+    """How many people player p may place on loc now (0 = not a legal location). Fixed-count locations return
+    their one count."""
+    cdef const Player* me = &s.pl[p]
+    cdef int q, others, n
+    if me.available == 0:
+        return 0
+    if loc == L_ANIMAL:
+        if not (s.options & OPT_ANIMALS) or s.animal == NONE:
+            return 0
+        return 1 if sum_on_animal(s) < s.num_players else 0   # one ring per player
+    if me.placed[loc]:
+        return 0          # no second placement on a location in the same round (hunting included)
+    if loc == L_HUNT:
+        return me.available
+    if loc <= L_RIVER:
+        n = people_at(s, loc)
+        if n >= 7:
+            return 0
+        if s.num_players < 4:
+            others = 0
+            for q in range(s.num_players):
+                if q != p and s.pl[q].placed[loc]:
+                    others += 1
+            if others >= s.num_players - 1:   # 2 players: one player per location; 3 players: at most two
+                return 0
+        return min(me.available, 7 - n)
+    if loc <= L_FIELD:
+        if people_at(s, loc):
+            return 0
+        if s.num_players < 4:           # with 2 or 3 players only 2 of the 3 village locations per round
+            n = 0
+            for q in range(L_TOOLMAKER, L_FIELD + 1):
+                if people_at(s, q):
+                    n += 1
+            if n >= 2:
+                return 0
+        if loc == L_HUT:
+            return 2 if me.available >= 2 else 0
+        return 1
+    if loc < L_BUILDING:
+        if s.display[loc - L_CARD] == NONE or people_at(s, loc):
+            return 0
+        return 1
+    if loc < L_IGLOO:
+        if s.stack_top[loc - L_BUILDING] == NONE or people_at(s, loc):
+            return 0
+        return 1
+    if loc < L_ANIMAL:
+        if not (s.options & OPT_IGLOOS) or (s.igloos_built >> (loc - L_IGLOO)) & 1 or people_at(s, loc):
+            return 0
+        return 1
+    return 0
+
+
+cdef inline int sum_on_animal(const State* s) noexcept nogil:
+    cdef int q, n = 0
+    for q in range(s.num_players):
+        n += s.pl[q].on_animal
+    return n
+
+
+cdef bint can_place(const State* s, int p) noexcept nogil:
+    cdef int loc
+    if s.pl[p].available == 0:
+        return False
+    for loc in range(NUM_LOC):
+        if max_people_for(s, p, loc):
+            return True
+    return False
+
+
+cdef void place(State* s, int p, int loc, int n) noexcept nogil:
+    s.pl[p].available -= n
+    if loc == L_ANIMAL:
+        s.pl[p].on_animal += n    # people on the animal stay there across rounds until it flees
+    else:
+        s.pl[p].placed[loc] += n
+    next_placer(s, p)
+
+
+cdef void next_placer(State* s, int p) noexcept nogil:
+    """Clockwise to the next player who still has people and a legal location; players without are skipped."""
+    cdef int i, q
+    for i in range(1, s.num_players + 1):
+        q = (p + i) % s.num_players
+        if can_place(s, q):
+            s.phase = PH_PLACE
+            s.current = q
+            return
+    s.resolver = s.start_player
+    s.players_done = 0
+    continue_resolution(s)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Resolution (phase 2)
+# ---------------------------------------------------------------------------------------------------------------
+cdef void continue_resolution(State* s) noexcept nogil:
+    """The resolver picks the next of their placed locations; with one left it is resolved at once."""
+    cdef int p, loc, n, only
+    s.card = NONE                     # any card effect in progress has finished
+    while s.players_done < s.num_players:
+        p = s.resolver
+        n = 0
+        only = -1
+        for loc in range(L_ANIMAL):
+            if s.pl[p].placed[loc]:
+                n += 1
+                only = loc
+        if n == 0:
+            s.resolver = (p + 1) % s.num_players
+            s.players_done += 1
+            continue
+        if n == 1:
+            if start_resolve(s, only):
+                return
+            continue
+        s.phase = PH_RESOLVE
+        s.current = p
+        return
+    round_end(s)
+
+
+cdef bint start_resolve(State* s, int loc) noexcept nogil:
+    """Takes the people back from loc and starts its effect. Returns True when a decision or chance node is
+    pending, False when the effect was immediate."""
+    cdef int p = s.resolver
+    cdef Player* me = &s.pl[p]
+    cdef int n = me.placed[loc]
+    cdef int slot, t
+    me.placed[loc] = 0
+    s.loc = loc
+    s.current = p
+    if is_dice_location(loc):
+        s.dice = n
+        s.roll_yield = loc            # 0 food, 1 wood, 2 clay, 3 stone, 4 gold
+        s.phase = PH_ROLL
+        return True
+    if loc == L_TOOLMAKER:
+        gain_tool(me)
+        return False
+    if loc == L_HUT:
+        gain_person(me)
+        return False
+    if loc == L_FIELD:
+        gain_agriculture(me)
+        return False
+    if loc < L_BUILDING:
+        slot = loc - L_CARD
+        if s.display[slot] == NONE or total_resources(me) < slot + 1:
+            return False              # cannot pay: the person simply comes back
+        s.pay_left = slot + 1
+        s.pay_last = 0
+        memset(s.paid, 0, 4)
+        s.phase = PH_PAY_CARD
+        return True
+    if loc < L_IGLOO:
+        t = s.stack_top[loc - L_BUILDING]
+        if t == NONE:
+            return False
+        if BT_COUNT[t] == 0 and BT_MAX[t] == 0:
+            if not covers(me, BT_COST[t]):
+                return False
+            s.phase = PH_BUILD_FIXED
+            return True
+        memset(s.paid, 0, 4)
+        s.pay_last = 0
+        if BT_MAX[t]:
+            if total_resources(me) == 0:
+                return False
+            s.pay_left = BT_MAX[t]
+        else:
+            s.pay_left = BT_COUNT[t]
+            if not can_finish(me.res, s.paid, 0, s.pay_left, BT_KINDS[t]):
+                return False
+        s.phase = PH_PAY_BUILDING
+        return True
+    # igloo
+    if (s.igloos_built >> (loc - L_IGLOO)) & 1 or not covers(me, IGLOO_COST[loc - L_IGLOO]):
+        return False
+    s.phase = PH_BUILD_FIXED
+    return True
+
+
+cdef inline bint covers(const Player* p, const uint8_t* cost) noexcept nogil:
+    return p.res[0] >= cost[0] and p.res[1] >= cost[1] and p.res[2] >= cost[2] and p.res[3] >= cost[3]
+
+
+cdef bint can_finish(const int16_t* res, const uint8_t* paid, int last, int left, int kinds) noexcept nogil:
+    """Can a variable building still be paid: `left` more resources, in ascending order from type `last`, so that
+    exactly `kinds` different kinds are paid in all? `res` is the stock left after the payments so far."""
+    cdef int t, kinds_now = 0, started = 0, same = 0, m, ncand = 0, i, j, tmp, top = 0
+    cdef int cand[4]
+    for t in range(4):
+        if paid[t]:
+            kinds_now += 1
+            started = 1
+    m = kinds - kinds_now
+    if m < 0:
+        return False
+    if left == 0:
+        return m == 0
+    if started:
+        same = res[last]
+        for t in range(last + 1, 4):
+            if res[t] > 0:
+                cand[ncand] = res[t]
+                ncand += 1
+    else:
+        for t in range(4):
+            if res[t] > 0:
+                cand[ncand] = res[t]
+                ncand += 1
+    if ncand < m:
+        return False
+    if m == 0:
+        return left <= same
+    for i in range(ncand):                # sort descending, at most 4 entries
+        for j in range(i + 1, ncand):
+            if cand[j] > cand[i]:
+                tmp = cand[i]
+                cand[i] = cand[j]
+                cand[j] = tmp
+    for i in range(m):
+        top += cand[i]
+    return m <= left <= same + top
+
+
+cdef bint pay_allowed(const State* s, int t) noexcept nogil:
+    """May the current payer hand in one resource of type t next (ascending order, and the payment stays
+    completable)?"""
+    cdef const Player* me = &s.pl[s.current]
+    cdef int u, rest = 0, bt
+    cdef int16_t res[4]
+    cdef uint8_t paid[4]
+    if me.res[t] <= 0 or s.pay_left == 0:
+        return False
+    if s.phase == PH_PAY_BUILDING:
+        bt = s.stack_top[s.loc - L_BUILDING]
+        if any_paid(s) and t < s.pay_last:
+            return False
+        if BT_MAX[bt]:
+            return True
+        for u in range(4):
+            res[u] = me.res[u]
+            paid[u] = s.paid[u]
+        res[t] -= 1
+        paid[t] += 1
+        return can_finish(res, paid, t, s.pay_left - 1, BT_KINDS[bt])
+    # a card or missing food: any kinds, ascending
+    if any_paid(s) and t < s.pay_last:
+        return False
+    for u in range(t, 4):
+        rest += me.res[u]
+    return rest >= s.pay_left
+
+
+cdef inline bint any_paid(const State* s) noexcept nogil:
+    return s.paid[0] or s.paid[1] or s.paid[2] or s.paid[3]
+
+
+cdef void finish_roll(State* s) noexcept nogil:
+    cdef Player* me = &s.pl[s.current]
+    cdef int gain = (s.dice_total + s.tool_bonus) // (s.roll_yield + 2)
+    if s.roll_yield == 0:
+        me.food += gain
+    else:
+        me.res[s.roll_yield - 1] += gain
+    continue_resolution(s)
+
+
+cdef bint more_tools_help(const State* s) noexcept nogil:
+    """Could the tools still allowed (descending order key) raise the yield of this roll?"""
+    cdef const Player* me = &s.pl[s.current]
+    cdef int i, v, pips = 0
+    cdef int div = s.roll_yield + 2
+    for i in range(3):
+        v = me.tools[i]
+        if v and not (me.tools_used >> i) & 1 and 2 * v + 1 <= s.last_tool_key:
+            pips += v
+    for v in range(2, 5):
+        if (me.one_use >> (v - 2)) & 1 and 2 * v <= s.last_tool_key:
+            pips += v
+    return pips > 0 and (s.dice_total + s.tool_bonus) % div + pips >= div
+
+
+cdef void after_roll(State* s) noexcept nogil:
+    """Tools are offered only when some choice of them could raise the yield (using them otherwise only wastes
+    them; see README)."""
+    s.tool_bonus = 0
+    s.last_tool_key = 255
+    if more_tools_help(s):
+        s.phase = PH_TOOLS
+    else:
+        finish_roll(s)
+
+
+cdef void take_card(State* s, int slot) noexcept nogil:
+    cdef Player* me = &s.pl[s.current]
+    cdef int c = s.display[slot]
+    s.card = c
+    s.display[slot] = NONE
+    me.cards |= (<uint64_t>1) << c
+    if CARD_EFFECT[c] == EFF_ONE_USE_TOOL:
+        me.one_use |= 1 << (CARD_AMOUNT[c] - 2)
+    if (s.options & OPT_WINTER) and me.res[GOLD] > 0:
+        s.phase = PH_CARD_BONUS
+        return
+    card_effect(s)
+
+
+cdef void card_effect(State* s) noexcept nogil:
+    """The top effect of the card just taken (s.card)."""
+    cdef Player* me = &s.pl[s.current]
+    cdef int c = s.card
+    cdef int e = CARD_EFFECT[c]
+    if e == EFF_FOOD:
+        me.food += CARD_AMOUNT[c]
+    elif e == EFF_RESOURCE:
+        me.res[CARD_RESOURCE[c]] += CARD_AMOUNT[c]
+    elif e == EFF_POINTS:
+        me.score += CARD_AMOUNT[c]
+    elif e == EFF_AGRICULTURE:
+        gain_agriculture(me)
+    elif e == EFF_TOOL:
+        gain_tool(me)
+    elif e == EFF_DICE_BAR:
+        memset(s.bar, 0, 6)
+        s.bar_left = s.num_players
+        s.picks_left = s.num_players
+        s.phase = PH_BAR_ROLL
+        return
+    elif e == EFF_DICE_RESOURCE:
+        s.dice = 2
+        s.roll_yield = CARD_RESOURCE[c] + 1
+        s.phase = PH_ROLL
+        return
+    elif e == EFF_EXTRA_CARD:
+        if s.deck & CIV_MASK:
+            s.phase = PH_DRAW_HIDDEN
+            return
+    elif e == EFF_CHOICE:
+        s.choice_left = CARD_AMOUNT[c]
+        s.pay_last = 0
+        s.phase = PH_CHOOSE
+        return
+    continue_resolution(s)
+
+
+cdef void finish_building(State* s, int extra_stone) noexcept nogil:
+    """Pays and scores the building or igloo at s.loc (fixed cost, or the variable payment already made)."""
+    cdef Player* me = &s.pl[s.current]
+    cdef int loc = s.loc, stack, t, r, points = 0
+    if loc >= L_IGLOO:
+        t = loc - L_IGLOO
+        for r in range(4):
+            me.res[r] -= IGLOO_COST[t][r]
+        me.score += IGLOO_POINTS[t]
+        s.igloos_built |= 1 << t
+        me.igloos += 1            # igloos never end the game and do not count for hut builders
+    else:
+        stack = loc - L_BUILDING
+        t = s.stack_top[stack]
+        if BT_COUNT[t] == 0 and BT_MAX[t] == 0:
+            for r in range(4):
+                me.res[r] -= BT_COST[t][r]
+            points = BT_POINTS[t]
+        else:
+            for r in range(4):
+                points += s.paid[r] * RES_VALUE[r]   # variable payments were taken from the stock already
+            memset(s.paid, 0, 4)
+        me.score += points
+        me.buildings += 1
+        s.stack_count[stack] -= 1
+        s.stack_top[stack] = NONE
+    if extra_stone:
+        me.res[STONE] -= 1
+        me.score += 5
+    if loc < L_IGLOO:
+        if s.stack_count[stack] > 0:
+            s.reveal_stack = stack
+            s.phase = PH_REVEAL
+            return
+        s.end_triggered = 1
+    continue_resolution(s)
+
+
+cdef void give_die(State* s, int p, int face) noexcept nogil:
+    """Dice bar rewards: 1 wood, 2 clay, 3 stone, 4 gold, 5 a tool, 6 agriculture."""
+    cdef Player* me = &s.pl[p]
+    if face <= 4:
+        me.res[face - 1] += 1
+    elif face == 5:
+        gain_tool(me)
+    else:
+        gain_agriculture(me)
+
+
+cdef void continue_bar(State* s) noexcept nogil:
+    """The next player clockwise picks; when only one kind of die is left the pick is forced."""
+    cdef int f, kinds, only
+    while s.picks_left > 0:
+        kinds = 0
+        only = 0
+        for f in range(6):
+            if s.bar[f]:
+                kinds += 1
+                only = f
+        if kinds > 1:
+            s.phase = PH_BAR_PICK
+            return
+        s.bar[only] -= 1
+        give_die(s, s.current, only + 1)
+        s.picks_left -= 1
+        s.current = (s.current + 1) % s.num_players
+    s.current = s.resolver
+    continue_resolution(s)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# End of round: the wild animal, feeding (phase 3), new round
+# ---------------------------------------------------------------------------------------------------------------
+cdef void round_end(State* s) noexcept nogil:
+    if s.animal != NONE and sum_on_animal(s) >= s.num_players:
+        s.resolver = s.start_player
+        s.players_done = 0
+        s.bar_left = 0
+        continue_flight(s)
+        return
+    start_feeding(s)
+
+
+cdef void continue_flight(State* s) noexcept nogil:
+    """Each participant, from the start player on, rolls one die per person on the animal and takes rewards
+    (`resolver`: the participant, `players_done`: participants begun, `bar_left`: their dice still to roll)."""
+    cdef int q, i
+    while True:
+        if s.bar_left > 0:
+            s.current = s.resolver
+            s.phase = PH_ANIMAL_ROLL
+            return
+        if s.players_done == s.num_players:
+            break
+        if s.players_done > 0:
+            s.resolver = (s.resolver + 1) % s.num_players
+        s.players_done += 1
+        s.bar_left = s.pl[s.resolver].on_animal
+    # the animal has fled: its people come home, the next waiting animal (if any) becomes active
+    for q in range(s.num_players):
+        s.pl[q].on_animal = 0
+    s.animal = s.animals_waiting[0]
+    for i in range(3):
+        s.animals_waiting[i] = s.animals_waiting[i + 1]
+    s.animals_waiting[3] = NONE
+    start_feeding(s)
+
+
+cdef void animal_reward(State* s, int action) noexcept nogil:
+    cdef Player* me = &s.pl[s.current]
+    cdef int rw = ANIMAL_REWARD[s.animal_face - 1]
+    if action == A_POINTS:
+        me.score += 3
+    elif action >= A_TAKE and action < A_TAKE + 4:
+        me.res[action - A_TAKE] += 1
+    elif rw == RW_TOOL:
+        gain_tool(me)
+    elif rw == RW_FOOD:
+        me.food += 3
+    elif rw == RW_POINTS:
+        me.score += 3
+    elif rw == RW_AGRICULTURE:
+        gain_agriculture(me)
+    elif rw == RW_PERSON:
+        gain_person(me)
+    s.bar_left -= 1
+    continue_flight(s)
+
+
+cdef void start_feeding(State* s) noexcept nogil:
+    s.resolver = s.start_player
+    s.players_done = 0
+    continue_feeding(s)
+
+
+cdef void continue_feeding(State* s) noexcept nogil:
+    """Agriculture income, then 1 food per person (people on a wild animal need none); missing food may be paid
+    in full with resources, otherwise all food goes and the player loses 10 points."""
+    cdef int p, need, deficit
+    cdef Player* me
+    while s.players_done < s.num_players:
+        p = s.resolver
+        s.resolver = (p + 1) % s.num_players
+        s.players_done += 1
+        me = &s.pl[p]
+        me.food += me.agriculture
+        need = me.people - me.on_animal
+        if me.food >= need:
+            me.food -= need
+            continue
+        deficit = need - me.food
+        me.food = 0
+        if total_resources(me) >= deficit:
+            s.current = p
+            s.pay_left = deficit
+            s.pay_last = 0
+            memset(s.paid, 0, 4)
+            s.phase = PH_FEED_PAY
+            return
+        me.score -= 10
+    after_feeding(s)
+
+
+cdef void after_feeding(State* s) noexcept nogil:
+    cdef int i, j, empty = 0
+    if s.end_triggered or s.round >= ROUND_LIMIT:
+        finish_game(s)
+        return
+    s.start_player = (s.start_player + 1) % s.num_players
+    # the remaining cards slide right (towards slot 0), then the display is refilled from the deck
+    j = 0
+    for i in range(4):
+        if s.display[i] != NONE:
+            s.display[j] = s.display[i]
+            j += 1
+    for i in range(j, 4):
+        s.display[i] = NONE
+        empty += 1
+    if popcount(s.deck & CIV_MASK) < empty:
+        finish_game(s)            # the deck cannot refill the 4 spaces: the game ends at once
+        return
+    fill_or_start(s)
+
+
+cdef void fill_or_start(State* s) noexcept nogil:
+    """Chance nodes until the display has 4 cards and every building stack shows its top; then a new round."""
+    cdef int i
+    for i in range(4):
+        if s.display[i] == NONE:
+            s.loc = i
+            s.phase = PH_REFILL
+            return
+    if s.round == 0 and (s.options & OPT_ANIMALS):
+        s.deck |= ANIMAL_MASK     # the animals are shuffled into the rest after the first 4 cards are laid out
+    for i in range(s.num_players):
+        if s.stack_count[i] > 0 and s.stack_top[i] == NONE:
+            s.reveal_stack = i
+            s.phase = PH_REVEAL
+            return
+    start_round(s)
+
+
+cdef void start_round(State* s) noexcept nogil:
+    cdef int q
+    s.round += 1
+    for q in range(s.num_players):
+        s.pl[q].tools_used = 0
+        s.pl[q].available = s.pl[q].people - s.pl[q].on_animal
+    s.players_done = 0
+    if can_place(s, s.start_player):
+        s.phase = PH_PLACE
+        s.current = s.start_player
+    else:
+        next_placer(s, s.start_player)
+
+
+cdef void final_scores(const State* s, int* out) noexcept nogil:
+    """Points now plus the final scoring: culture sets squared, the four multipliers, 1 point per resource."""
+    cdef int p, c, k, once, twice
+    cdef int mult[4]
+    cdef int culture[8]
+    cdef const Player* me
+    for p in range(s.num_players):
+        me = &s.pl[p]
+        memset(mult, 0, sizeof(mult))
+        memset(culture, 0, sizeof(culture))
+        for c in range(NUM_CARDS):
+            if (me.cards >> c) & 1:
+                if CARD_CULTURE[c] != NONE:
+                    culture[CARD_CULTURE[c]] += 1
+                else:
+                    mult[CARD_MULTIPLIER[c]] += CARD_FIGURES[c]
+        once = 0
+        twice = 0
+        for k in range(8):
+            if culture[k] >= 1:
+                once += 1
+            if culture[k] >= 2:
+                twice += 1
+        out[p] = (me.score + once * once + twice * twice + mult[0] * me.agriculture + mult[1] * tool_value(me)
+                  + mult[2] * me.buildings + mult[3] * me.people + total_resources(me))
+
+
+cdef void finish_game(State* s) noexcept nogil:
+    cdef int p
+    cdef int fs[4]
+    final_scores(s, fs)
+    for p in range(s.num_players):
+        s.pl[p].score = fs[p]
+    s.finished = 1
+    s.phase = PH_END
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The GameTable functions
+# ---------------------------------------------------------------------------------------------------------------
+cdef inline bint is_chance_phase(int ph) noexcept nogil:
+    return (ph == PH_REFILL or ph == PH_REVEAL or ph == PH_ROLL or ph == PH_BAR_ROLL or ph == PH_DRAW_HIDDEN
+            or ph == PH_ANIMAL_ROLL)
+
+
+cdef int current_player(const void* p) noexcept nogil:
+    cdef const State* s = <const State*>p
+    if s.finished:
+        return TERMINAL
+    if is_chance_phase(s.phase):
+        return CHANCE
+    return s.current
+
+
+cdef int legal_actions(const void* p, int* out) noexcept nogil:
+    cdef const State* s = <const State*>p
+    cdef const Player* me = &s.pl[s.current]
+    cdef int n = 0, loc, k, i, v, t
+    cdef int ph = s.phase
+    if s.finished or is_chance_phase(ph):
+        return 0
+    if ph == PH_PLACE:
+        for loc in range(NUM_LOC):
+            if max_people_for(s, s.current, loc):
+                out[n] = A_PLACE + loc
+                n += 1
+    elif ph == PH_PLACE_COUNT:
+        k = max_people_for(s, s.current, s.loc)
+        for i in range(1, k + 1):
+            out[n] = A_COUNT + i - 1
+            n += 1
+    elif ph == PH_RESOLVE:
+        for loc in range(L_ANIMAL):
+            if me.placed[loc]:
+                out[n] = A_RESOLVE + loc
+                n += 1
+    elif ph == PH_TOOLS:
+        for v in range(1, 5):
+            if 2 * v + 1 <= s.last_tool_key:
+                for i in range(3):
+                    if me.tools[i] == v and not (me.tools_used >> i) & 1:
+                        out[n] = A_TOOL + v - 1
+                        n += 1
+                        break
+        for v in range(2, 5):
+            if 2 * v <= s.last_tool_key and (me.one_use >> (v - 2)) & 1:
+                out[n] = A_TOOL_CARD + v - 2
+                n += 1
+        out[n] = A_STOP
+        n += 1
+    elif ph == PH_PAY_CARD or ph == PH_FEED_PAY or ph == PH_PAY_BUILDING:
+        for t in range(4):
+            if pay_allowed(s, t):
+                out[n] = A_PAY + t
+                n += 1
+        if ph == PH_PAY_CARD and not any_paid(s):
+            out[n] = A_DECLINE
+            n += 1
+        elif ph == PH_PAY_BUILDING:
+            if not any_paid(s):
+                out[n] = A_DECLINE
+                n += 1
+            elif BT_MAX[s.stack_top[s.loc - L_BUILDING]]:
+                out[n] = A_BUILD
+                n += 1
+        elif ph == PH_FEED_PAY and not any_paid(s):
+            out[n] = A_STARVE
+            n += 1
+    elif ph == PH_CARD_BONUS:
+        out[0] = A_STOP
+        out[1] = A_BONUS_GOLD
+        n = 2
+    elif ph == PH_BUILD_FIXED:
+        out[n] = A_DECLINE
+        n += 1
+        out[n] = A_BUILD
+        n += 1
+        if s.options & OPT_WINTER:
+            if s.loc >= L_IGLOO:
+                k = IGLOO_COST[s.loc - L_IGLOO][STONE]
+            else:
+                k = BT_COST[s.stack_top[s.loc - L_BUILDING]][STONE]
+            if me.res[STONE] > k:
+                out[n] = A_BUILD_BONUS
+                n += 1
+        # sorted: A_DECLINE (74) < A_BUILD (76) < A_BUILD_BONUS (77)
+    elif ph == PH_BAR_PICK:
+        for i in range(6):
+            if s.bar[i]:
+                out[n] = A_PICK + i
+                n += 1
+    elif ph == PH_CHOOSE:
+        for t in range(s.pay_last, 4):
+            out[n] = A_TAKE + t
+            n += 1
+    elif ph == PH_ANIMAL_REWARD:
+        if ANIMAL_REWARD[s.animal_face - 1] == RW_RESOURCE:
+            for t in range(4):
+                out[n] = A_TAKE + t
+                n += 1
+            out[n] = A_POINTS
+            n += 1
+        elif ANIMAL_REWARD[s.animal_face - 1] == RW_POINTS:
+            out[n] = A_REWARD
+            n += 1
+        else:
+            out[n] = A_REWARD
+            out[n + 1] = A_POINTS
+            n += 2
+    return n
+
+
+cdef int chance_outcomes(const void* p, int* out, double* probs) noexcept nogil:
+    cdef const State* s = <const State*>p
+    cdef int n = 0, k, sm, t, c, a, total = 0
+    cdef int counts[MAX_CARD_TYPES]
+    cdef uint64_t deck
+    if s.finished:
+        return 0
+    if s.phase == PH_ROLL:
+        k = s.dice
+        if k < 1 or k > 10:
+            return 0
+        for sm in range(k, 6 * k + 1):
+            out[n] = C_SUM + sm - 1
+            probs[n] = DICE_PROB[k][sm]
+            n += 1
+    elif s.phase == PH_BAR_ROLL or s.phase == PH_ANIMAL_ROLL:
+        for k in range(6):
+            out[n] = C_FACE + k
+            probs[n] = 1.0 / 6.0
+            n += 1
+    elif s.phase == PH_REFILL or s.phase == PH_DRAW_HIDDEN:
+        deck = s.deck if s.phase == PH_REFILL else (s.deck & CIV_MASK)
+        memset(counts, 0, sizeof(counts))
+        for c in range(NUM_CARDS):
+            if (deck >> c) & 1:
+                counts[CARD_TYPE[c]] += 1
+        total = popcount(deck)
+        for t in range(NUM_CARD_TYPES):
+            if counts[t]:
+                out[n] = C_CARD + t
+                probs[n] = <double>counts[t] / total
+                n += 1
+        for a in range(NUM_ANIMALS):
+            if (deck >> (NUM_CARDS + a)) & 1:
+                out[n] = C_ANIMAL + a
+                probs[n] = 1.0 / total
+                n += 1
+    elif s.phase == PH_REVEAL:
+        for t in range(NUM_BUILDING_TYPES):
+            total += s.unseen_buildings[t]
+        for t in range(NUM_BUILDING_TYPES):
+            if s.unseen_buildings[t]:
+                out[n] = C_BUILDING + t
+                probs[n] = <double>s.unseen_buildings[t] / total
+                n += 1
+    return n
+
+
+cdef int sample_chance(const void* p, Rng* rng) noexcept nogil:
+    cdef const State* s = <const State*>p
+    cdef int k, sm = 0, i, t, total = 0, r
+    cdef uint64_t deck
+    if s.phase == PH_ROLL:
+        for k in range(s.dice):
+            sm += 1 + rng_below(rng, 6)
+        return C_SUM + sm - 1
+    if s.phase == PH_BAR_ROLL or s.phase == PH_ANIMAL_ROLL:
+        return C_FACE + <int>rng_below(rng, 6)
+    if s.phase == PH_REFILL or s.phase == PH_DRAW_HIDDEN:
+        deck = s.deck if s.phase == PH_REFILL else (s.deck & CIV_MASK)
+        r = rng_below(rng, popcount(deck))
+        for i in range(r):
+            deck &= deck - 1          # drop the lowest set bit r times
+        i = __builtin_ctzll(deck)
+        if i >= NUM_CARDS:
+            return C_ANIMAL + i - NUM_CARDS
+        return C_CARD + CARD_TYPE[i]
+    if s.phase == PH_REVEAL:
+        for t in range(NUM_BUILDING_TYPES):
+            total += s.unseen_buildings[t]
+        r = rng_below(rng, total)
+        for t in range(NUM_BUILDING_TYPES):
+            r -= s.unseen_buildings[t]
+            if r < 0:
+                return C_BUILDING + t
+    return -1
+
+
+cdef void apply_chance(State* s, int a) noexcept nogil:
+    cdef int c, i, sm
+    cdef Player* me
+    if s.phase == PH_ROLL:
+        sm = a - C_SUM + 1 - deduction(s)   # a wild animal takes pips off every dice total
+        s.dice_total = sm if sm > 0 else 0
+        after_roll(s)
+    elif s.phase == PH_BAR_ROLL:
+        s.bar[a - C_FACE] += 1
+        s.bar_left -= 1
+        if s.bar_left == 0:
+            s.current = s.resolver        # the buyer picks first, then clockwise
+            continue_bar(s)
+    elif s.phase == PH_ANIMAL_ROLL:
+        s.animal_face = a - C_FACE + 1
+        s.current = s.resolver
+        s.phase = PH_ANIMAL_REWARD
+    elif s.phase == PH_REFILL:
+        if a >= C_ANIMAL:
+            c = a - C_ANIMAL
+            s.deck &= ~((<uint64_t>1) << (NUM_CARDS + c))
+            if s.animal == NONE:
+                s.animal = c
+            else:                         # a second animal goes under the first; only one is active
+                for i in range(4):
+                    if s.animals_waiting[i] == NONE:
+                        s.animals_waiting[i] = c
+                        break
+            return                        # the same slot is filled by the next draw
+        c = lowest_card_of_type(s.deck, a - C_CARD)
+        s.deck &= ~((<uint64_t>1) << c)
+        s.display[s.loc] = c
+        fill_or_start(s)
+    elif s.phase == PH_DRAW_HIDDEN:
+        c = lowest_card_of_type(s.deck, a - C_CARD)
+        s.deck &= ~((<uint64_t>1) << c)
+        me = &s.pl[s.resolver]
+        me.cards |= (<uint64_t>1) << c
+        me.hidden |= (<uint64_t>1) << c
+        continue_resolution(s)
+    elif s.phase == PH_REVEAL:
+        s.stack_top[s.reveal_stack] = a - C_BUILDING
+        s.unseen_buildings[a - C_BUILDING] -= 1
+        if s.round == 0:
+            fill_or_start(s)
+        else:
+            continue_resolution(s)
+
+
+cdef void apply_action(void* p, int a) noexcept nogil:
+    cdef State* s = <State*>p
+    cdef Player* me
+    cdef int ph = s.phase, loc, k, t, v, i, c
+    s.steps += 1
+    if is_chance_phase(ph):
+        apply_chance(s, a)
+        return
+    me = &s.pl[s.current]
+    if ph == PH_PLACE:
+        loc = a - A_PLACE
+        k = max_people_for(s, s.current, loc)
+        if loc <= L_RIVER and k > 1:
+            s.loc = loc
+            s.phase = PH_PLACE_COUNT
+        else:
+            place(s, s.current, loc, k)
+    elif ph == PH_PLACE_COUNT:
+        place(s, s.current, s.loc, a - A_COUNT + 1)
+    elif ph == PH_RESOLVE:
+        if not start_resolve(s, a - A_RESOLVE):
+            continue_resolution(s)
+    elif ph == PH_TOOLS:
+        if a == A_STOP:
+            finish_roll(s)
+        elif a < A_TOOL_CARD:
+            v = a - A_TOOL + 1
+            for i in range(3):
+                if me.tools[i] == v and not (me.tools_used >> i) & 1:
+                    me.tools_used |= 1 << i
+                    break
+            s.tool_bonus += v
+            s.last_tool_key = 2 * v + 1
+            if not more_tools_help(s):
+                finish_roll(s)
+        else:
+            v = a - A_TOOL_CARD + 2
+            me.one_use &= ~(1 << (v - 2))     # the card stays among the owner's cards for its bottom
+            s.tool_bonus += v
+            s.last_tool_key = 2 * v
+            if not more_tools_help(s):
+                finish_roll(s)
+    elif ph == PH_PAY_CARD:
+        if a == A_DECLINE:
+            continue_resolution(s)
+            return
+        t = a - A_PAY
+        me.res[t] -= 1
+        s.paid[t] += 1
+        s.pay_last = t
+        s.pay_left -= 1
+        if s.pay_left == 0:
+            memset(s.paid, 0, 4)
+            take_card(s, s.loc - L_CARD)
+    elif ph == PH_CARD_BONUS:
+        if a == A_BONUS_GOLD:
+            me.res[GOLD] -= 1
+            me.score += 6
+        card_effect(s)
+    elif ph == PH_BUILD_FIXED:
+        if a == A_DECLINE:
+            continue_resolution(s)
+        else:
+            finish_building(s, a == A_BUILD_BONUS)
+    elif ph == PH_PAY_BUILDING:
+        if a == A_DECLINE:
+            continue_resolution(s)
+        elif a == A_BUILD:
+            finish_building(s, 0)
+        else:
+            t = a - A_PAY
+            me.res[t] -= 1
+            s.paid[t] += 1
+            s.pay_last = t
+            s.pay_left -= 1
+            if s.pay_left == 0 or (BT_MAX[s.stack_top[s.loc - L_BUILDING]] and total_resources(me) == 0):
+                finish_building(s, 0)
+    elif ph == PH_FEED_PAY:
+        if a == A_STARVE:
+            me.score -= 10
+        else:
+            t = a - A_PAY
+            me.res[t] -= 1
+            s.paid[t] += 1
+            s.pay_last = t
+            s.pay_left -= 1
+            if s.pay_left > 0:
+                return
+        memset(s.paid, 0, 4)
+        s.pay_last = 0
+        continue_feeding(s)
+    elif ph == PH_BAR_PICK:
+        k = a - A_PICK
+        s.bar[k] -= 1
+        give_die(s, s.current, k + 1)
+        s.picks_left -= 1
+        s.current = (s.current + 1) % s.num_players
+        continue_bar(s)
+    elif ph == PH_CHOOSE:
+        t = a - A_TAKE
+        me.res[t] += 1
+        s.pay_last = t
+        s.choice_left -= 1
+        if s.choice_left == 0:
+            s.pay_last = 0
+            continue_resolution(s)
+    elif ph == PH_ANIMAL_REWARD:
+        animal_reward(s, a)
+
+
+cdef void returns(const void* p, double* out) noexcept nogil:
+    cdef const State* s = <const State*>p
+    cdef int q, best = -1000000, nbest = 0
+    cdef int key[4]
+    for q in range(s.num_players):
+        # tie-break: agriculture + tool value + people
+        key[q] = s.pl[q].score * 64 + s.pl[q].agriculture + tool_value(&s.pl[q]) + s.pl[q].people
+        if key[q] > best:
+            best = key[q]
+    for q in range(s.num_players):
+        if key[q] == best:
+            nbest += 1
+    for q in range(s.num_players):
+        out[q] = 1.0 / nbest if key[q] == best else 0.0
+
+
+cdef void scores(const void* p, double* out) noexcept nogil:
+    cdef const State* s = <const State*>p
+    cdef int q
+    for q in range(s.num_players):
+        out[q] = s.pl[q].score
+
+
+cdef double rounds_left(const State* s) noexcept nogil:
+    """A rough guess of the rounds still to come: the deck runs out, or the shortest building stack does."""
+    cdef int i, shortest = STACK_SIZE
+    cdef double by_deck = popcount(s.deck & CIV_MASK) / 3.0, by_stack
+    for i in range(s.num_players):
+        if s.stack_count[i] < shortest:
+            shortest = s.stack_count[i]
+    by_stack = shortest * 1.5 + 0.5
+    if s.end_triggered:
+        return 0.0
+    return by_deck if by_deck < by_stack else by_stack
+
+
+cdef double estimate(const State* s, int q, int final_score, double future) noexcept nogil:
+    """Points the player can count on: the final score if the game ended now, resources valued at what they
+    buy while there is time to spend them, and what keeps producing (people, agriculture, tools) times the
+    rounds left, plus the expected yield of people already placed."""
+    cdef const Player* me = &s.pl[q]
+    cdef double w = (future if future < 5.0 else 5.0) / 5.0
+    cdef double v = final_score - total_resources(me)
+    cdef int r, loc, need
+    for r in range(4):
+        v += me.res[r] * (1.0 + w * (0.7 * RES_VALUE[r] - 1.0))
+    v += 0.3 * (me.food if me.food < 12 else 12)
+    v += future * (1.5 * (me.people - 5) + 0.8 * me.agriculture + 0.4 * tool_value(me))
+    v += 1.5 * w * __builtin_popcountll(me.one_use)
+    for loc in range(L_TOOLMAKER):
+        if me.placed[loc]:
+            if loc == L_HUNT:
+                v += me.placed[loc] * 1.75 * 0.3
+            else:
+                v += me.placed[loc] * 3.5 / (loc + 2) * (1.0 + w * (0.7 * RES_VALUE[loc - 1] - 1.0))
+    if me.placed[L_TOOLMAKER]:
+        v += future * 0.4
+    if me.placed[L_HUT]:
+        v += future * 1.5
+    if me.placed[L_FIELD]:
+        v += future * 0.8
+    need = me.people - me.on_animal - me.agriculture - me.food
+    if need > 0 and s.phase != PH_PLACE:
+        v -= 0.5 * (2 * need if 2 * need < 10 else 10)
+    return v
+
+
+cdef void heuristic(const void* p, double* out) noexcept nogil:
+    cdef const State* s = <const State*>p
+    cdef int q, o
+    cdef int fs[4]
+    cdef double est[4]
+    cdef double best_other, future
+    if s.finished:
+        returns(p, out)
+        return
+    final_scores(s, fs)
+    future = rounds_left(s)
+    for q in range(s.num_players):
+        est[q] = estimate(s, q, fs[q], future)
+    for q in range(s.num_players):
+        best_other = -1e9
+        for o in range(s.num_players):
+            if o != q and est[o] > best_other:
+                best_other = est[o]
+        out[q] = 1.0 / (1.0 + exp(-(est[q] - best_other) / 10.0))
+
+
+cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
+    """Re-deals the civilization cards the observer has not seen: the deck and the other players' face-down
+    cards are one pool; each other player gets as many as they hold. Everything else is public or known."""
+    cdef State* s = <State*>p
+    cdef int q, k, n = 0, i, j, tmp
+    cdef int pool[NUM_CARDS]
+    cdef uint64_t unseen = s.deck & CIV_MASK
+    for q in range(s.num_players):
+        if q != observer:
+            unseen |= s.pl[q].hidden
+    if unseen == (s.deck & CIV_MASK):
+        return                        # nobody else holds a face-down card: the deck is an unordered multiset
+    for i in range(NUM_CARDS):
+        if (unseen >> i) & 1:
+            pool[n] = i
+            n += 1
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        tmp = pool[i]
+        pool[i] = pool[j]
+        pool[j] = tmp
+    s.deck &= ~CIV_MASK
+    j = 0
+    for q in range(s.num_players):
+        if q == observer or s.pl[q].hidden == 0:
+            continue
+        k = popcount(s.pl[q].hidden)
+        s.pl[q].cards &= ~s.pl[q].hidden
+        s.pl[q].hidden = 0
+        for i in range(k):
+            s.pl[q].hidden |= (<uint64_t>1) << pool[j]
+            j += 1
+        s.pl[q].cards |= s.pl[q].hidden
+    for i in range(j, n):
+        s.deck |= (<uint64_t>1) << pool[i]
+
+
+cdef inline uint64_t mix(uint64_t h, uint64_t v) noexcept nogil:
+    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2)
+    return h * 0x100000001B3ULL
+
+
+cdef uint64_t infoset_hash(const void* p, int player) noexcept nogil:
+    """What `player` knows: everything but the other players' face-down cards (only their number) and the deck
+    (only its size and which animals are still in it). Card ids are hashed by type (duplicates are alike)."""
+    cdef State c
+    cdef int q, i
+    cdef uint64_t h = 1469598103934665603ULL
+    cdef const unsigned char* b
+    memcpy(&c, p, sizeof(State))
+    for q in range(c.num_players):
+        if q == player:
+            c.pl[q].cards = canonical_cards(c.pl[q].cards)
+            c.pl[q].hidden = canonical_cards(c.pl[q].hidden)
+        else:
+            c.pl[q].cards = canonical_cards(c.pl[q].cards & ~c.pl[q].hidden)
+            c.pl[q].hidden = popcount(c.pl[q].hidden)
+    c.deck = (c.deck & ANIMAL_MASK) | (<uint64_t>popcount(c.deck & CIV_MASK) << 48)
+    for i in range(4):
+        if c.display[i] != NONE:
+            c.display[i] = CARD_TYPE[c.display[i]]
+    if c.card != NONE:
+        c.card = CARD_TYPE[c.card]
+    b = <const unsigned char*>&c
+    for i in range(sizeof(State)):
+        h = (h ^ b[i]) * 1099511628211ULL
+    return mix(h, <uint64_t>player)
+
+
+cdef int observed_action(const void* p, int a, int player) noexcept nogil:
+    cdef const State* s = <const State*>p
+    if s.phase == PH_DRAW_HIDDEN and player != s.resolver and a >= C_CARD and a < C_ANIMAL:
+        return C_HIDDEN
+    return a
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Tables, one per player count and option set
+# ---------------------------------------------------------------------------------------------------------------
+cdef GameTable TABLES[3]
+
+
+cdef void init_tables() noexcept:
+    cdef int i
+    for i in range(3):
+        TABLES[i].name = "stone_age"
+        TABLES[i].num_players = i + 2
+        TABLES[i].state_size = sizeof(State)
+        TABLES[i].max_actions = NUM_ACTIONS
+        TABLES[i].max_chance_outcomes = 60
+        # per round at most ~750 decisions and chance events (up to 40 placements with counts, up to 40
+        # resolutions of at most ~15 sub-steps, feeding payments, animal rewards, refills); ROUND_LIMIT rounds
+        TABLES[i].max_game_length = 800 * ROUND_LIMIT
+        TABLES[i].data = NULL
+        TABLES[i].current_player = current_player
+        TABLES[i].legal_actions = legal_actions
+        TABLES[i].apply_action = apply_action
+        TABLES[i].chance_outcomes = chance_outcomes
+        TABLES[i].sample_chance = sample_chance
+        TABLES[i].returns = returns
+        TABLES[i].scores = scores
+        TABLES[i].heuristic = heuristic
+        TABLES[i].determinize = determinize
+        TABLES[i].infoset_hash = infoset_hash
+        TABLES[i].observed_action = observed_action
+        TABLES[i].rollout_action = NULL
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Data loading (once, at import)
+# ---------------------------------------------------------------------------------------------------------------
+RESOURCES = ("wood", "clay", "stone", "gold")
+LOCATIONS = ("hunt", "forest", "claypit", "quarry", "river", "toolmaker", "hut", "field",
+             "card1", "card2", "card3", "card4", "building1", "building2", "building3", "building4",
+             "igloo1", "igloo2", "igloo3", "igloo4", "animal")
+PHASES = ("refill", "reveal", "place", "place_count", "resolve", "roll", "tools", "pay_card", "card_bonus",
+          "build_fixed", "pay_building", "bar_roll", "bar_pick", "draw_hidden", "choose", "animal_roll",
+          "animal_reward", "feed_pay", "end")
+BAR_REWARDS = ("wood", "clay", "stone", "gold", "tool", "agriculture")
+_EFFECTS = {"food": EFF_FOOD, "resource": EFF_RESOURCE, "points": EFF_POINTS, "agriculture": EFF_AGRICULTURE,
+            "tool": EFF_TOOL, "one_use_tool": EFF_ONE_USE_TOOL, "dice_bar": EFF_DICE_BAR,
+            "dice_resource": EFF_DICE_RESOURCE, "extra_card": EFF_EXTRA_CARD, "resources_of_choice": EFF_CHOICE}
+_REWARDS = {"tool": RW_TOOL, "3 food": RW_FOOD, "3 points": RW_POINTS, "resource of choice": RW_RESOURCE,
+            "agriculture": RW_AGRICULTURE, "person": RW_PERSON}
+
+CARD_IDS = []            # card id strings ("G01", ...) by index
+CARD_INFO = []           # the JSON records, by index
+CARD_TYPE_NAMES = []     # a type is named after its first card
+BUILDING_NAMES = []      # building type names
+IGLOO_NAMES = []
+ANIMAL_NAMES = []
+CULTURES = []
+MULTIPLIERS = []
+
+
+def _read(name):
+    return json.loads((importlib.resources.files("cavemind") / "data" / "stone_age" / name).read_text("utf-8"))
+
+
+def _cost_vector(cost):
+    return [int(cost.get(r, 0)) for r in RESOURCES]
+
+
+def _cost_name(cost):
+    return "+".join(f"{n}{r}" for n, r in zip(_cost_vector(cost), RESOURCES) if n)
+
+
+def _load_data():
+    global NUM_CARD_TYPES, NUM_BUILDING_TYPES
+    cdef int i, k, r
+    cards = _read("cards.json")
+    CULTURES[:] = cards["culture_symbols"]
+    MULTIPLIERS[:] = cards["multipliers"]
+    if len(cards["cards"]) != NUM_CARDS:
+        raise RuntimeError(f"cards.json: expected {NUM_CARDS} cards")
+    signatures = {}
+    for i, card in enumerate(cards["cards"]):
+        CARD_IDS.append(card["id"])
+        CARD_INFO.append(card)
+        top = card["top"]
+        CARD_EFFECT[i] = _EFFECTS[top["effect"]]
+        CARD_AMOUNT[i] = top.get("amount", top.get("value", 0))
+        CARD_RESOURCE[i] = RESOURCES.index(top["resource"]) if "resource" in top else 0
+        CARD_CULTURE[i] = CULTURES.index(card["culture"]) if "culture" in card else NONE
+        CARD_MULTIPLIER[i] = MULTIPLIERS.index(card["multiplier"]) if "multiplier" in card else NONE
+        CARD_FIGURES[i] = card.get("figures", 0)
+        DUPLICATE_LOW[i] = 0
+        sig = json.dumps([card.get("culture"), card.get("multiplier"), card.get("figures"), top], sort_keys=True)
+        if sig in signatures:
+            k = signatures[sig]
+            DUPLICATE_LOW[i] = (<uint64_t>1) << TYPE_FIRST_CARD[k]
+        else:
+            k = len(signatures)
+            signatures[sig] = k
+            TYPE_FIRST_CARD[k] = i
+            CARD_TYPE_NAMES.append(card["id"])
+        CARD_TYPE[i] = k
+    NUM_CARD_TYPES = len(signatures)
+    buildings = _read("buildings.json")["buildings"]
+    total = 0
+    for k, b in enumerate(buildings):
+        BT_COPIES[k] = b["copies"]
+        total += b["copies"]
+        BT_COUNT[k] = b.get("count", 0)
+        BT_KINDS[k] = b.get("kinds", 0)
+        BT_MAX[k] = b.get("max", 0)
+        vec = _cost_vector(b.get("cost", {}))
+        for r in range(4):
+            BT_COST[k][r] = vec[r]
+        BT_POINTS[k] = b.get("points", 0)
+        if "cost" in b:
+            BUILDING_NAMES.append(_cost_name(b["cost"]))
+        elif "count" in b:
+            BUILDING_NAMES.append(f"{b['count']}of{b['kinds']}kind{'s' if b['kinds'] > 1 else ''}")
+        else:
+            BUILDING_NAMES.append(f"{b['min']}to{b['max']}any")
+    if total != NUM_BUILDINGS:
+        raise RuntimeError(f"buildings.json: expected {NUM_BUILDINGS} tiles")
+    NUM_BUILDING_TYPES = len(buildings)
+    expansions = _read("expansions.json")
+    for k, igloo in enumerate(expansions["igloos"]):
+        IGLOO_NAMES.append(igloo["name"])
+        vec = _cost_vector(igloo["cost"])
+        for r in range(4):
+            IGLOO_COST[k][r] = vec[r]
+        IGLOO_POINTS[k] = igloo["points"]
+    for k, animal in enumerate(expansions["animals"]):
+        ANIMAL_NAMES.append(animal["name"])
+        ANIMAL_DEDUCTION[k] = animal["deduction"]
+    for k, reward in enumerate(expansions["animal_rewards_by_face"]):
+        ANIMAL_REWARD[k] = _REWARDS[reward]
+    # the convolved distribution of the sum of k dice
+    for k in range(11):
+        for r in range(61):
+            DICE_PROB[k][r] = 0.0
+    DICE_PROB[0][0] = 1.0
+    for k in range(1, 11):
+        for r in range(61):
+            if DICE_PROB[k - 1][r] > 0:
+                for i in range(1, 7):
+                    DICE_PROB[k][r + i] += DICE_PROB[k - 1][r] / 6.0
+
+
+_load_data()
+init_tables()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Python-level functions (off the hot path)
+# ---------------------------------------------------------------------------------------------------------------
+def _players(dict params):
+    n = params.get("players", 2)
+    if n not in (2, 3, 4) or isinstance(n, bool):
+        raise ValueError("players: must be 2, 3 or 4")
+    return int(n)
+
+
+def _options(dict params):
+    cdef int o = 0
+    if params.get("winter_is_hard"):
+        o |= OPT_WINTER
+    if params.get("wild_animals"):
+        o |= OPT_ANIMALS
+    if params.get("igloos"):
+        o |= OPT_IGLOOS
+    return o
+
+
+def make_table(dict params):
+    """The GameTable for these (validated) parameters, in a capsule. The options live in the state, so one
+    table per player count serves every option combination."""
+    return PyCapsule_New(&TABLES[_players(params) - 2], b"cavemind.GameTable", NULL)
+
+
+cdef void init_state(State* s, int players, int options) noexcept nogil:
+    cdef int i, q
+    memset(s, 0, sizeof(State))
+    s.num_players = players
+    s.options = options
+    s.deck = CIV_MASK
+    s.animal = NONE
+    s.card = NONE
+    s.reveal_stack = NONE
+    for i in range(4):
+        s.display[i] = NONE
+        s.stack_top[i] = NONE
+        s.animals_waiting[i] = NONE
+        s.stack_count[i] = STACK_SIZE if i < players else 0
+    for i in range(NUM_BUILDING_TYPES):
+        s.unseen_buildings[i] = BT_COPIES[i]
+    for q in range(players):
+        s.pl[q].food = 12
+        s.pl[q].people = 5
+        s.pl[q].available = 5
+    s.phase = PH_REFILL
+    s.loc = 0
+
+
+def initial_state(dict params):
+    """The opening: a chance node dealing the 4 display cards, then the building stack tops; player 0 starts."""
+    cdef State s
+    init_state(&s, _players(params), _options(params))
+    return (<char*>&s)[:sizeof(State)]
+
+
+cdef State load(bytes data) except *:
+    cdef State s
+    if len(data) != sizeof(State):
+        raise ValueError("state: wrong size")
+    memcpy(&s, <const char*>data, sizeof(State))
+    return s
+
+
+cdef bytes dump(State* s):
+    return (<char*>s)[:sizeof(State)]
+
+
+def _placement_count(bytes data, int loc):
+    cdef State s = load(data)
+    return max_people_for(&s, s.current, loc)
+
+
+def action_to_string(bytes data, int action):
+    cdef State s = load(data)
+    cdef int k
+    a = action
+    if A_PLACE <= a < A_COUNT:
+        loc = a - A_PLACE
+        k = max_people_for(&s, s.current, loc) if s.phase == PH_PLACE else 1
+        if loc <= L_RIVER and k > 1:
+            return f"place {LOCATIONS[loc]}"
+        return f"place {max(k, 1)} {LOCATIONS[loc]}"
+    if A_COUNT <= a < A_RESOLVE:
+        return f"place {a - A_COUNT + 1} {LOCATIONS[s.loc] if s.loc < NUM_LOC else '?'}"
+    if A_RESOLVE <= a < A_TOOL:
+        return f"resolve {LOCATIONS[a - A_RESOLVE]}"
+    if A_TOOL <= a < A_TOOL_CARD:
+        return f"use tool {a - A_TOOL + 1}"
+    if A_TOOL_CARD <= a < A_PAY:
+        return f"use tool card {a - A_TOOL_CARD + 2}"
+    if A_PAY <= a < A_TAKE:
+        return f"pay {RESOURCES[a - A_PAY]}"
+    if A_TAKE <= a < A_PICK:
+        return f"take {RESOURCES[a - A_TAKE]}"
+    if A_PICK <= a < A_STOP:
+        return f"pick {a - A_PICK + 1}"
+    fixed = {A_STOP: "stop", A_DECLINE: "decline", A_STARVE: "starve", A_BUILD: "build",
+             A_BUILD_BONUS: "build +stone", A_BONUS_GOLD: "pay bonus gold", A_REWARD: "take reward",
+             A_POINTS: "take 3 points", C_HIDDEN: "draw hidden card"}
+    if a in fixed:
+        return fixed[a]
+    if C_SUM <= a < C_FACE:
+        return f"roll {a - C_SUM + 1}"
+    if C_FACE <= a < C_CARD:
+        return f"die {a - C_FACE + 1}"
+    if C_CARD <= a < C_ANIMAL:
+        verb = "draw" if s.phase == PH_DRAW_HIDDEN else "reveal"
+        return f"{verb} {CARD_TYPE_NAMES[a - C_CARD] if a - C_CARD < NUM_CARD_TYPES else '?'}"
+    if C_ANIMAL <= a < C_BUILDING:
+        return f"reveal {ANIMAL_NAMES[a - C_ANIMAL]}"
+    if C_BUILDING <= a < C_HIDDEN:
+        return f"reveal {BUILDING_NAMES[a - C_BUILDING] if a - C_BUILDING < NUM_BUILDING_TYPES else '?'}"
+    return f"action {a}"
+
+
+def _card_list(uint64_t mask):
+    return [CARD_IDS[c] for c in range(NUM_CARDS) if (mask >> c) & 1]
+
+
+def state_to_dict(bytes data, observer=None):
+    """A JSON-ready dict. With `observer`, the deck order/contents and the other players' face-down cards are
+    left out (only their numbers are given)."""
+    cdef State s = load(data)
+    cdef int q, i
+    if observer is not None and not (0 <= observer < s.num_players):
+        raise ValueError("observer: not a player of this game")
+    players = []
+    for q in range(s.num_players):
+        me = &s.pl[q]
+        see_hidden = observer is None or observer == q
+        players.append({
+            "score": int(me.score), "food": int(me.food),
+            **{RESOURCES[r]: int(me.res[r]) for r in range(4)},
+            "agriculture": int(me.agriculture), "people": int(me.people), "available": int(me.available),
+            "tools": [int(me.tools[i]) for i in range(3)],
+            "tools_used": [bool((me.tools_used >> i) & 1) for i in range(3)],
+            "one_use_tools": [v for v in (2, 3, 4) if (me.one_use >> (v - 2)) & 1],
+            "buildings": int(me.buildings), "igloos": int(me.igloos), "on_animal": int(me.on_animal),
+            "placed": {LOCATIONS[l]: int(me.placed[l]) for l in range(NUM_LOC) if me.placed[l]},
+            "cards": _card_list(me.cards & ~me.hidden),
+            "hidden_cards": _card_list(me.hidden) if see_hidden else popcount(me.hidden),
+        })
+    deck = {"size": popcount(s.deck & CIV_MASK),
+            "animals": [ANIMAL_NAMES[a] for a in range(NUM_ANIMALS) if (s.deck >> (NUM_CARDS + a)) & 1]}
+    if observer is None:
+        deck["cards"] = _card_list(s.deck & CIV_MASK)
+    doc = {
+        "round": int(s.round), "phase": PHASES[s.phase],
+        "current_player": int(s.current), "start_player": int(s.start_player),
+        "display": [CARD_IDS[s.display[i]] if s.display[i] != NONE else None for i in range(4)],
+        "deck": deck,
+        "stacks": [{"left": int(s.stack_count[i]),
+                    "top": BUILDING_NAMES[s.stack_top[i]] if s.stack_top[i] != NONE else None}
+                   for i in range(s.num_players)],
+        "unseen_buildings": {BUILDING_NAMES[t]: int(s.unseen_buildings[t])
+                             for t in range(NUM_BUILDING_TYPES) if s.unseen_buildings[t]},
+        "igloos_built": [IGLOO_NAMES[i] for i in range(4) if (s.igloos_built >> i) & 1],
+        "animal": ANIMAL_NAMES[s.animal] if s.animal != NONE else None,
+        "animals_waiting": [ANIMAL_NAMES[a] for a in s.animals_waiting[:4] if a != NONE],
+        "players": players,
+        "step": {
+            "loc": LOCATIONS[s.loc] if s.phase not in (PH_REFILL, PH_REVEAL, PH_END) else int(s.loc),
+            "resolver": int(s.resolver), "players_done": int(s.players_done),
+            "dice": int(s.dice), "dice_total": int(s.dice_total), "tool_bonus": int(s.tool_bonus),
+            "last_tool_key": int(s.last_tool_key), "roll_yield": int(s.roll_yield),
+            "pay_left": int(s.pay_left), "pay_last": int(s.pay_last), "paid": [int(x) for x in s.paid[:4]],
+            "choice_left": int(s.choice_left), "card": CARD_IDS[s.card] if s.card != NONE else None,
+            "reveal_stack": int(s.reveal_stack), "bar": [int(x) for x in s.bar[:6]], "bar_left": int(s.bar_left),
+            "picks_left": int(s.picks_left), "animal_face": int(s.animal_face),
+            "end_triggered": bool(s.end_triggered), "finished": bool(s.finished), "steps": int(s.steps),
+        },
+    }
+    return doc
+
+
+def _field(doc, key, path, kind=int, lo=None, hi=None, default=None):
+    """One validated field: raises ValueError('path: reason')."""
+    if key not in doc:
+        if default is not None:
+            return default
+        raise ValueError(f"{path}: missing")
+    v = doc[key]
+    if kind is int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"{path}: expected an integer")
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            raise ValueError(f"{path}: {v} is out of range {lo}..{hi}")
+    elif kind is bool:
+        if not isinstance(v, bool):
+            raise ValueError(f"{path}: expected true or false")
+    elif kind is list:
+        if not isinstance(v, list):
+            raise ValueError(f"{path}: expected a list")
+    elif kind is dict:
+        if not isinstance(v, dict):
+            raise ValueError(f"{path}: expected an object")
+    return v
+
+
+def _name_index(names, v, path, allow_none=False):
+    if v is None and allow_none:
+        return NONE
+    if v not in names:
+        raise ValueError(f"{path}: unknown name {v!r}")
+    return names.index(v)
+
+
+def state_from_dict(dict params, dict doc):
+    """Rebuilds a state from state_to_dict's output; raises ValueError('field: reason') on bad input. A doc
+    written from a seat gets the unseen cards filled in from what nobody there has seen (run determinize)."""
+    cdef State s
+    cdef int q, i, t, n, players = _players(params)
+    cdef int buf[NUM_ACTIONS]
+    cdef double probs[NUM_ACTIONS]
+    cdef Player* me
+    cdef uint64_t bit
+    seen_cards = set()
+    if not isinstance(doc, dict):
+        raise ValueError("state: expected an object")
+    init_state(&s, players, _options(params))
+    s.round = _field(doc, "round", "round", int, 0, ROUND_LIMIT)
+    s.phase = _name_index(PHASES, doc.get("phase"), "phase")
+    s.current = _field(doc, "current_player", "current_player", int, 0, players - 1)
+    s.start_player = _field(doc, "start_player", "start_player", int, 0, players - 1)
+
+    def claim(card, path):
+        if card in seen_cards:
+            raise ValueError(f"{path}: card {CARD_IDS[card]} listed twice")
+        seen_cards.add(card)
+
+    display = _field(doc, "display", "display", list)
+    if len(display) != 4:
+        raise ValueError("display: expected 4 entries")
+    for i in range(4):
+        s.display[i] = _name_index(CARD_IDS, display[i], f"display[{i}]", allow_none=True)
+        if s.display[i] != NONE:
+            claim(s.display[i], f"display[{i}]")
+    plist = _field(doc, "players", "players", list)
+    if len(plist) != players:
+        raise ValueError(f"players: expected {players} entries")
+    hidden_counts = [0] * players
+    for q in range(players):
+        pd = plist[q]
+        path = f"players[{q}]"
+        if not isinstance(pd, dict):
+            raise ValueError(f"{path}: expected an object")
+        me = &s.pl[q]
+        me.score = _field(pd, "score", f"{path}.score", int, -30000, 30000)
+        me.food = _field(pd, "food", f"{path}.food", int, 0, 30000)
+        for r in range(4):
+            me.res[r] = _field(pd, RESOURCES[r], f"{path}.{RESOURCES[r]}", int, 0, 30000)
+        me.agriculture = _field(pd, "agriculture", f"{path}.agriculture", int, 0, MAX_AGRICULTURE)
+        me.people = _field(pd, "people", f"{path}.people", int, 5, MAX_PEOPLE)
+        me.available = _field(pd, "available", f"{path}.available", int, 0, MAX_PEOPLE)
+        me.on_animal = _field(pd, "on_animal", f"{path}.on_animal", int, 0, MAX_PEOPLE, default=0)
+        tools = _field(pd, "tools", f"{path}.tools", list)
+        if len(tools) != 3 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 4 for v in tools):
+            raise ValueError(f"{path}.tools: expected 3 tile values 0..4")
+        used = pd.get("tools_used", [False, False, False])
+        if not isinstance(used, list) or len(used) != 3 or any(not isinstance(v, bool) for v in used):
+            raise ValueError(f"{path}.tools_used: expected 3 booleans")
+        for i in range(3):
+            me.tools[i] = tools[i]
+            if used[i]:
+                if not tools[i]:
+                    raise ValueError(f"{path}.tools_used: tile {i} does not exist")
+                me.tools_used |= 1 << i
+        if sum(tools) > MAX_TOOL_VALUE:
+            raise ValueError(f"{path}.tools: more than {MAX_TOOL_VALUE} tools")
+        for v in _field(pd, "one_use_tools", f"{path}.one_use_tools", list, default=[]):
+            if v not in (2, 3, 4):
+                raise ValueError(f"{path}.one_use_tools: {v!r} is not 2, 3 or 4")
+            me.one_use |= 1 << (v - 2)
+        me.buildings = _field(pd, "buildings", f"{path}.buildings", int, 0, NUM_BUILDINGS)
+        me.igloos = _field(pd, "igloos", f"{path}.igloos", int, 0, 4, default=0)
+        placed = _field(pd, "placed", f"{path}.placed", dict, default={})
+        n = 0
+        for name, cnt in placed.items():
+            l = _name_index(LOCATIONS, name, f"{path}.placed")
+            if isinstance(cnt, bool) or not isinstance(cnt, int) or not 0 <= cnt <= MAX_PEOPLE:
+                raise ValueError(f"{path}.placed.{name}: expected 0..{MAX_PEOPLE}")
+            if cnt and (l == L_ANIMAL or (L_IGLOO <= l < L_ANIMAL and not (s.options & OPT_IGLOOS))
+                        or (L_BUILDING <= l < L_IGLOO and l - L_BUILDING >= players)):
+                raise ValueError(f"{path}.placed.{name}: not a location of this game (people on the animal "
+                                 "are given as on_animal)")
+            me.placed[l] = cnt
+            n += cnt
+        if n + me.available + me.on_animal > me.people:
+            raise ValueError(f"{path}: more people placed and available than owned")
+        for cid in _field(pd, "cards", f"{path}.cards", list):
+            c = _name_index(CARD_IDS, cid, f"{path}.cards")
+            claim(c, f"{path}.cards")
+            me.cards |= (<uint64_t>1) << c
+        hid = pd.get("hidden_cards", [])
+        if isinstance(hid, int) and not isinstance(hid, bool):
+            if not 0 <= hid <= NUM_CARDS:
+                raise ValueError(f"{path}.hidden_cards: out of range")
+            hidden_counts[q] = hid
+        elif isinstance(hid, list):
+            for cid in hid:
+                c = _name_index(CARD_IDS, cid, f"{path}.hidden_cards")
+                claim(c, f"{path}.hidden_cards")
+                me.cards |= (<uint64_t>1) << c
+                me.hidden |= (<uint64_t>1) << c
+        else:
+            raise ValueError(f"{path}.hidden_cards: expected a list of card ids or a number")
+        for v in (2, 3, 4):
+            if (me.one_use >> (v - 2)) & 1:
+                owns = any(CARD_EFFECT[c] == EFF_ONE_USE_TOOL and CARD_AMOUNT[c] == v and (me.cards >> c) & 1
+                           for c in range(NUM_CARDS))
+                if not owns:
+                    raise ValueError(f"{path}.one_use_tools: the tool card {v} is not among the player's cards")
+    deck = _field(doc, "deck", "deck", dict)
+    size = _field(deck, "size", "deck.size", int, 0, NUM_CARDS)
+    s.deck = 0
+    listed = 0
+    if "cards" in deck:
+        cards = _field(deck, "cards", "deck.cards", list)
+        for cid in cards:
+            c = _name_index(CARD_IDS, cid, "deck.cards")
+            claim(c, "deck.cards")
+            s.deck |= (<uint64_t>1) << c
+        if len(cards) != size:
+            raise ValueError("deck.size: does not match deck.cards")
+        listed = size
+    # every card not listed anywhere is in the deck or face down with a player whose cards the doc does not show
+    unseen = [c for c in range(NUM_CARDS) if c not in seen_cards]
+    if len(unseen) != size - listed + sum(hidden_counts):
+        raise ValueError(f"deck.size: {len(unseen)} cards are unaccounted for, but the deck and the hidden cards "
+                         f"hold {size - listed + sum(hidden_counts)}")
+    for q in range(players):
+        for i in range(hidden_counts[q]):
+            c = unseen.pop(0)
+            s.pl[q].cards |= (<uint64_t>1) << c
+            s.pl[q].hidden |= (<uint64_t>1) << c
+    for c in unseen:
+        s.deck |= (<uint64_t>1) << c
+    for a in _field(deck, "animals", "deck.animals", list, default=[]):
+        s.deck |= (<uint64_t>1) << (NUM_CARDS + _name_index(ANIMAL_NAMES, a, "deck.animals"))
+    stacks = _field(doc, "stacks", "stacks", list)
+    if len(stacks) != players:
+        raise ValueError(f"stacks: expected {players} building stacks")
+    tops = 0
+    for i in range(players):
+        st = stacks[i]
+        if not isinstance(st, dict):
+            raise ValueError(f"stacks[{i}]: expected an object")
+        s.stack_count[i] = _field(st, "left", f"stacks[{i}].left", int, 0, STACK_SIZE)
+        s.stack_top[i] = _name_index(BUILDING_NAMES, st.get("top"), f"stacks[{i}].top", allow_none=True)
+        if s.stack_top[i] != NONE:
+            tops += 1
+            if s.stack_count[i] == 0:
+                raise ValueError(f"stacks[{i}].top: an empty stack has no top")
+    unseen_b = _field(doc, "unseen_buildings", "unseen_buildings", dict)
+    for t in range(NUM_BUILDING_TYPES):
+        s.unseen_buildings[t] = 0
+    for name, cnt in unseen_b.items():
+        t = _name_index(BUILDING_NAMES, name, "unseen_buildings")
+        if isinstance(cnt, bool) or not isinstance(cnt, int) or not 0 <= cnt <= BT_COPIES[t]:
+            raise ValueError(f"unseen_buildings.{name}: expected 0..{BT_COPIES[t]}")
+        s.unseen_buildings[t] = cnt
+    built = sum(s.pl[q].buildings for q in range(players))
+    if sum(unseen_b.values()) + tops + built != NUM_BUILDINGS:
+        raise ValueError("unseen_buildings: unseen tiles, stack tops and built buildings must add up to "
+                         f"{NUM_BUILDINGS}")
+    for i in range(players):
+        if s.stack_count[i] - (1 if s.stack_top[i] != NONE else 0) > sum(unseen_b.values()):
+            raise ValueError(f"stacks[{i}].left: more tiles than are unseen")
+    for name in _field(doc, "igloos_built", "igloos_built", list, default=[]):
+        s.igloos_built |= 1 << _name_index(IGLOO_NAMES, name, "igloos_built")
+    if bin(s.igloos_built).count("1") != sum(s.pl[q].igloos for q in range(players)):
+        raise ValueError("igloos_built: does not match the players' igloos")
+    s.animal = _name_index(ANIMAL_NAMES, doc.get("animal"), "animal", allow_none=True)
+    waiting = _field(doc, "animals_waiting", "animals_waiting", list, default=[])
+    if len(waiting) > 3:
+        raise ValueError("animals_waiting: at most 3")
+    for i, a in enumerate(waiting):
+        s.animals_waiting[i] = _name_index(ANIMAL_NAMES, a, f"animals_waiting[{i}]")
+    animals_seen = [a for a in [s.animal] + [s.animals_waiting[i] for i in range(4)] if a != NONE]
+    animals_seen += [a for a in range(NUM_ANIMALS) if (s.deck >> (NUM_CARDS + a)) & 1]
+    if len(set(animals_seen)) != len(animals_seen):
+        raise ValueError("animal: an animal is listed twice (active, waiting or in the deck)")
+    if animals_seen and not (s.options & OPT_ANIMALS):
+        raise ValueError("animal: the wild animals are not in this game")
+    step = _field(doc, "step", "step", dict, default={})
+    loc = step.get("loc", 0)
+    if isinstance(loc, str):
+        s.loc = _name_index(LOCATIONS, loc, "step.loc")
+    else:
+        s.loc = _field(step, "loc", "step.loc", int, 0, NUM_LOC - 1, default=0)
+    s.resolver = _field(step, "resolver", "step.resolver", int, 0, players - 1, default=0)
+    s.players_done = _field(step, "players_done", "step.players_done", int, 0, players, default=0)
+    s.dice = _field(step, "dice", "step.dice", int, 0, 10, default=0)
+    s.dice_total = _field(step, "dice_total", "step.dice_total", int, 0, 60, default=0)
+    s.tool_bonus = _field(step, "tool_bonus", "step.tool_bonus", int, 0, 21, default=0)
+    s.last_tool_key = _field(step, "last_tool_key", "step.last_tool_key", int, 0, 255, default=255)
+    s.roll_yield = _field(step, "roll_yield", "step.roll_yield", int, 0, 4, default=0)
+    s.pay_left = _field(step, "pay_left", "step.pay_left", int, 0, MAX_PEOPLE, default=0)
+    s.pay_last = _field(step, "pay_last", "step.pay_last", int, 0, 3, default=0)
+    paid = _field(step, "paid", "step.paid", list, default=[0, 0, 0, 0])
+    if len(paid) != 4 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 7 for v in paid):
+        raise ValueError("step.paid: expected 4 counts 0..7")
+    for i in range(4):
+        s.paid[i] = paid[i]
+    s.choice_left = _field(step, "choice_left", "step.choice_left", int, 0, 2, default=0)
+    s.card = _name_index(CARD_IDS, step.get("card"), "step.card", allow_none=True)
+    s.reveal_stack = _field(step, "reveal_stack", "step.reveal_stack", int, 0, 255, default=255)
+    bar = _field(step, "bar", "step.bar", list, default=[0] * 6)
+    if len(bar) != 6 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 4 for v in bar):
+        raise ValueError("step.bar: expected 6 counts 0..4")
+    for i in range(6):
+        s.bar[i] = bar[i]
+    s.bar_left = _field(step, "bar_left", "step.bar_left", int, 0, 10, default=0)
+    s.picks_left = _field(step, "picks_left", "step.picks_left", int, 0, 4, default=0)
+    s.animal_face = _field(step, "animal_face", "step.animal_face", int, 0, 6, default=0)
+    s.end_triggered = _field(step, "end_triggered", "step.end_triggered", bool, default=False)
+    s.finished = _field(step, "finished", "step.finished", bool, default=False)
+    s.steps = _field(step, "steps", "step.steps", int, 0, 65535, default=0)
+    _check_consistent(&s, buf, probs)
+    return dump(&s)
+
+
+cdef _check_consistent(State* s, int* buf, double* probs):
+    """Phase-specific checks, so that no loaded state can make the C functions read out of bounds or stall."""
+    cdef int ph = s.phase, n, i
+    cdef double total = 0
+    if s.finished:
+        if ph != PH_END:
+            raise ValueError("phase: a finished game has phase 'end'")
+        return
+    if ph == PH_END:
+        raise ValueError("phase: 'end' needs step.finished")
+    if ph == PH_REFILL and (s.loc > 3 or s.display[s.loc] != NONE):
+        raise ValueError("step.loc: the slot to refill must be an empty display slot 0..3")
+    if ph == PH_REVEAL and (s.reveal_stack >= s.num_players or s.stack_top[s.reveal_stack] != NONE
+                           or s.stack_count[s.reveal_stack] == 0):
+        raise ValueError("step.reveal_stack: must name a stack with tiles and no top")
+    if ph in (PH_ROLL,) and not 1 <= s.dice <= 10:
+        raise ValueError("step.dice: a roll needs 1..10 dice")
+    if ph in (PH_ROLL, PH_TOOLS, PH_PAY_CARD, PH_CARD_BONUS, PH_BUILD_FIXED, PH_PAY_BUILDING, PH_BAR_ROLL,
+              PH_BAR_PICK, PH_DRAW_HIDDEN, PH_CHOOSE) and s.players_done >= s.num_players:
+        raise ValueError("step.players_done: resolution is over")
+    if ph in (PH_PAY_CARD,) and not (L_CARD <= s.loc < L_BUILDING and s.display[s.loc - L_CARD] != NONE):
+        raise ValueError("step.loc: must be a card slot with a card")
+    if ph in (PH_CARD_BONUS, PH_BAR_ROLL, PH_BAR_PICK, PH_DRAW_HIDDEN, PH_CHOOSE) or \
+            (ph in (PH_ROLL, PH_TOOLS) and s.loc >= L_CARD):
+        if s.card == NONE:
+            raise ValueError("step.card: the card being carried out is missing")
+    if ph == PH_BUILD_FIXED or ph == PH_PAY_BUILDING:
+        if L_BUILDING <= s.loc < L_IGLOO:
+            i = s.stack_top[s.loc - L_BUILDING]
+            if i == NONE or s.loc - L_BUILDING >= s.num_players:
+                raise ValueError("step.loc: the building stack has no top")
+            if (ph == PH_BUILD_FIXED) != (BT_COUNT[i] == 0 and BT_MAX[i] == 0):
+                raise ValueError("phase: does not fit the kind of building")
+        elif not (ph == PH_BUILD_FIXED and L_IGLOO <= s.loc < L_ANIMAL and s.options & OPT_IGLOOS):
+            raise ValueError("step.loc: must be a building stack or an igloo")
+    if ph in (PH_ANIMAL_ROLL, PH_ANIMAL_REWARD):
+        if s.animal == NONE:
+            raise ValueError("animal: a fleeing animal is missing")
+        if ph == PH_ANIMAL_REWARD and not 1 <= s.animal_face <= 6:
+            raise ValueError("step.animal_face: expected 1..6")
+    if ph in (PH_RESOLVE, PH_TOOLS, PH_PAY_CARD, PH_CARD_BONUS, PH_BUILD_FIXED, PH_PAY_BUILDING, PH_CHOOSE,
+              PH_ANIMAL_REWARD) and s.current != s.resolver:
+        raise ValueError("current_player: must be the resolving player (step.resolver) in this phase")
+    if ph == PH_PLACE_COUNT and s.loc > L_RIVER:
+        raise ValueError("step.loc: only hunting and resource locations take a count")
+    if current_player(s) == CHANCE:
+        n = chance_outcomes(s, buf, probs)
+        for i in range(n):
+            total += probs[i]
+        if n == 0 or abs(total - 1.0) > 1e-9:
+            raise ValueError(f"phase: the chance node '{PHASES[ph]}' has no outcomes here")
+    else:
+        if legal_actions(s, buf) == 0:
+            raise ValueError(f"phase: no legal action in phase '{PHASES[ph]}' for player {s.current}")
+
+
+def render(bytes data, observer=None):
+    """The readable board."""
+    doc = state_to_dict(data, observer)
+    cdef State s = load(data)
+    lines = [f"Stone Age, round {doc['round']}, start player {doc['start_player']}, phase {doc['phase']}"
+             + ("" if s.finished else f", player {doc['current_player']} to act"
+                if current_player(&s) >= 0 else ", chance")]
+    cards = []
+    for i, c in enumerate(doc["display"]):
+        cards.append(f"card{i + 1} (cost {i + 1}): " + (describe_card(c) if c else "-"))
+    lines.append("Display: " + " | ".join(cards))
+    lines.append(f"Deck: {doc['deck']['size']} cards" +
+                 (f", animals in deck: {', '.join(doc['deck']['animals'])}" if doc['deck']['animals'] else ""))
+    lines.append("Buildings: " + " | ".join(f"building{i + 1}: {st['top'] or '-'} ({st['left']} left)"
+                                          for i, st in enumerate(doc["stacks"])))
+    if s.options & OPT_IGLOOS:
+        lines.append("Igloos: " + ", ".join(
+            f"{IGLOO_NAMES[i]} ({_cost_name({RESOURCES[r]: IGLOO_COST[i][r] for r in range(4)})}, "
+            f"{IGLOO_POINTS[i]} pts){' built' if (s.igloos_built >> i) & 1 else ''}" for i in range(4)))
+    if s.options & OPT_ANIMALS:
+        lines.append(f"Animal: {doc['animal'] or '-'}" + (f" (-{ANIMAL_DEDUCTION[s.animal]} pips)"
+                                                       if s.animal != NONE else "")
+                     + (f", waiting: {', '.join(doc['animals_waiting'])}" if doc["animals_waiting"] else ""))
+    for q, p in enumerate(doc["players"]):
+        tools = "/".join(f"{v}{'*' if u else ''}" for v, u in zip(p["tools"], p["tools_used"]) if v) or "-"
+        hidden = p["hidden_cards"]
+        hidden_text = (", ".join(hidden) if isinstance(hidden, list) else f"{hidden} unknown") if hidden else "-"
+        lines.append(
+            f"P{q}{' (start)' if q == doc['start_player'] else ''}: score {p['score']}, food {p['food']}, "
+            f"wood {p['wood']} clay {p['clay']} stone {p['stone']} gold {p['gold']}, "
+            f"agriculture {p['agriculture']}, people {p['people']} ({p['available']} home), tools {tools}"
+            + (f", tool cards {p['one_use_tools']}" if p["one_use_tools"] else "")
+            + f", buildings {p['buildings']}" + (f", igloos {p['igloos']}" if p["igloos"] else "")
+            + (f", on animal {p['on_animal']}" if p["on_animal"] else ""))
+        lines.append(f"    cards: {', '.join(p['cards']) or '-'}; face down: {hidden_text}")
+        if p["placed"]:
+            lines.append("    placed: " + ", ".join(f"{n} {l}" for l, n in p["placed"].items()))
+    return "\n".join(lines)
+
+
+def describe_card(card_id):
+    """A short description of a card, e.g. 'G01 healing / 5 food'."""
+    card = CARD_INFO[CARD_IDS.index(card_id)]
+    top = card["top"]
+    e = top["effect"]
+    text = {"food": f"{top.get('amount')} food", "points": f"{top.get('amount')} points",
+            "resource": f"{top.get('amount')} {top.get('resource')}", "agriculture": "agriculture",
+            "tool": "tool", "one_use_tool": f"tool card {top.get('value')}", "dice_bar": "dice bar",
+            "dice_resource": f"2 dice for {top.get('resource')}", "extra_card": "extra card",
+            "resources_of_choice": "2 resources of choice"}[e]
+    bottom = card.get("culture") or f"{card['multiplier']} x{card['figures']}"
+    return f"{card_id} {bottom} / {text}"
+
+
+# ---- helpers for tests, the soak benchmark and debugging (not part of the game contract) ----
+def legal(bytes data):
+    cdef State s = load(data)
+    cdef int buf[NUM_ACTIONS]
+    cdef int n = legal_actions(&s, buf)
+    return [buf[i] for i in range(n)]
+
+
+def outcomes(bytes data):
+    cdef State s = load(data)
+    cdef int buf[NUM_ACTIONS]
+    cdef double probs[NUM_ACTIONS]
+    cdef int n = chance_outcomes(&s, buf, probs)
+    return [(buf[i], probs[i]) for i in range(n)]
+
+
+def player_to_move(bytes data):
+    cdef State s = load(data)
+    return current_player(&s)
+
+
+def apply(bytes data, int action):
+    cdef State s = load(data)
+    apply_action(&s, action)
+    return dump(&s)
+
+
+def final_result(bytes data):
+    cdef State s = load(data)
+    cdef double out[4]
+    returns(&s, out)
+    return [out[i] for i in range(s.num_players)]
+
+
+def hash_for(bytes data, int player):
+    cdef State s = load(data)
+    return infoset_hash(&s, player)
+
+
+def determinized(bytes data, int observer, unsigned long long seed):
+    cdef State s = load(data)
+    cdef Rng rng
+    rng_seed(&rng, seed)
+    determinize(&s, observer, &rng)
+    return dump(&s)
+
+
+def state_size():
+    return sizeof(State)
+
+
+cdef int check_invariants(const State* s) noexcept nogil:
+    """0 when every invariant holds, else a code naming the first that fails."""
+    cdef int q, r, built = 0, t, unseen = 0, tops = 0, placed, l
+    cdef uint64_t all_cards = s.deck & CIV_MASK, c
+    for i in range(4):
+        if s.display[i] != NONE:
+            c = (<uint64_t>1) << s.display[i]
+            if all_cards & c:
+                return 1
+            all_cards |= c
+    for q in range(s.num_players):
+        if s.pl[q].food < 0:
+            return 2
+        for r in range(4):
+            if s.pl[q].res[r] < 0:
+                return 3
+        if all_cards & s.pl[q].cards:
+            return 4
+        all_cards |= s.pl[q].cards
+        if (s.pl[q].hidden & ~s.pl[q].cards) != 0:
+            return 5
+        if s.pl[q].people < 5 or s.pl[q].people > MAX_PEOPLE or s.pl[q].agriculture > MAX_AGRICULTURE:
+            return 6
+        if tool_value(&s.pl[q]) > MAX_TOOL_VALUE:
+            return 7
+        placed = s.pl[q].on_animal + s.pl[q].available
+        for l in range(NUM_LOC):
+            placed += s.pl[q].placed[l]
+        if not s.finished and placed > s.pl[q].people:
+            return 8
+        built += s.pl[q].buildings
+    if all_cards != CIV_MASK:
+        return 9
+    for t in range(NUM_BUILDING_TYPES):
+        unseen += s.unseen_buildings[t]
+    for i in range(s.num_players):
+        if s.stack_top[i] != NONE:
+            tops += 1
+    if unseen + tops + built != NUM_BUILDINGS:
+        return 10
+    return 0
+
+
+def random_playouts(dict params, int games, unsigned long long seed, bint check=True):
+    """Plays `games` uniformly random games in C (chance sampled), checking the invariants after every step.
+    Returns (steps, rounds summed, longest game in steps, the first failure or None, wins per seat)."""
+    cdef State s
+    cdef State start
+    cdef Rng rng
+    cdef int buf[NUM_ACTIONS]
+    cdef int g, n, a, code = 0, players = _players(params), q, fail_game = -1
+    cdef long long steps = 0, rounds = 0, longest = 0, this_game
+    cdef double out[4]
+    cdef double wins[4]
+    memset(wins, 0, sizeof(wins))
+    init_state(&start, players, _options(params))
+    rng_seed(&rng, seed)
+    with nogil:
+        for g in range(games):
+            memcpy(&s, &start, sizeof(State))
+            this_game = 0
+            while not s.finished:
+                if is_chance_phase(s.phase):
+                    a = sample_chance(&s, &rng)
+                else:
+                    n = legal_actions(&s, buf)
+                    if n <= 0:
+                        code = 100
+                        break
+                    a = buf[rng_below(&rng, n)]
+                apply_action(&s, a)
+                this_game += 1
+                if check:
+                    code = check_invariants(&s)
+                    if code:
+                        break
+            if code:
+                fail_game = g
+                break
+            returns(&s, out)
+            for q in range(players):
+                wins[q] += out[q]
+            steps += this_game
+            rounds += s.round
+            if this_game > longest:
+                longest = this_game
+    failure = None if not code else f"game {fail_game}: invariant {code} failed"
+    return steps, rounds, longest, failure, [wins[q] for q in range(players)]
+
+
+# ---- observation for learning agents (layout in README.md, "Observation") ----
+cdef list _one_hot(int index, int size):
+    v = [0.0] * size
+    if 0 <= index < size:
+        v[index] = 1.0
+    return v
+
+
+cdef list _type_counts(uint64_t mask):
+    v = [0.0] * MAX_CARD_TYPES
+    for c in range(NUM_CARDS):
+        if (mask >> c) & 1:
+            v[CARD_TYPE[c]] += 1.0
+    return v
+
+
+PLAYER_BLOCK = 2 + 4 + 3 + 3 + 3 + 3 + 3 + NUM_LOC + 2 * MAX_CARD_TYPES + 1
+STACK_BLOCK = 1 + MAX_BUILDING_TYPES
+GLOBAL_BLOCK = (1 + len(PHASES) + 1 + 4 * (MAX_CARD_TYPES + 1) + 1 + NUM_ANIMALS + MAX_BUILDING_TYPES + 4
+                + 2 * NUM_ANIMALS + NUM_LOC + 14 + 6 + 2 + MAX_CARD_TYPES + 1)
+
+
+def observation_size(dict params):
+    cdef int players = _players(params)
+    return GLOBAL_BLOCK + players * (STACK_BLOCK + PLAYER_BLOCK + 1)
+
+
+def observation(bytes data, int player):
+    """`player`'s view as floats: everything public, their own face-down cards, never the deck's contents or
+    another player's face-down cards (only their number). Players are listed from `player` clockwise."""
+    cdef State s = load(data)
+    cdef int q, i, seat
+    cdef Player* me
+    if not 0 <= player < s.num_players:
+        raise ValueError("player: not a player of this game")
+    v = [float(s.round)] + _one_hot(s.phase, len(PHASES)) + [1.0 if current_player(&s) == player else 0.0]
+    for i in range(4):
+        v += _one_hot(CARD_TYPE[s.display[i]] if s.display[i] != NONE else MAX_CARD_TYPES, MAX_CARD_TYPES + 1)
+    v.append(float(popcount(s.deck & CIV_MASK)))
+    v += [float((s.deck >> (NUM_CARDS + a)) & 1) for a in range(NUM_ANIMALS)]
+    v += [float(s.unseen_buildings[t]) for t in range(MAX_BUILDING_TYPES)]
+    v += [float((s.igloos_built >> i) & 1) for i in range(4)]
+    v += _one_hot(s.animal if s.animal != NONE else -1, NUM_ANIMALS)
+    v += [float(sum(1 for i in range(4) if s.animals_waiting[i] == a)) for a in range(NUM_ANIMALS)]
+    v += _one_hot(s.loc if s.phase not in (PH_REFILL, PH_REVEAL, PH_END) else -1, NUM_LOC)
+    v += [float(x) for x in (s.dice, s.dice_total, s.tool_bonus, s.last_tool_key / 255.0, s.roll_yield,
+                             s.pay_left, s.pay_last, s.paid[0], s.paid[1], s.paid[2], s.paid[3], s.choice_left,
+                             s.bar_left, s.picks_left)]
+    v += [float(s.bar[i]) for i in range(6)]
+    v += [float(s.animal_face), float(s.end_triggered)]
+    v += _one_hot(CARD_TYPE[s.card] if s.card != NONE else -1, MAX_CARD_TYPES)
+    v.append(float((s.start_player - player) % s.num_players))
+    for i in range(s.num_players):
+        v += [float(s.stack_count[i])] + _one_hot(s.stack_top[i] if s.stack_top[i] != NONE else -1,
+                                                  MAX_BUILDING_TYPES)
+    for seat in range(s.num_players):
+        q = (player + seat) % s.num_players
+        me = &s.pl[q]
+        v += [float(me.score), float(me.food)] + [float(me.res[r]) for r in range(4)]
+        v += [float(me.agriculture), float(me.people), float(me.available)]
+        v += [float(me.tools[i]) for i in range(3)] + [float((me.tools_used >> i) & 1) for i in range(3)]
+        v += [float((me.one_use >> i) & 1) for i in range(3)]
+        v += [float(me.buildings), float(me.igloos), float(me.on_animal)]
+        v += [float(me.placed[l]) for l in range(NUM_LOC)]
+        v += _type_counts(me.cards & ~me.hidden)
+        v += _type_counts(me.hidden) if q == player else [0.0] * MAX_CARD_TYPES
+        v.append(float(popcount(me.hidden)))
+        v.append(1.0 if q == s.current and current_player(&s) >= 0 else 0.0)
+    return v
