@@ -9,6 +9,7 @@ REGISTRY: dict[str, str] = {
     "tictactoe": "cavemind.games.tictactoe",
     "kuhn_poker": "cavemind.games.kuhn_poker",
     "stone_age": "cavemind.games.stone_age",
+    "jaeger_und_spaeher": "cavemind.games.jaeger_und_spaeher",
 }
 
 

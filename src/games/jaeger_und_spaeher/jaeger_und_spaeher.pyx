@@ -1,0 +1,1532 @@
+# Jäger und Späher (Kosmos 2014, Gerhard Hecht) for 2 players: the introductory game, the normal game, the
+# survival-struggle variant and the Holy Places. The card texts are not public: the characters, objects,
+# locations and Holy Places are DESIGNED data (python/cavemind/data/jaeger_und_spaeher/cards.json). Rules as
+# implemented, the action space and every interpretation: README.md next to this file.
+import json
+from importlib.resources import files
+
+from libc.stdint cimport uint64_t, uint8_t
+from libc.string cimport memcpy, memset
+from libc.stdlib cimport malloc
+from libc.math cimport exp
+from cpython.pycapsule cimport PyCapsule_New
+
+from mcts.rng cimport Rng, rng_below
+from mcts.game_api cimport GameTable, CHANCE, TERMINAL
+from games.jaeger_und_spaeher.jaeger_und_spaeher cimport *
+
+NAME = "jaeger_und_spaeher"
+DESCRIPTION = "Jäger und Späher (2 players): introductory, normal and survival-struggle games, optional Holy Places"
+VARIANTS = ("intro", "normal", "survival")
+HOLY_MODES = ("none", "first", "random")
+PARAMETERS = {
+    "players": {"type": int, "default": 2, "choices": (2,)},
+    "variant": {"type": str, "default": "normal", "choices": VARIANTS,
+                "help": "intro: introductory game; normal; survival: normal game plus the survival struggle"},
+    "holy_places": {"type": str, "default": "none", "choices": HOLY_MODES,
+                    "help": "none; first: Ice Cavern, Mud Springs, Mammoth Graveyard; random: 3 of the 6 cards, random sides"},
+    "turn_limit": {"type": int, "default": 200,
+                   "help": "safety cap on turns (not in the rulebook): then the higher score wins, a tie is shared"},
+}
+HIDDEN_INFORMATION = True
+
+# ---- designed data, loaded once into C arrays ----
+cdef int CH_NOPS[NCHAR]
+cdef int CH_OPS[NCHAR][4][3]
+cdef int CH_SPECIAL[NCHAR]
+cdef int OBJ_COST[NOBJ][6]
+cdef int OBJ_VP[NOBJ]
+cdef int OBJ_NEFF[NOBJ]
+cdef int OBJ_EFF[NOBJ][2]        # 0 place a member, 1 draw an object, 2 take a hunger tile, 3 return one
+cdef int OBJ_COPIES[NOBJ]
+cdef int LOC_N[NLOC]
+cdef int LOC_SP[NLOC][MAXSP]
+cdef int LOC_MARK[NLOC]
+cdef int FACE_TRIG[NFACE]        # 0 sunset, 1 first take-back of a turn, 2 object created, 3 character played
+cdef int FACE_EFF[NFACE]         # 0 one hunger tile fewer, 1 a raw material, 2 a point, 3 draw an object, 4 return hunger
+cdef int FACE_MAT[NFACE]
+cdef int FACE_CARD[NFACE]
+
+DATA = json.loads((files("cavemind") / "data" / "jaeger_und_spaeher" / "cards.json").read_text(encoding="utf-8"))
+MATERIALS = tuple(DATA["materials"])
+CHAR_NAMES = tuple(c["name"] for c in DATA["characters"])
+OBJ_NAMES = tuple(o["name"] for o in DATA["objects"])
+LOC_NAMES = tuple(c["name"] for c in DATA["wilderness"] + DATA["hunting_grounds"])
+FACE_NAMES = tuple(h["name"] for h in DATA["holy_places"])
+PHASE_NAMES = ("turn", "take_back", "cover", "shortage", "instruction", "chance")
+OP_NAMES = ("", "reveal_wild", "reveal_hunt", "reveal_choice", "place", "draw_object", "camp_to_tribe",
+            "take_hunger", "return_hunger", "take_character", "put_in_row", "keep_object", "sunset_take",
+            "refill", "finish", "setup_special", "setup_holy", "back", "point")
+FILTER_NAMES = ("any", "wilderness", "hunting ground", "revealed", "any (object)")
+TRIGGERS = ("sunset", "take_back", "create", "play")
+EFFECTS = ("one_less_hunger", "material", "point", "draw_object", "return_hunger")
+ROW_NAMES = "abc"
+
+
+def _load_data():
+    assert len(CHAR_NAMES) == NCHAR and len(OBJ_NAMES) == NOBJ and len(LOC_NAMES) == NLOC and len(FACE_NAMES) == NFACE
+    opcode = {"reveal_wild": (OP_REVEAL_WILD, 0, 0), "reveal_hunt": (OP_REVEAL_HUNT, 0, 0),
+              "reveal_choice": (OP_REVEAL_CHOICE, 0, 0), "place": (OP_PLACE, None, F_ANY),
+              "place_wild": (OP_PLACE, None, F_WILD), "place_hunt": (OP_PLACE, None, F_HUNT),
+              "place_revealed": (OP_PLACE, None, F_REVEALED), "draw_object": (OP_DRAW, 255, 0),
+              "camp_to_tribe": (OP_CAMP, 0, 0), "take_hunger_unless_none": (OP_TAKE_HUNGER, 1, 0),
+              "return_hunger": (OP_RETURN_HUNGER, None, 0), "take_character": (OP_TAKE_CHAR, None, 0)}
+    for t, c in enumerate(DATA["characters"]):
+        CH_NOPS[t] = len(c["instructions"])
+        CH_SPECIAL[t] = c["special_copies"]
+        for k, ins in enumerate(c["instructions"]):
+            op, a, b = opcode[ins[0]]
+            CH_OPS[t][k][0] = op
+            CH_OPS[t][k][1] = ins[1] if a is None else a
+            CH_OPS[t][k][2] = b
+    effect = {"place_member": 0, "draw_object": 1, "take_hunger": 2, "return_hunger": 3}
+    for o, c in enumerate(DATA["objects"]):
+        for m in range(6):
+            OBJ_COST[o][m] = c["cost"].get(MATERIALS[m], 0)
+        OBJ_VP[o] = c["points"]
+        OBJ_NEFF[o] = len(c["effects"])
+        for k, e in enumerate(c["effects"]):
+            OBJ_EFF[o][k] = effect[e]
+        OBJ_COPIES[o] = c["copies"]
+    for i, c in enumerate(DATA["wilderness"] + DATA["hunting_grounds"]):
+        LOC_N[i] = len(c["spaces"])
+        for k, m in enumerate(c["spaces"]):
+            LOC_SP[i][k] = MATERIALS.index(m)
+        LOC_MARK[i] = sum(1 << k for k in c["marked"])
+    for f, h in enumerate(DATA["holy_places"]):
+        FACE_TRIG[f] = TRIGGERS.index(h["trigger"])
+        FACE_EFF[f] = EFFECTS.index(h["effect"])
+        FACE_MAT[f] = MATERIALS.index(h["material"]) if "material" in h else 0
+    for c, pair in enumerate(DATA["holy_place_cards"]):
+        for f in pair:
+            FACE_CARD[f] = c
+
+
+_load_data()
+
+cdef enum:
+    T_OFFSPRING = 4
+    T_SHAMAN = 5
+    T_TRACKER = 6
+    OE_PLACE = 0
+    OE_DRAW = 1
+    OE_TAKE = 2
+    OE_RETURN = 3
+    HT_SUNSET = 0
+    HT_TAKEBACK = 1
+    HT_CREATE = 2
+    HT_PLAY = 3
+    HE_LESS = 0
+    HE_MATERIAL = 1
+    HE_POINT = 2
+    HE_DRAW = 3
+    HE_RETURN = 4
+
+
+# ---- small helpers ----
+cdef inline int popcount8(int x) noexcept nogil:
+    cdef int n = 0
+    while x:
+        n += x & 1
+        x >>= 1
+    return n
+
+
+cdef inline int kind_of(int card) noexcept nogil:
+    return 0 if card < NWILD else 1
+
+
+cdef inline int full_mask(int card) noexcept nogil:
+    return (1 << LOC_N[card]) - 1
+
+
+cdef int free_stones(const JState* s) noexcept nogil:
+    cdef int slot, used = 0
+    for slot in range(NNORM):
+        if s.loc_card[slot] != EMPTY:
+            used += popcount8(s.loc_cover[slot])
+    return STONES - used
+
+
+cdef inline void push(JState* s, int op, int a, int b) noexcept nogil:
+    if s.qlen < QMAX:
+        s.queue[s.qlen][0] = op
+        s.queue[s.qlen][1] = a
+        s.queue[s.qlen][2] = b
+        s.qlen += 1
+
+
+cdef inline void pop(JState* s) noexcept nogil:
+    cdef int i
+    for i in range(1, s.qlen):
+        s.queue[i - 1][0] = s.queue[i][0]
+        s.queue[i - 1][1] = s.queue[i][1]
+        s.queue[i - 1][2] = s.queue[i][2]
+    if s.qlen:
+        s.qlen -= 1
+        s.queue[s.qlen][0] = 0
+        s.queue[s.qlen][1] = 0
+        s.queue[s.qlen][2] = 0
+
+
+cdef inline int hand_total(const JState* s, int p) noexcept nogil:
+    cdef int t, n = 0
+    for t in range(NCHAR):
+        n += s.hand[p][t]
+    return n
+
+
+cdef inline int objects_held(const JState* s, int p) noexcept nogil:
+    cdef int o, n = 0
+    for o in range(NOBJ):
+        n += s.obj_hand[p][o]
+    return n
+
+
+cdef inline int created_total(const JState* s, int p) noexcept nogil:
+    cdef int o, n = 0
+    for o in range(NOBJ):
+        n += s.obj_created[p][o]
+    return n
+
+
+cdef inline int members_out(const JState* s, int p) noexcept nogil:
+    """Members on the tribe card and on locations (Holy Places included): the ones that score at sunset."""
+    cdef int slot, n = s.tribe[p]
+    for slot in range(NSLOT):
+        n += s.loc_men[slot][p]
+    return n
+
+
+cdef inline void take_hunger(JState* s, int p) noexcept nogil:
+    if s.hunger[0] + s.hunger[1] < HUNGER_TILES:
+        s.hunger[p] += 1
+
+
+cdef inline void return_hunger(JState* s, int p, int n) noexcept nogil:
+    s.hunger[p] -= n if n < s.hunger[p] else s.hunger[p]
+
+
+cdef inline bint holy_active(const JState* s, int slot, int p, int trigger) noexcept nogil:
+    cdef int f = s.loc_card[slot]
+    return f != EMPTY and s.loc_men[slot][p] > 0 and FACE_TRIG[f] == trigger
+
+
+cdef void discard_location(JState* s, int slot) noexcept nogil:
+    """A covered (or shortage-discarded) location: stones back to the supply, members home, card discarded."""
+    cdef int p
+    s.loc_disc |= (<uint64_t>1) << s.loc_card[slot]
+    for p in range(2):
+        s.tribe[p] += s.loc_men[slot][p]
+        s.loc_men[slot][p] = 0
+    s.loc_card[slot] = EMPTY
+    s.loc_cover[slot] = 0
+    s.locked[slot] = 0
+    if s.revealed_slot == slot:
+        s.revealed_slot = EMPTY
+
+
+cdef void discard_created(JState* s, int p, int n) noexcept nogil:
+    cdef int o
+    for o in range(NOBJ):
+        while n > 0 and s.obj_created[p][o] > 0:
+            s.obj_created[p][o] -= 1
+            s.obj_disc_open[o] += 1
+            n -= 1
+
+
+cdef void reached_target(JState* s, int p) noexcept nogil:
+    if s.terminal or s.final_turn:
+        return
+    if p == 1:
+        s.terminal = 1          # the following player ends the game: it ends at once, they win
+        s.winner = 1
+    else:
+        s.final_turn = 1        # the starting player: the other player has one more complete turn
+        s.stop_turn = 1
+
+
+cdef void gain(JState* s, int p, int d) noexcept nogil:
+    """Moves p's marker by d: never below 0; bonus spaces 9, 14, 18; the 23 cap with more than 3 hunger
+    tiles; 24 is the target and points beyond it give one more space (25)."""
+    cdef int pts, b
+    if d <= 0:
+        pts = s.points[p] + d
+        s.points[p] = pts if pts > 0 else 0
+        return
+    while d > 0:
+        if s.points[p] >= TARGET:
+            s.points[p] = TARGET + 1
+            break
+        if s.points[p] == TARGET - 1 and s.hunger[p] > 3:
+            break                                       # remaining points are forfeited
+        s.points[p] += 1
+        d -= 1
+        b = 0 if s.points[p] == 9 else 1 if s.points[p] == 14 else 2 if s.points[p] == 18 else -1
+        if b >= 0 and not (s.bonus_done[p] >> b) & 1:
+            s.bonus_done[p] |= 1 << b
+            if created_total(s, p) >= 2:
+                discard_created(s, p, 2)
+                d += 1
+            elif s.variant == 2:
+                take_hunger(s, p)
+    if s.points[p] >= TARGET:
+        reached_target(s, p)
+
+
+cdef void finish_turn(JState* s) noexcept nogil:
+    cdef int slot, m
+    for slot in range(NSLOT):
+        s.locked[slot] = 0
+    for m in range(NMAT):
+        s.pool[m] = 0
+    s.took_back = 0
+    s.cur_slot = EMPTY
+    s.revealed_slot = EMPTY
+    if s.final_turn and s.to_move == 1:
+        s.terminal = 1
+        s.winner = 1 if (s.points[1] >= TARGET and s.points[1] >= s.points[0]) else 0
+        return
+    s.turn += 1
+    if s.turn >= s.turn_limit:
+        s.terminal = 1
+        s.winner = 0 if s.points[0] > s.points[1] else 1 if s.points[1] > s.points[0] else 2
+        return
+    s.to_move ^= 1
+    s.phase = P_TURN
+
+
+# ---- decisions available at instructions ----
+cdef inline bint normal_slot_open(const JState* s, int slot, int filt) noexcept nogil:
+    cdef int card = s.loc_card[slot]
+    if card == EMPTY or s.loc_men[slot][0] + s.loc_men[slot][1] >= 3:
+        return False
+    if filt == F_WILD:
+        return kind_of(card) == 0
+    if filt == F_HUNT:
+        return kind_of(card) == 1
+    if filt == F_REVEALED:
+        return slot == s.revealed_slot
+    return True
+
+
+cdef int place_options(const JState* s, int* out) noexcept nogil:
+    """Legal PLACE / HOLY ids for the head OP_PLACE (without STOP)."""
+    cdef int p = s.to_move, q = 1 - s.to_move, n = 0, slot, h, k, most
+    cdef int left = s.queue[0][1], filt = s.queue[0][2]
+    if s.tribe[p] == 0 or left == 0:
+        return 0
+    for slot in range(NNORM):
+        if normal_slot_open(s, slot, filt):
+            out[n] = A_PLACE + slot
+            n += 1
+    if filt == F_ANY or filt == F_OBJECT:
+        most = left if left < s.tribe[p] else s.tribe[p]
+        for h in range(NHOLY):
+            if s.loc_card[NNORM + h] == EMPTY:
+                continue
+            if s.loc_men[NNORM + h][q] == 0:
+                out[n] = A_HOLY + h * 5
+                n += 1
+            else:
+                for k in range(s.loc_men[NNORM + h][q] + 1, most + 1):
+                    if k <= 5:
+                        out[n] = A_HOLY + h * 5 + k - 1
+                        n += 1
+    return n
+
+
+cdef inline bint wild_available(const JState* s) noexcept nogil:
+    return (s.loc_draw | s.loc_disc) & ((<uint64_t>1 << NWILD) - 1) != 0
+
+
+cdef inline bint hunt_available(const JState* s) noexcept nogil:
+    return (s.loc_draw | s.loc_disc) >> NWILD != 0
+
+
+cdef inline int free_normal_slot(const JState* s) noexcept nogil:
+    cdef int slot
+    for slot in range(NNORM):
+        if s.loc_card[slot] == EMPTY:
+            return slot
+    return -1
+
+
+cdef inline int display_size(const JState* s) noexcept nogil:
+    return s.row_len[0] + s.row_len[1] + s.row_len[2]
+
+
+cdef inline int shortest_row(const JState* s) noexcept nogil:
+    cdef int r, best = 0
+    for r in range(1, 3):
+        if s.row_len[r] < s.row_len[best]:
+            best = r
+    return best
+
+
+cdef void run(JState* s) noexcept nogil:
+    """Carries out queued instructions until a decision or a chance event is needed."""
+    cdef int op, a, b, p, r, o, n, kind
+    cdef uint64_t mask
+    cdef int buf[64]
+    while not s.terminal:
+        if s.stop_turn:
+            s.stop_turn = 0
+            s.qlen = 0
+            memset(s.queue, 0, sizeof(s.queue))
+            push(s, OP_REFILL, 0, 0)
+            push(s, OP_FINISH, 0, 0)
+        if s.qlen == 0:
+            return
+        op = s.queue[0][0]
+        a = s.queue[0][1]
+        b = s.queue[0][2]
+        p = s.to_move
+        if op == OP_REVEAL_WILD or op == OP_REVEAL_HUNT:
+            kind = 0 if op == OP_REVEAL_WILD else 1
+            mask = ((<uint64_t>1 << NWILD) - 1) << (NWILD * kind)
+            if free_normal_slot(s) >= 0 and s.loc_draw & mask == 0:
+                s.loc_draw |= s.loc_disc & mask          # the discard pile becomes the new draw pile
+                s.loc_disc &= ~mask
+            if free_normal_slot(s) < 0 or s.loc_draw & mask == 0:
+                s.revealed_slot = EMPTY
+                pop(s)
+                continue
+            s.phase = P_CHANCE
+            return
+        elif op == OP_REVEAL_CHOICE:
+            if free_normal_slot(s) >= 0 and (wild_available(s) or hunt_available(s)):
+                s.phase = P_OP
+                return
+            s.revealed_slot = EMPTY
+            pop(s)
+        elif op == OP_PLACE:
+            if place_options(s, buf) > 0:
+                s.phase = P_OP
+                return
+            pop(s)
+        elif op == OP_DRAW:
+            if a == 255:
+                s.queue[0][1] = p
+            n = 0
+            for o in range(NOBJ):
+                n += s.obj_draw[o]
+            if n == 0:
+                for o in range(NOBJ):
+                    s.obj_draw[o] = s.obj_disc_open[o] + s.obj_disc_hidden[0][o] + s.obj_disc_hidden[1][o]
+                    n += s.obj_draw[o]
+                    s.obj_disc_open[o] = 0
+                    s.obj_disc_hidden[0][o] = 0
+                    s.obj_disc_hidden[1][o] = 0
+            if n == 0:
+                pop(s)
+                continue
+            s.phase = P_CHANCE
+            return
+        elif op == OP_CAMP:
+            pop(s)
+            if s.camp[p] > 0:
+                s.camp[p] -= 1
+                s.tribe[p] += 1
+        elif op == OP_TAKE_HUNGER:
+            pop(s)
+            if not (a == 1 and s.hunger[p] == 0):
+                take_hunger(s, p)
+        elif op == OP_RETURN_HUNGER:
+            pop(s)
+            return_hunger(s, p, a)
+        elif op == OP_TAKE_CHAR:
+            if a > 0 and display_size(s) > 0:
+                s.phase = P_OP
+                return
+            pop(s)
+        elif op == OP_PUTROW:
+            n = 0
+            r = shortest_row(s)
+            for o in range(3):
+                if s.row_len[o] == s.row_len[r]:
+                    n += 1
+            if n > 1:
+                s.phase = P_OP
+                return
+            s.rows[r][s.row_len[r]] = a
+            s.row_len[r] += 1
+            pop(s)
+        elif op == OP_KEEP:
+            if objects_held(s, p) > 1:
+                s.phase = P_OP
+                return
+            pop(s)
+        elif op == OP_SUNSET_TAKE:
+            if a < (6 if s.variant == 0 else 7) and display_size(s) > 0:
+                s.phase = P_OP
+                return
+            pop(s)
+        elif op == OP_REFILL:
+            pop(s)
+            for r in range(NNORM):
+                if s.loc_card[r] != EMPTY and kind_of(s.loc_card[r]) == 0:
+                    break
+            else:
+                # no wilderness face up at the end of the turn: reveal one (before finishing)
+                if s.qlen < QMAX:
+                    for o in range(s.qlen, 0, -1):
+                        s.queue[o][0] = s.queue[o - 1][0]
+                        s.queue[o][1] = s.queue[o - 1][1]
+                        s.queue[o][2] = s.queue[o - 1][2]
+                    s.queue[0][0] = OP_REVEAL_WILD
+                    s.queue[0][1] = 0
+                    s.queue[0][2] = 0
+                    s.qlen += 1
+        elif op == OP_FINISH:
+            pop(s)
+            finish_turn(s)
+        elif op == OP_SETUP_SPECIAL or op == OP_SETUP_HOLY:
+            s.phase = P_CHANCE
+            return
+        elif op == OP_BACK:
+            pop(s)
+            s.phase = P_TURN if a == 1 else P_TAKEBACK
+        elif op == OP_POINT:
+            pop(s)
+            gain(s, p, a)
+        else:
+            pop(s)
+
+
+# ---- the C contract ----
+cdef int current_player(const void* v) noexcept nogil:
+    cdef const JState* s = <const JState*>v
+    if s.terminal:
+        return TERMINAL
+    if s.phase == P_CHANCE:
+        return CHANCE
+    return s.to_move
+
+
+cdef inline bint affordable(const JState* s, int o) noexcept nogil:
+    cdef int m
+    for m in range(6):
+        if s.pool[m] < OBJ_COST[o][m]:
+            return False
+    return True
+
+
+cdef int shortage_candidates(const JState* s, int* out) noexcept nogil:
+    """Locations a consumption-stone shortage may discard: the member-free ones with the most stones, else
+    (no member-free location with stones) any location with stones."""
+    cdef int slot, n = 0, best = 0, c
+    for slot in range(NNORM):
+        if s.loc_card[slot] != EMPTY and s.loc_men[slot][0] + s.loc_men[slot][1] == 0:
+            c = popcount8(s.loc_cover[slot])
+            if c > best:
+                best = c
+    for slot in range(NNORM):
+        if s.loc_card[slot] == EMPTY:
+            continue
+        c = popcount8(s.loc_cover[slot])
+        if best > 0:
+            if s.loc_men[slot][0] + s.loc_men[slot][1] == 0 and c == best:
+                out[n] = A_SHORT + slot
+                n += 1
+        elif c > 0:
+            out[n] = A_SHORT + slot
+            n += 1
+    return n
+
+
+cdef int legal_actions(const void* v, int* out) noexcept nogil:
+    cdef const JState* s = <const JState*>v
+    cdef int p = s.to_move, n = 0, t, slot, o, m, r, op, card, k
+    if s.terminal or s.phase == P_CHANCE:
+        return 0
+    if s.phase == P_TURN or s.phase == P_TAKEBACK:
+        if s.phase == P_TURN:
+            for t in range(NCHAR):
+                if s.hand[p][t] > 0:
+                    out[n] = A_PLAY + t
+                    n += 1
+        for slot in range(NSLOT):
+            if s.loc_men[slot][p] > s.locked[slot]:
+                out[n] = A_TAKEBACK + slot
+                n += 1
+        if s.phase == P_TURN:
+            out[n] = A_SUNSET
+            return n + 1
+        out[n] = A_STOP
+        n += 1
+        for o in range(NOBJ):
+            if s.obj_hand[p][o] > 0 and affordable(s, o):
+                out[n] = A_CREATE + o
+                n += 1
+        return n
+    if s.phase == P_COVER:
+        card = s.loc_card[s.cur_slot]
+        for m in range(NMAT):
+            for k in range(LOC_N[card]):
+                if LOC_SP[card][k] == m and not (s.loc_cover[s.cur_slot] >> k) & 1:
+                    out[n] = A_COVER + m
+                    n += 1
+                    break
+        return n
+    if s.phase == P_SHORTAGE:
+        return shortage_candidates(s, out)
+    op = s.queue[0][0]
+    if op == OP_PLACE:
+        out[0] = A_STOP
+        return 1 + place_options(s, out + 1)
+    if op == OP_REVEAL_CHOICE:
+        if wild_available(s):
+            out[n] = A_REVEAL_W
+            n += 1
+        if hunt_available(s):
+            out[n] = A_REVEAL_H
+            n += 1
+        return n
+    if op == OP_TAKE_CHAR or op == OP_SUNSET_TAKE:
+        if op == OP_SUNSET_TAKE and s.variant > 0 and s.queue[0][1] >= 5:
+            out[n] = A_STOP
+            n += 1
+        for r in range(3):
+            if s.row_len[r] > 0:
+                out[n] = A_ROW + r
+                n += 1
+        return n
+    if op == OP_PUTROW:
+        m = s.row_len[shortest_row(s)]
+        for r in range(3):
+            if s.row_len[r] == m:
+                out[n] = A_PUTROW + r
+                n += 1
+        return n
+    if op == OP_KEEP:
+        for o in range(NOBJ):
+            if s.obj_hand[p][o] > 0:
+                out[n] = A_KEEP + o
+                n += 1
+        return n
+    return 0
+
+
+cdef int chance_outcomes(const void* v, int* out, double* probs) noexcept nogil:
+    cdef const JState* s = <const JState*>v
+    cdef int op, n = 0, c, lo, hi, o, t, r, k, total = 0, f
+    cdef int counts[NCHAR]
+    if s.terminal or s.phase != P_CHANCE:
+        return 0
+    op = s.queue[0][0]
+    if op == OP_REVEAL_WILD or op == OP_REVEAL_HUNT:
+        lo = 0 if op == OP_REVEAL_WILD else NWILD
+        for c in range(lo, lo + NWILD):
+            if (s.loc_draw >> c) & 1:
+                out[n] = C_LOC + c
+                n += 1
+        for k in range(n):
+            probs[k] = 1.0 / n
+        return n
+    if op == OP_DRAW:
+        for o in range(NOBJ):
+            total += s.obj_draw[o]
+        for o in range(NOBJ):
+            if s.obj_draw[o]:
+                out[n] = C_OBJ + o
+                probs[n] = <double>s.obj_draw[o] / total
+                n += 1
+        return n
+    if op == OP_SETUP_SPECIAL:
+        for t in range(NCHAR):
+            counts[t] = CH_SPECIAL[t]
+        for r in range(3):
+            for k in range(s.row_len[r]):
+                counts[s.rows[r][k]] -= 1
+        for t in range(NCHAR):
+            total += counts[t]
+        for t in range(NCHAR):
+            if counts[t] > 0:
+                out[n] = C_SPECIAL + t
+                probs[n] = <double>counts[t] / total
+                n += 1
+        return n
+    if op == OP_SETUP_HOLY:
+        if s.holy_mode == 1:
+            out[0] = C_HOLY + s.queue[0][1]      # Ice Cavern, Mud Springs, Mammoth Graveyard (faces 0, 1, 2)
+            probs[0] = 1.0
+            return 1
+        for f in range(NFACE):
+            for k in range(NHOLY):
+                if s.loc_card[NNORM + k] != EMPTY and FACE_CARD[s.loc_card[NNORM + k]] == FACE_CARD[f]:
+                    break
+            else:
+                out[n] = C_HOLY + f
+                n += 1
+        for k in range(n):
+            probs[k] = 1.0 / n
+        return n
+    return 0
+
+
+cdef int sample_chance(const void* v, Rng* rng) noexcept nogil:
+    cdef int out[64]
+    cdef double probs[64]
+    cdef int n = chance_outcomes(v, out, probs), k
+    cdef double u
+    if n == 0:
+        return -1
+    u = (rng_below(rng, 1 << 30)) / <double>(1 << 30)
+    for k in range(n - 1):
+        u -= probs[k]
+        if u < 0:
+            return out[k]
+    return out[n - 1]
+
+
+cdef void apply_chance(JState* s, int a) noexcept nogil:
+    cdef int op = s.queue[0][0], slot, card, k, r
+    if op == OP_REVEAL_WILD or op == OP_REVEAL_HUNT:
+        card = a - C_LOC
+        slot = free_normal_slot(s)
+        s.loc_draw &= ~((<uint64_t>1) << card)
+        s.loc_card[slot] = card
+        s.loc_cover[slot] = 0
+        s.loc_men[slot][0] = 0
+        s.loc_men[slot][1] = 0
+        s.locked[slot] = 0
+        if s.variant == 2:
+            for k in range(LOC_N[card]):
+                if (LOC_MARK[card] >> k) & 1 and free_stones(s) > 0:
+                    s.loc_cover[slot] |= 1 << k
+        s.revealed_slot = slot
+    elif op == OP_DRAW:
+        s.obj_draw[a - C_OBJ] -= 1
+        s.obj_hand[s.queue[0][1]][a - C_OBJ] += 1
+    elif op == OP_SETUP_SPECIAL:
+        r = s.queue[0][1]
+        s.rows[r][s.row_len[r]] = a - C_SPECIAL
+        s.row_len[r] += 1
+    elif op == OP_SETUP_HOLY:
+        s.loc_card[NNORM + s.queue[0][1]] = a - C_HOLY
+    pop(s)
+
+
+cdef void first_take_back(JState* s, int p) noexcept nogil:
+    cdef int h
+    if s.took_back:
+        return
+    s.took_back = 1
+    for h in range(NNORM, NSLOT):
+        if holy_active(s, h, p, HT_TAKEBACK):
+            s.pool[FACE_MAT[s.loc_card[h]]] += 1
+
+
+cdef void start_take_back(JState* s, int slot) noexcept nogil:
+    cdef int p = s.to_move
+    if slot >= NNORM:
+        # a Holy Place has no spaces: the member simply goes home
+        s.loc_men[slot][p] -= 1
+        s.tribe[p] += 1
+        first_take_back(s, p)
+        s.phase = P_TAKEBACK
+        return
+    first_take_back(s, p)
+    s.cur_slot = slot
+    s.phase = P_SHORTAGE if free_stones(s) == 0 else P_COVER
+
+
+cdef void play_character(JState* s, int t) noexcept nogil:
+    cdef int p = s.to_move, k, h
+    s.hand[p][t] -= 1
+    s.revealed_slot = EMPTY
+    for h in range(NNORM, NSLOT):
+        if holy_active(s, h, p, HT_PLAY):
+            return_hunger(s, p, 1)
+    for k in range(CH_NOPS[t]):
+        push(s, CH_OPS[t][k][0], CH_OPS[t][k][1], CH_OPS[t][k][2])
+    push(s, OP_PUTROW, t, 0)
+    push(s, OP_REFILL, 0, 0)
+    push(s, OP_FINISH, 0, 0)
+
+
+cdef void sunset(JState* s) noexcept nogil:
+    cdef int p = s.to_move, members = members_out(s, p), h, k, hunger_new
+    gain(s, p, members - s.hunger[p] - hand_total(s, p))
+    if s.terminal or s.stop_turn:
+        return
+    hunger_new = members
+    for h in range(NNORM, NSLOT):
+        if holy_active(s, h, p, HT_SUNSET) and FACE_EFF[s.loc_card[h]] == HE_LESS and hunger_new > 0:
+            hunger_new -= 1
+    for k in range(hunger_new):
+        take_hunger(s, p)
+    for h in range(NNORM, NSLOT):
+        if holy_active(s, h, p, HT_SUNSET):
+            if FACE_EFF[s.loc_card[h]] == HE_POINT:
+                push(s, OP_POINT, 1, 0)
+            elif FACE_EFF[s.loc_card[h]] == HE_DRAW:
+                push(s, OP_DRAW, p, 0)
+    if s.variant > 0:
+        push(s, OP_KEEP, 0, 0)
+    push(s, OP_SUNSET_TAKE, 0, 0)
+    push(s, OP_REFILL, 0, 0)
+    push(s, OP_FINISH, 0, 0)
+
+
+cdef void create_object(JState* s, int o) noexcept nogil:
+    cdef int p = s.to_move, m, k, h, e
+    s.obj_hand[p][o] -= 1
+    s.obj_created[p][o] += 1
+    for m in range(6):
+        s.pool[m] -= OBJ_COST[o][m]
+    push(s, OP_POINT, OBJ_VP[o], 0)
+    for k in range(OBJ_NEFF[o]):
+        e = OBJ_EFF[o][k]
+        if e == OE_PLACE:
+            push(s, OP_PLACE, 1, F_OBJECT)
+        elif e == OE_DRAW:
+            push(s, OP_DRAW, p, 0)
+        elif e == OE_TAKE:
+            push(s, OP_TAKE_HUNGER, 0, 0)
+        else:
+            push(s, OP_RETURN_HUNGER, 1, 0)
+    for h in range(NNORM, NSLOT):
+        if holy_active(s, h, p, HT_CREATE):
+            if FACE_EFF[s.loc_card[h]] == HE_POINT:
+                push(s, OP_POINT, 1, 0)
+            elif FACE_EFF[s.loc_card[h]] == HE_DRAW:
+                push(s, OP_DRAW, p, 0)
+    push(s, OP_BACK, 0, 0)
+
+
+cdef void stop_take_back(JState* s) noexcept nogil:
+    cdef int p = s.to_move, pairs, m
+    return_hunger(s, p, s.pool[0])                 # each meat: discard a hunger tile
+    pairs = s.pool[1] // 2                         # each 2 hides: a member from the reserve to the camp
+    if pairs > s.reserve[p]:
+        pairs = s.reserve[p]
+    s.reserve[p] -= pairs
+    s.camp[p] += pairs
+    for m in range(NMAT):
+        s.pool[m] = 0
+    push(s, OP_REFILL, 0, 0)
+    push(s, OP_FINISH, 0, 0)
+
+
+cdef void cover(JState* s, int m) noexcept nogil:
+    cdef int p = s.to_move, slot = s.cur_slot, card = s.loc_card[slot], k
+    for k in range(LOC_N[card]):
+        if LOC_SP[card][k] == m and not (s.loc_cover[slot] >> k) & 1:
+            s.loc_cover[slot] |= 1 << k
+            break
+    s.loc_men[slot][p] -= 1
+    s.tribe[p] += 1
+    if s.loc_cover[slot] == full_mask(card):
+        discard_location(s, slot)
+    s.cur_slot = EMPTY
+    s.phase = P_TAKEBACK
+    if m == NMAT - 1:
+        gain(s, p, 1)                              # a sabre-tooth point space
+    else:
+        s.pool[m] += 1
+
+
+cdef void place(JState* s, int a) noexcept nogil:
+    cdef int p = s.to_move, q = 1 - s.to_move, slot, n, filt = s.queue[0][2]
+    if a < A_HOLY:
+        slot = a - A_PLACE
+        n = 1
+    else:
+        slot = NNORM + (a - A_HOLY) // 5
+        n = (a - A_HOLY) % 5 + 1
+        if s.loc_men[slot][q] > 0:                 # more members than the other player: drive them off
+            s.tribe[q] += s.loc_men[slot][q]
+            s.loc_men[slot][q] = 0
+    s.loc_men[slot][p] += n
+    s.tribe[p] -= n
+    if filt == F_OBJECT:
+        s.locked[slot] += n
+    s.queue[0][1] -= n
+    if s.queue[0][1] == 0:
+        pop(s)
+
+
+cdef void take_from_row(JState* s, int r) noexcept nogil:
+    cdef int p = s.to_move
+    s.row_len[r] -= 1
+    s.hand[p][s.rows[r][s.row_len[r]]] += 1
+    s.rows[r][s.row_len[r]] = 0
+
+
+cdef void apply_action(void* v, int a) noexcept nogil:
+    cdef JState* s = <JState*>v
+    cdef int p = s.to_move, op, o, t
+    if s.phase == P_CHANCE:
+        apply_chance(s, a)
+    elif s.phase == P_TURN or s.phase == P_TAKEBACK:
+        if a < A_TAKEBACK:
+            play_character(s, a - A_PLAY)
+        elif a < A_SUNSET:
+            start_take_back(s, a - A_TAKEBACK)
+        elif a == A_SUNSET:
+            sunset(s)
+        elif a == A_STOP:
+            stop_take_back(s)
+        else:
+            create_object(s, a - A_CREATE)
+    elif s.phase == P_COVER:
+        cover(s, a - A_COVER)
+    elif s.phase == P_SHORTAGE:
+        discard_location(s, a - A_SHORT)
+        if s.loc_card[s.cur_slot] == EMPTY:
+            s.cur_slot = EMPTY
+            s.phase = P_TAKEBACK                   # the member went home with the discarded location
+        else:
+            s.phase = P_COVER
+    else:
+        op = s.queue[0][0]
+        if op == OP_PLACE:
+            if a == A_STOP:
+                pop(s)
+            else:
+                place(s, a)
+        elif op == OP_REVEAL_CHOICE:
+            s.queue[0][0] = OP_REVEAL_WILD if a == A_REVEAL_W else OP_REVEAL_HUNT
+        elif op == OP_TAKE_CHAR:
+            take_from_row(s, a - A_ROW)
+            s.queue[0][1] -= 1
+            if s.queue[0][1] == 0:
+                pop(s)
+        elif op == OP_SUNSET_TAKE:
+            if a == A_STOP:
+                pop(s)
+            else:
+                take_from_row(s, a - A_ROW)
+                s.queue[0][1] += 1
+        elif op == OP_PUTROW:
+            t = s.queue[0][1]
+            s.rows[a - A_PUTROW][s.row_len[a - A_PUTROW]] = t
+            s.row_len[a - A_PUTROW] += 1
+            pop(s)
+        elif op == OP_KEEP:
+            for o in range(NOBJ):
+                s.obj_disc_hidden[p][o] += s.obj_hand[p][o] - (1 if o == a - A_KEEP else 0)
+                s.obj_hand[p][o] = 1 if o == a - A_KEEP else 0
+            pop(s)
+    run(s)
+
+
+cdef void returns(const void* v, double* out) noexcept nogil:
+    cdef const JState* s = <const JState*>v
+    if not s.terminal:
+        out[0] = 0.5
+        out[1] = 0.5
+    elif s.winner == 2:
+        out[0] = 0.5
+        out[1] = 0.5
+    else:
+        out[s.winner] = 1.0
+        out[1 - s.winner] = 0.0
+
+
+cdef void scores(const void* v, double* out) noexcept nogil:
+    cdef const JState* s = <const JState*>v
+    out[0] = s.points[0]
+    out[1] = s.points[1]
+
+
+cdef double value_of(const JState* s, int p) noexcept nogil:
+    return (s.points[p] + 0.7 * members_out(s, p) + 0.3 * s.camp[p] - 0.8 * s.hunger[p]
+            + 0.4 * objects_held(s, p) + 0.3 * created_total(s, p) + 0.15 * hand_total(s, p))
+
+
+cdef void heuristic(const void* v, double* out) noexcept nogil:
+    cdef const JState* s = <const JState*>v
+    cdef double d
+    if s.terminal:
+        returns(v, out)
+        return
+    d = (value_of(s, 0) - value_of(s, 1)) / 3.0
+    if d > 30:
+        d = 30
+    if d < -30:
+        d = -30
+    out[0] = 1.0 / (1.0 + exp(-d))
+    out[1] = 1.0 - out[0]
+
+
+cdef void determinize(void* v, int observer, Rng* rng) noexcept nogil:
+    """Deals the objects the observer cannot see (the pile, the other player's face-down objects and the
+    other player's face-down discards) again from their pool, in canonical type order, keeping every count."""
+    cdef JState* s = <JState*>v
+    cdef int q = 1 - observer, o, k, n = 0, nh = 0, nx = 0, j, tmp
+    cdef int items[40]
+    for o in range(NOBJ):
+        nh += s.obj_hand[q][o]
+        nx += s.obj_disc_hidden[q][o]
+        for k in range(s.obj_draw[o] + s.obj_hand[q][o] + s.obj_disc_hidden[q][o]):
+            items[n] = o
+            n += 1
+        s.obj_draw[o] = 0
+        s.obj_hand[q][o] = 0
+        s.obj_disc_hidden[q][o] = 0
+    for k in range(n - 1, 0, -1):
+        j = rng_below(rng, k + 1)
+        tmp = items[k]
+        items[k] = items[j]
+        items[j] = tmp
+    for k in range(n):
+        if k < nh:
+            s.obj_hand[q][items[k]] += 1
+        elif k < nh + nx:
+            s.obj_disc_hidden[q][items[k]] += 1
+        else:
+            s.obj_draw[items[k]] += 1
+
+
+cdef uint64_t infoset_hash(const void* v, int player) noexcept nogil:
+    cdef JState t
+    cdef int q = 1 - player, o, nh = 0, nx = 0, nd = 0, i
+    cdef uint64_t h = 1469598103934665603ULL
+    cdef const uint8_t* b
+    memcpy(&t, v, sizeof(JState))
+    for o in range(NOBJ):
+        nh += t.obj_hand[q][o]
+        nx += t.obj_disc_hidden[q][o]
+        nd += t.obj_draw[o]
+        t.obj_hand[q][o] = 0
+        t.obj_disc_hidden[q][o] = 0
+        t.obj_draw[o] = 0
+    t.pad[0] = nh
+    t.pad[1] = nx
+    t.pad[2] = nd
+    b = <const uint8_t*>&t
+    h = (h ^ <uint64_t>(player + 1)) * 1099511628211ULL
+    for i in range(sizeof(JState)):
+        h = (h ^ b[i]) * 1099511628211ULL
+    return h
+
+
+cdef int observed_action(const void* v, int a, int player) noexcept nogil:
+    cdef const JState* s = <const JState*>v
+    if s.terminal or s.qlen == 0:
+        return a
+    if s.phase == P_CHANCE and s.queue[0][0] == OP_DRAW and s.queue[0][1] != player and C_OBJ <= a < C_OBJ + NOBJ:
+        return C_OBJ_HIDDEN
+    if s.phase == P_OP and s.queue[0][0] == OP_KEEP and s.to_move != player and A_KEEP <= a < A_KEEP + NOBJ:
+        return A_KEEP_HIDDEN
+    return a
+
+
+# ---- Python level ----
+_TABLES = {}
+
+
+def _check_params(dict params):
+    if params.get("variant", "normal") not in VARIANTS:
+        raise ValueError(f"variant: must be one of {VARIANTS}")
+    if params.get("holy_places", "none") not in HOLY_MODES:
+        raise ValueError(f"holy_places: must be one of {HOLY_MODES}")
+    limit = params.get("turn_limit", 200)
+    if not 2 <= limit <= 2000:
+        raise ValueError("turn_limit: must be 2..2000")
+
+
+def make_table(dict params):
+    _check_params(params)
+    limit = params.get("turn_limit", 200)
+    if limit not in _TABLES:
+        t = <GameTable*>malloc(sizeof(GameTable))
+        t.name = "jaeger_und_spaeher"
+        t.num_players = 2
+        t.state_size = sizeof(JState)
+        t.max_actions = NUM_ACTIONS
+        t.max_chance_outcomes = NLOC
+        t.max_game_length = 40 + 80 * limit
+        t.data = NULL
+        t.current_player = current_player
+        t.legal_actions = legal_actions
+        t.apply_action = apply_action
+        t.chance_outcomes = chance_outcomes
+        t.sample_chance = sample_chance
+        t.returns = returns
+        t.scores = scores
+        t.heuristic = heuristic
+        t.determinize = determinize
+        t.infoset_hash = infoset_hash
+        t.observed_action = observed_action
+        t.rollout_action = NULL
+        _TABLES[limit] = PyCapsule_New(t, b"cavemind.GameTable", NULL)
+    return _TABLES[limit]
+
+
+cdef JState load(bytes data):
+    cdef JState s
+    if len(data) != sizeof(JState):
+        raise ValueError("state: wrong size")
+    memcpy(&s, <const char*>data, sizeof(JState))
+    return s
+
+
+cdef bytes dump(JState* s):
+    return (<char*>s)[:sizeof(JState)]
+
+
+def state_size():
+    return sizeof(JState)
+
+
+cdef void base_state(JState* s, dict params):
+    cdef int p, r, o, t, slot
+    memset(s, 0, sizeof(JState))
+    s.variant = VARIANTS.index(params.get("variant", "normal"))
+    s.holy_mode = HOLY_MODES.index(params.get("holy_places", "none"))
+    s.turn_limit = params.get("turn_limit", 200)
+    s.cur_slot = EMPTY
+    s.revealed_slot = EMPTY
+    for slot in range(NSLOT):
+        s.loc_card[slot] = EMPTY
+    s.loc_draw = ((<uint64_t>1) << NLOC) - 1
+    for o in range(NOBJ):
+        s.obj_draw[o] = OBJ_COPIES[o]
+    for p in range(2):
+        s.points[p] = 10 if s.variant == 0 else 3
+        s.bonus_done[p] = 1 if s.variant == 0 else 0        # the introductory start at 10 is already past 9
+        s.hunger[p] = 2
+        s.tribe[p] = 2
+        s.camp[p] = 1
+        s.reserve[p] = 2
+        for t in range(5):
+            s.hand[p][t] = 1
+        if s.variant > 0:
+            s.hand[p][T_SHAMAN] = 1
+    if s.variant == 0:
+        for r in range(3):
+            s.rows[r][0] = T_TRACKER
+            s.rows[r][1] = T_SHAMAN
+            s.row_len[r] = 2
+
+
+def initial_state(dict params):
+    _check_params(params)
+    cdef JState s
+    cdef int i
+    base_state(&s, params)
+    if s.variant > 0:
+        for i in range(6):
+            push(&s, OP_SETUP_SPECIAL, i // 2, 0)
+    if s.holy_mode > 0:
+        for i in range(NHOLY):
+            push(&s, OP_SETUP_HOLY, i, 0)
+    for i in range(2 if s.variant == 0 else 1):
+        push(&s, OP_DRAW, 0, 0)
+    for i in range(2):
+        push(&s, OP_DRAW, 1, 0)
+    push(&s, OP_REVEAL_WILD, 0, 0)
+    push(&s, OP_REVEAL_WILD, 0, 0)
+    push(&s, OP_BACK, 1, 0)
+    run(&s)
+    return dump(&s)
+
+
+cdef list _u8(const uint8_t* a, int n):
+    return [a[i] for i in range(n)]
+
+
+def _counts(arr):
+    return {OBJ_NAMES[o]: int(arr[o]) for o in range(NOBJ) if arr[o]}
+
+
+def action_to_string(bytes data, int a):
+    cdef JState s = load(data)
+    if A_PLAY <= a < A_TAKEBACK:
+        return f"play {CHAR_NAMES[a - A_PLAY]}"
+    if A_TAKEBACK <= a < A_SUNSET:
+        return f"take back {_slot_name(&s, a - A_TAKEBACK)}"
+    if a == A_SUNSET:
+        return "sunset"
+    if a == A_STOP:
+        return "stop"
+    if A_PLACE <= a < A_HOLY:
+        return f"place {_slot_name(&s, a - A_PLACE)}"
+    if A_HOLY <= a < A_COVER:
+        return f"place {(a - A_HOLY) % 5 + 1} {_slot_name(&s, NNORM + (a - A_HOLY) // 5)}"
+    if A_COVER <= a < A_CREATE:
+        return f"cover {MATERIALS[a - A_COVER]}"
+    if A_CREATE <= a < A_KEEP:
+        return f"create {OBJ_NAMES[a - A_CREATE]}"
+    if A_KEEP <= a < A_ROW:
+        return f"keep {OBJ_NAMES[a - A_KEEP]}"
+    if A_ROW <= a < A_PUTROW:
+        return f"take row {ROW_NAMES[a - A_ROW]}"
+    if A_PUTROW <= a < A_REVEAL_W:
+        return f"put row {ROW_NAMES[a - A_PUTROW]}"
+    if a == A_REVEAL_W:
+        return "reveal wilderness"
+    if a == A_REVEAL_H:
+        return "reveal hunting ground"
+    if A_SHORT <= a < A_KEEP_HIDDEN:
+        return f"discard {_slot_name(&s, a - A_SHORT)}"
+    if a == A_KEEP_HIDDEN:
+        return "keep ?"
+    if C_LOC <= a < C_OBJ:
+        return f"reveal {LOC_NAMES[a - C_LOC]}"
+    if C_OBJ <= a < C_OBJ_HIDDEN:
+        return f"draw {OBJ_NAMES[a - C_OBJ]}"
+    if a == C_OBJ_HIDDEN:
+        return "draw ?"
+    if C_SPECIAL <= a < C_HOLY:
+        return f"lay out {CHAR_NAMES[a - C_SPECIAL]}"
+    if C_HOLY <= a < NUM_ACTIONS:
+        return f"lay out {FACE_NAMES[a - C_HOLY]}"
+    return f"action {a}"
+
+
+cdef str _slot_name(JState* s, int slot):
+    if slot >= NNORM:
+        f = s.loc_card[slot]
+        return FACE_NAMES[f] if f != EMPTY else f"holy{slot - NNORM}"
+    c = s.loc_card[slot]
+    return LOC_NAMES[c] if c != EMPTY else f"slot{slot}"
+
+
+def state_to_dict(bytes data, observer=None):
+    cdef JState s = load(data)
+    cdef int p, slot, k, r
+    players = []
+    for p in range(2):
+        hidden = observer is not None and observer != p
+        players.append({
+            "points": s.points[p], "hunger": s.hunger[p], "tribe_card": s.tribe[p], "camp": s.camp[p],
+            "reserve": s.reserve[p],
+            "bonus_spaces_passed": [sp for b, sp in enumerate((9, 14, 18)) if (s.bonus_done[p] >> b) & 1],
+            "characters": {CHAR_NAMES[t]: int(s.hand[p][t]) for t in range(NCHAR) if s.hand[p][t]},
+            "objects": {"hidden": sum(s.obj_hand[p][o] for o in range(NOBJ))} if hidden else _counts(_u8(s.obj_hand[p], NOBJ)),
+            "created": _counts(_u8(s.obj_created[p], NOBJ)),
+            "discarded_face_down": ({"hidden": sum(s.obj_disc_hidden[p][o] for o in range(NOBJ))} if hidden
+                                    else _counts(_u8(s.obj_disc_hidden[p], NOBJ))),
+        })
+    locations = []
+    for slot in range(NNORM):
+        if s.loc_card[slot] != EMPTY:
+            locations.append({"slot": slot, "card": LOC_NAMES[s.loc_card[slot]],
+                              "covered": [k for k in range(LOC_N[s.loc_card[slot]]) if (s.loc_cover[slot] >> k) & 1],
+                              "members": [s.loc_men[slot][0], s.loc_men[slot][1]], "locked": s.locked[slot]})
+    holy = []
+    for slot in range(NNORM, NSLOT):
+        if s.loc_card[slot] != EMPTY:
+            holy.append({"slot": slot - NNORM, "place": FACE_NAMES[s.loc_card[slot]],
+                         "members": [s.loc_men[slot][0], s.loc_men[slot][1]], "locked": s.locked[slot]})
+    return {
+        "to_move": s.to_move, "turn": s.turn, "phase": PHASE_NAMES[s.phase],
+        "terminal": bool(s.terminal), "winner": (["player 0", "player 1", "shared"][s.winner] if s.terminal else None),
+        "final_turn": bool(s.final_turn),
+        "players": players,
+        "display": [[CHAR_NAMES[s.rows[r][k]] for k in range(s.row_len[r])] for r in range(3)],
+        "locations": locations, "holy_places": holy,
+        "location_discards": [LOC_NAMES[c] for c in range(NLOC) if (s.loc_disc >> c) & 1],
+        "objects_discarded_face_up": _counts(_u8(s.obj_disc_open, NOBJ)),
+        "object_pile": (sum(s.obj_draw[o] for o in range(NOBJ)) if observer is not None else _counts(_u8(s.obj_draw, NOBJ))),
+        "gathered": {MATERIALS[m]: int(s.pool[m]) for m in range(NMAT) if s.pool[m]},
+        "took_back": bool(s.took_back),
+        "current_slot": None if s.cur_slot == EMPTY else s.cur_slot,
+        "revealed_slot": None if s.revealed_slot == EMPTY else s.revealed_slot,
+        "queue": [[OP_NAMES[s.queue[k][0]], s.queue[k][1], s.queue[k][2]] for k in range(s.qlen)],
+    }
+
+
+def _int(doc, key, lo, hi, where=None):
+    name = where or key
+    if key not in doc:
+        raise ValueError(f"{name}: missing")
+    v = doc[key]
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ValueError(f"{name}: expected an integer {lo}..{hi}, got {v!r}")
+    return v
+
+
+def _bool(doc, key):
+    v = doc.get(key, False)
+    if not isinstance(v, bool):
+        raise ValueError(f"{key}: expected true or false")
+    return v
+
+
+def _named_counts(value, names, where):
+    if not isinstance(value, dict):
+        raise ValueError(f"{where}: expected an object of name: count")
+    out = [0] * len(names)
+    for k, v in value.items():
+        if k not in names:
+            raise ValueError(f"{where}: unknown name {k!r}")
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 40:
+            raise ValueError(f"{where}.{k}: expected a count")
+        out[names.index(k)] = v
+    return out
+
+
+def state_from_dict(dict params, dict doc):
+    _check_params(params)
+    cdef JState s
+    cdef int p, o, k, r, slot
+    base_state(&s, params)
+    s.to_move = _int(doc, "to_move", 0, 1)
+    s.turn = _int(doc, "turn", 0, 5000)
+    phase = doc.get("phase")
+    if phase not in PHASE_NAMES:
+        raise ValueError(f"phase: expected one of {PHASE_NAMES}")
+    s.phase = PHASE_NAMES.index(phase)
+    s.terminal = _bool(doc, "terminal")
+    winner = doc.get("winner")
+    if s.terminal:
+        if winner not in ("player 0", "player 1", "shared"):
+            raise ValueError("winner: expected 'player 0', 'player 1' or 'shared' at the end")
+        s.winner = ["player 0", "player 1", "shared"].index(winner)
+    s.final_turn = _bool(doc, "final_turn")
+    players = doc.get("players")
+    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(x, dict) for x in players):
+        raise ValueError("players: expected a list of 2 objects")
+    hidden_hand = [None, None]
+    hidden_disc = [None, None]
+    for p, pd in enumerate(players):
+        w = f"players[{p}]"
+        s.points[p] = _int(pd, "points", 0, TARGET + 1, w + ".points")
+        s.hunger[p] = _int(pd, "hunger", 0, HUNGER_TILES, w + ".hunger")
+        s.tribe[p] = _int(pd, "tribe_card", 0, MEMBERS, w + ".tribe_card")
+        s.camp[p] = _int(pd, "camp", 0, MEMBERS, w + ".camp")
+        s.reserve[p] = _int(pd, "reserve", 0, MEMBERS, w + ".reserve")
+        passed = pd.get("bonus_spaces_passed", [])
+        if not isinstance(passed, list) or any(x not in (9, 14, 18) for x in passed):
+            raise ValueError(f"{w}.bonus_spaces_passed: expected a list of 9, 14, 18")
+        s.bonus_done[p] = sum(1 << (9, 14, 18).index(x) for x in set(passed))
+        for t, n in enumerate(_named_counts(pd.get("characters", {}), CHAR_NAMES, w + ".characters")):
+            s.hand[p][t] = n
+        objs = pd.get("objects", {})
+        if isinstance(objs, dict) and set(objs) == {"hidden"}:
+            hidden_hand[p] = _int(objs, "hidden", 0, 31, w + ".objects.hidden")
+            for o in range(NOBJ):
+                s.obj_hand[p][o] = 0
+        else:
+            for o, n in enumerate(_named_counts(objs, OBJ_NAMES, w + ".objects")):
+                s.obj_hand[p][o] = n
+        for o, n in enumerate(_named_counts(pd.get("created", {}), OBJ_NAMES, w + ".created")):
+            s.obj_created[p][o] = n
+        disc = pd.get("discarded_face_down", {})
+        if isinstance(disc, dict) and set(disc) == {"hidden"}:
+            hidden_disc[p] = _int(disc, "hidden", 0, 31, w + ".discarded_face_down.hidden")
+        else:
+            for o, n in enumerate(_named_counts(disc, OBJ_NAMES, w + ".discarded_face_down")):
+                s.obj_disc_hidden[p][o] = n
+    display = doc.get("display")
+    if not isinstance(display, list) or len(display) != 3:
+        raise ValueError("display: expected 3 rows")
+    memset(s.rows, 0, sizeof(s.rows))
+    for r, row in enumerate(display):
+        if not isinstance(row, list) or len(row) > 24 or any(c not in CHAR_NAMES for c in row):
+            raise ValueError(f"display[{r}]: expected a list of character names")
+        s.row_len[r] = len(row)
+        for k, c in enumerate(row):
+            s.rows[r][k] = CHAR_NAMES.index(c)
+    used = set()
+    locs = doc.get("locations", [])
+    if not isinstance(locs, list):
+        raise ValueError("locations: expected a list")
+    for i, ld in enumerate(locs):
+        w = f"locations[{i}]"
+        if not isinstance(ld, dict):
+            raise ValueError(f"{w}: expected an object")
+        slot = _int(ld, "slot", 0, NNORM - 1, w + ".slot")
+        card = ld.get("card")
+        if card not in LOC_NAMES or card in used or s.loc_card[slot] != EMPTY:
+            raise ValueError(f"{w}.card: unknown, repeated or slot already used")
+        used.add(card)
+        c = LOC_NAMES.index(card)
+        s.loc_card[slot] = c
+        covered = ld.get("covered", [])
+        if not isinstance(covered, list) or any(not isinstance(x, int) or not 0 <= x < LOC_N[c] for x in covered):
+            raise ValueError(f"{w}.covered: expected space indices")
+        s.loc_cover[slot] = sum(1 << x for x in set(covered))
+        if s.loc_cover[slot] == full_mask(c):
+            raise ValueError(f"{w}.covered: a fully covered location is discarded")
+        men = ld.get("members")
+        if not isinstance(men, list) or len(men) != 2 or any(not isinstance(x, int) or x < 0 for x in men) or sum(men) > 3:
+            raise ValueError(f"{w}.members: expected [player 0, player 1], at most 3 in all")
+        s.loc_men[slot][0], s.loc_men[slot][1] = men
+        s.locked[slot] = _int(ld, "locked", 0, 3, w + ".locked")
+    holy = doc.get("holy_places", [])
+    if not isinstance(holy, list):
+        raise ValueError("holy_places: expected a list")
+    for i, hd in enumerate(holy):
+        w = f"holy_places[{i}]"
+        if not isinstance(hd, dict):
+            raise ValueError(f"{w}: expected an object")
+        slot = NNORM + _int(hd, "slot", 0, NHOLY - 1, w + ".slot")
+        if hd.get("place") not in FACE_NAMES or s.loc_card[slot] != EMPTY:
+            raise ValueError(f"{w}.place: unknown place or slot already used")
+        s.loc_card[slot] = FACE_NAMES.index(hd["place"])
+        men = hd.get("members")
+        if not isinstance(men, list) or len(men) != 2 or any(not isinstance(x, int) or x < 0 for x in men) or min(men) > 0:
+            raise ValueError(f"{w}.members: expected [player 0, player 1], members of one player only")
+        s.loc_men[slot][0], s.loc_men[slot][1] = men
+        s.locked[slot] = _int(hd, "locked", 0, 5, w + ".locked")
+    disc = doc.get("location_discards", [])
+    if not isinstance(disc, list) or any(c not in LOC_NAMES or c in used for c in disc):
+        raise ValueError("location_discards: expected names of location cards not face up")
+    s.loc_disc = 0
+    for c in disc:
+        s.loc_disc |= (<uint64_t>1) << LOC_NAMES.index(c)
+    s.loc_draw = 0
+    for c in range(NLOC):
+        if LOC_NAMES[c] not in used and not (s.loc_disc >> c) & 1:
+            s.loc_draw |= (<uint64_t>1) << c
+    for o, n in enumerate(_named_counts(doc.get("objects_discarded_face_up", {}), OBJ_NAMES, "objects_discarded_face_up")):
+        s.obj_disc_open[o] = n
+    pile = doc.get("object_pile", {})
+    pile_count = None
+    memset(s.obj_draw, 0, sizeof(s.obj_draw))
+    if isinstance(pile, int) and not isinstance(pile, bool):
+        pile_count = pile
+    else:
+        for o, n in enumerate(_named_counts(pile, OBJ_NAMES, "object_pile")):
+            s.obj_draw[o] = n
+    # fill what the position leaves hidden from the unseen objects, in type order (callers determinize)
+    unseen = []
+    for o in range(NOBJ):
+        known = (s.obj_hand[0][o] + s.obj_hand[1][o] + s.obj_created[0][o] + s.obj_created[1][o] + s.obj_disc_open[o]
+                 + s.obj_disc_hidden[0][o] + s.obj_disc_hidden[1][o] + (s.obj_draw[o] if pile_count is None else 0))
+        if known > OBJ_COPIES[o]:
+            raise ValueError(f"objects: more {OBJ_NAMES[o]} than the {OBJ_COPIES[o]} in the game")
+        unseen += [o] * (OBJ_COPIES[o] - known)
+    need = [(hidden_hand[p], p, 0) for p in range(2) if hidden_hand[p] is not None]
+    need += [(hidden_disc[p], p, 1) for p in range(2) if hidden_disc[p] is not None]
+    if pile_count is not None:
+        need.append((pile_count, 0, 2))
+    if sum(n for n, _, _ in need) != len(unseen):
+        raise ValueError(f"objects: the counts do not add up to the 31 objects ({len(unseen)} unaccounted for)")
+    for n, p, where in need:
+        for o in unseen[:n]:
+            if where == 0:
+                s.obj_hand[p][o] += 1
+            elif where == 1:
+                s.obj_disc_hidden[p][o] += 1
+            else:
+                s.obj_draw[o] += 1
+        unseen = unseen[n:]
+    for p in range(2):
+        total = s.tribe[p] + s.camp[p] + s.reserve[p] + sum(s.loc_men[slot][p] for slot in range(NSLOT))
+        if total != MEMBERS:
+            raise ValueError(f"players[{p}]: {total} tribe members in all, expected {MEMBERS}")
+    if s.hunger[0] + s.hunger[1] > HUNGER_TILES:
+        raise ValueError("hunger: more than the 16 hunger tiles")
+    for m, n in enumerate(_named_counts(doc.get("gathered", {}), MATERIALS, "gathered")):
+        s.pool[m] = n
+    s.took_back = _bool(doc, "took_back")
+    for key in ("current_slot", "revealed_slot"):
+        v = doc.get(key)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < NNORM):
+            raise ValueError(f"{key}: expected null or a slot 0..{NNORM - 1}")
+    s.cur_slot = EMPTY if doc.get("current_slot") is None else doc["current_slot"]
+    s.revealed_slot = EMPTY if doc.get("revealed_slot") is None else doc["revealed_slot"]
+    if s.phase == P_COVER and (s.cur_slot == EMPTY or s.loc_card[s.cur_slot] == EMPTY):
+        raise ValueError("current_slot: the cover phase needs a face-up location")
+    queue = doc.get("queue", [])
+    if not isinstance(queue, list) or len(queue) > QMAX:
+        raise ValueError(f"queue: expected a list of at most {QMAX} [op, a, b]")
+    for k, item in enumerate(queue):
+        if (not isinstance(item, list) or len(item) != 3 or item[0] not in OP_NAMES[1:]
+                or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 255 for x in item[1:])):
+            raise ValueError(f"queue[{k}]: expected [operation name, int, int]")
+        s.queue[k][0] = OP_NAMES.index(item[0])
+        s.queue[k][1] = item[1]
+        s.queue[k][2] = item[2]
+    s.qlen = len(queue)
+    if not s.terminal:
+        if s.phase in (P_OP, P_CHANCE) and s.qlen == 0:
+            raise ValueError("queue: an instruction or chance phase needs a queued operation")
+        probe = dump(&s)
+        if s.phase == P_CHANCE:
+            if chance_outcomes(&s, _buf_i, _buf_d) == 0:
+                raise ValueError("queue: nothing can happen by chance here")
+        elif legal_actions(&s, _buf_i) == 0:
+            raise ValueError("phase: no legal action in this position")
+    return dump(&s)
+
+
+cdef int _buf_i[256]
+cdef double _buf_d[256]
+
+
+def render(bytes data, observer=None):
+    doc = state_to_dict(data, observer)
+    cdef JState s = load(data)
+    lines = [f"Jäger und Späher ({VARIANTS[s.variant]}, holy places: {HOLY_MODES[s.holy_mode]}), turn {s.turn}, "
+             + (f"over: {doc['winner']} wins" if s.terminal else f"player {s.to_move} to move ({doc['phase']})")]
+    for p, pd in enumerate(doc["players"]):
+        objs = pd["objects"]
+        lines.append(f"player {p}{' (you)' if observer == p else ''}: {pd['points']} points, {pd['hunger']} hunger, "
+                     f"tribe card {pd['tribe_card']}, camp {pd['camp']}, reserve {pd['reserve']}")
+        lines.append("  characters: " + (", ".join(f"{k} x{v}" for k, v in pd["characters"].items()) or "-"))
+        lines.append("  objects: " + (f"{objs['hidden']} face down" if "hidden" in objs
+                                     else ", ".join(f"{k} x{v}" for k, v in objs.items()) or "-")
+                     + "; created: " + (", ".join(f"{k} x{v}" for k, v in pd["created"].items()) or "-"))
+    for r, row in enumerate(doc["display"]):
+        lines.append(f"row {ROW_NAMES[r]}: " + (" ".join(row) or "-"))
+    for ld in doc["locations"]:
+        c = LOC_NAMES.index(ld["card"])
+        spaces = " ".join(("[" + MATERIALS[LOC_SP[c][k]] + "]") if k in ld["covered"] else MATERIALS[LOC_SP[c][k]]
+                          for k in range(LOC_N[c]))
+        lines.append(f"{ld['card']:>4}: {spaces}  members {ld['members'][0]}/{ld['members'][1]}")
+    for hd in doc["holy_places"]:
+        lines.append(f"holy {hd['place']}: members {hd['members'][0]}/{hd['members'][1]}")
+    lines.append(f"object pile: {doc['object_pile'] if observer is not None else sum(doc['object_pile'].values())}"
+                 + (f"; gathered: {doc['gathered']}" if doc["gathered"] else ""))
+    if doc["queue"]:
+        lines.append("pending: " + ", ".join(f"{op}({a},{b})" for op, a, b in doc["queue"]))
+    return "\n".join(lines)
+
+
+def observation_size(dict params):
+    return 2 * 8 + 2 * NCHAR + 3 * NCHAR + NOBJ + 2 * NOBJ + 3 + NSLOT * 12 + NFACE * NHOLY + 6 + 20 + 1
+
+
+def observation(bytes data, int player):
+    """See README.md (observation layout). Everything is relative to `player` (own values first)."""
+    cdef JState s = load(data)
+    cdef int me = player, op = 1 - player, p, t, r, k, slot, c, m
+    out = []
+    for p in (me, op):
+        out += [s.points[p] / 25.0, s.hunger[p] / 16.0, s.tribe[p] / 5.0, s.camp[p] / 5.0, s.reserve[p] / 5.0,
+                float((s.bonus_done[p]) & 1), float((s.bonus_done[p] >> 1) & 1), float((s.bonus_done[p] >> 2) & 1)]
+    for p in (me, op):
+        out += [float(s.hand[p][t]) for t in range(NCHAR)]
+    for r in range(3):
+        row = [0.0] * NCHAR
+        for k in range(s.row_len[r]):
+            row[s.rows[r][k]] += 1.0 if k < s.row_len[r] - 1 else 10.0   # the free card weighs 10
+        out += row
+    out += [float(s.obj_hand[me][o]) for o in range(NOBJ)]
+    for p in (me, op):
+        out += [float(s.obj_created[p][o]) for o in range(NOBJ)]
+    out += [float(sum(s.obj_hand[op][o] for o in range(NOBJ))), float(sum(s.obj_draw[o] for o in range(NOBJ))),
+            float(sum(s.obj_disc_hidden[op][o] for o in range(NOBJ)))]
+    for slot in range(NSLOT):
+        c = s.loc_card[slot]
+        v = [0.0] * 12
+        if c != EMPTY:
+            v[0] = 1.0
+            if slot < NNORM:
+                v[1] = float(kind_of(c))
+                for k in range(LOC_N[c]):
+                    if not (s.loc_cover[slot] >> k) & 1:
+                        v[2 + LOC_SP[c][k]] += 1.0
+            v[9] = float(s.loc_men[slot][me])
+            v[10] = float(s.loc_men[slot][op])
+            v[11] = float(s.locked[slot])
+        out += v
+    for slot in range(NNORM, NSLOT):
+        out += [1.0 if s.loc_card[slot] == f else 0.0 for f in range(NFACE)]
+    out += [1.0 if s.phase == k else 0.0 for k in range(6)]
+    head = [0.0] * 20
+    if s.qlen:
+        head[s.queue[0][0]] = 1.0
+        head[19] = float(s.queue[0][1])
+    out += head
+    out += [1.0 if s.to_move == me else 0.0]
+    return out
