@@ -1,7 +1,8 @@
 """Prehistory strength: ISMCTS (2,000 iterations a move) against RandomBot and HeuristicBot over seat-rotated
-2-player games (each deal is played twice, ISMCTS in each seat).
+2-player games (each deal is played twice, ISMCTS in each seat). ISMCTS cuts rollouts off after
+`rollout_depth` steps (default 20) and scores them with the game's heuristic (-1: full random rollouts).
 
-    .venv/bin/python benchmarks/prehistory_strength.py [games=100] [iterations=2000]
+    .venv/bin/python benchmarks/prehistory_strength.py [games=100] [iterations=2000] [rollout_depth=20]
 """
 import random
 import sys
@@ -21,13 +22,13 @@ def play(game, bots, seed):
     return state
 
 
-def match(opponent_cls, games, iterations):
+def match(opponent_cls, games, iterations, depth):
     game = cavemind.load_game("prehistory", players=2)
     points = 0.0
     margins = []
     for g in range(games):
         deal, seat = divmod(g, 2)
-        search = cavemind.ISMCTSBot(iterations=iterations, seed=g)
+        search = cavemind.ISMCTSBot(iterations=iterations, seed=g, rollout_depth=None if depth < 0 else depth)
         other = opponent_cls(seed=1000 + g)
         bots = [search, other] if seat == 0 else [other, search]
         t0 = time.time()
@@ -42,7 +43,8 @@ def match(opponent_cls, games, iterations):
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    depth = int(sys.argv[3]) if len(sys.argv) > 3 else 20
     for cls in (cavemind.RandomBot, cavemind.HeuristicBot):
-        rate, margin = match(cls, games, iterations)
-        print(f"ISMCTS({iterations}) vs {cls.__name__}: {rate:.0%} of {games} games, mean VP margin {margin:+.1f}",
+        rate, margin = match(cls, games, iterations, depth)
+        print(f"ISMCTS({iterations}, rollout_depth {depth}) vs {cls.__name__}: {rate:.0%} of {games} games, mean VP margin {margin:+.1f}",
               flush=True)

@@ -1600,6 +1600,28 @@ cdef int observed_action(const void* v, int a, int player) noexcept nogil:
     return a
 
 
+cdef int rollout_action(const void* v, Rng* rng) noexcept nogil:
+    """Rollout policy: uniform over the legal actions, except that development-point trades (rotations,
+    buying, discarding) are left out when anything else is legal, and a pass is chosen only one time in
+    four when a real action is available."""
+    cdef int acts[NUM_ACTIONS]
+    cdef int keep[NUM_ACTIONS]
+    cdef int n = legal_actions(v, acts), k = 0, i, has_pass = 0
+    for i in range(n):
+        if A_ROT <= acts[i] < A_DEVMOVE:
+            continue
+        if acts[i] == A_PASS:
+            has_pass = 1
+            continue
+        keep[k] = acts[i]
+        k += 1
+    if k == 0:
+        return acts[0] if has_pass else acts[rng_below(rng, n)]
+    if has_pass and rng_below(rng, 4) == 0:
+        return A_PASS
+    return keep[rng_below(rng, k)]
+
+
 cdef GameTable TABLES[3]
 
 
@@ -1622,7 +1644,7 @@ cdef void fill_table(GameTable* t, int players) noexcept:
     t.determinize = determinize
     t.infoset_hash = infoset_hash
     t.observed_action = observed_action
-    t.rollout_action = NULL
+    t.rollout_action = rollout_action
 
 
 fill_table(&TABLES[0], 2)
