@@ -2,7 +2,9 @@
 2-player games (each deal is played twice, ISMCTS in each seat). ISMCTS cuts rollouts off after
 `rollout_depth` steps (default 20) and scores them with the game's heuristic (-1: full random rollouts).
 
-    .venv/bin/python benchmarks/prehistory_strength.py [games=100] [iterations=2000] [rollout_depth=20]
+    .venv/bin/python benchmarks/prehistory_strength.py [games=100] [iterations=2000] [rollout_depth=20] [both]
+
+The last argument picks the opponents: random, heuristic or both.
 """
 import random
 import sys
@@ -44,7 +46,10 @@ if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
     depth = int(sys.argv[3]) if len(sys.argv) > 3 else 20
-    for cls in (cavemind.RandomBot, cavemind.HeuristicBot):
+    which = sys.argv[4] if len(sys.argv) > 4 else "both"
+    opponents = {"random": (cavemind.RandomBot,), "heuristic": (cavemind.HeuristicBot,),
+                 "both": (cavemind.RandomBot, cavemind.HeuristicBot)}[which]
+    for cls in opponents:
         rate, margin = match(cls, games, iterations, depth)
         print(f"ISMCTS({iterations}, rollout_depth {depth}) vs {cls.__name__}: {rate:.0%} of {games} games, mean VP margin {margin:+.1f}",
               flush=True)
