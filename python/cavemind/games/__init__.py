@@ -10,6 +10,7 @@ REGISTRY: dict[str, str] = {
     "kuhn_poker": "cavemind.games.kuhn_poker",
     "stone_age": "cavemind.games.stone_age",
     "jaeger_und_spaeher": "cavemind.games.jaeger_und_spaeher",
+    "prehistory": "cavemind.games.prehistory",
 }
 
 

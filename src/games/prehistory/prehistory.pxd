@@ -1,0 +1,161 @@
+from libc.stdint cimport uint8_t, int16_t, uint16_t, uint32_t
+
+cdef enum:
+    NCOL = 6
+    MAXP = 4
+    NROWS = 11
+    NCOLS = 8
+    NSP = 88           # map grid 11 rows x 8 columns; row 0 holds only the starter space (0, 4)
+    START_SPACE = 4
+    NPAINT = 9
+    NGT = 6            # gathering types
+    NGK = 12           # gathering kinds: type * 2 + has_dev
+    NFK = 9            # fish kinds: type * 3 + value - 1
+    NHC = 30
+    NCC = 34
+    NCAMP = 7
+    NPRICE = 12
+    NWEATHER = 4
+    NMAPT = 20
+    NEED = 255
+
+    # phases
+    PH_FILL = 0
+    PH_START = 1
+    PH_SPRING = 2
+    PH_PICK = 3
+    PH_SUMMER = 4
+    PH_AUTUMN = 5
+    PH_FINAL = 6
+    PH_END = 7
+    # sub-decisions
+    SUB_MAIN = 0
+    SUB_PAYD = 1       # pay distinct colours (spring fishing / hunting)
+    SUB_SHAMAN = 2
+    SUB_DEST = 3
+    SUB_FOOT = 4
+    SUB_MOVING = 5
+    SUB_BUILD = 6
+    SUB_SETTLE = 7
+
+    # action ids
+    A_PASS = 0
+    A_PAINT = 1        # + cell (9)
+    A_GATHER = 10      # + slot (6)
+    A_CER = 16         # + ceremony card id (34)
+    A_FISH = 50        # + slot (6)
+    A_HUNT = 56        # + slot (5)
+    A_MIGN = 61        # + members (1..3) -> 62..64
+    A_DEST = 65        # + space (88)
+    A_PAYC = 153       # + colour
+    A_PAYM = 159       # + colour
+    A_SHAMAN = 165     # + from * 6 + to
+    A_PILLAR = 201     # + pillar
+    A_ROT = 207        # + slot * 2 + dir (0 clockwise, 1 counter)
+    A_WEATHER = 219
+    A_BUYRES = 220
+    A_BUYMK = 226
+    A_DISCRES = 232
+    A_DISCMK = 238
+    A_DEVMOVE = 244
+    A_SELECT = 245     # + space
+    A_STEP = 333       # + direction
+    A_STOP = 339
+    A_BUILD = 340      # + campsite
+    A_NOBUILD = 347
+    A_SETTLE = 348     # + space
+    A_START = 436      # + rotation * 2 + fire pattern
+    A_CERHIDDEN = 444  # + value - 1: "took a ceremony card of value v" as others perceive it
+    A_CHANCE = 447     # + pool index (< 34)
+    NUM_ACTIONS = 481
+
+    # fill targets
+    T_NONE = 0
+    T_PRICE = 1
+    T_SEAT = 2
+    T_WEATHER = 3
+    T_MAP = 4
+    T_TOKEN_G = 5
+    T_TOKEN_F = 6
+    T_TOKEN_A = 7
+    T_GATHER = 8
+    T_FISH = 9
+    T_HUNT = 10
+    T_CER = 11
+
+    # token codes on the map (tok[space]); 0 = nothing
+    TOK_G = 1          # + gathering kind (12)
+    TOK_F = 13         # + fish kind (9)
+    TOK_A = 22         # + species (3)
+    TOK_MEGA = 25      # megalith A still lying there
+
+ctypedef struct PHState:
+    uint8_t num_players
+    uint8_t round            # 0..4
+    uint8_t phase
+    uint8_t sub
+    uint8_t turn             # index into order (or reverse order) of the player to act
+    uint8_t summer_action    # 0..5 during PH_SUMMER
+    uint8_t order[MAXP]
+    uint8_t done[MAXP]       # passed (spring) / finished (autumn, final) per seat
+    uint8_t price_tile[7]    # 6 action slots, then the central tile (index 6)
+    uint8_t price_rot[7]
+    uint8_t stack[4]
+    uint8_t stack_len        # tiles placed on the stack so far (setup)
+    uint8_t price_pool[NPRICE]
+    uint8_t foot[6][2]       # colour + 1 of the resource on each footing, 0 empty
+    uint8_t top[6][NCOL]     # cubes on top of each pillar, per colour
+    uint8_t gather_slot[6]   # kind + 1, 0 empty
+    uint8_t fish_slot[6]
+    uint8_t hunt_disp[5]     # card id + 1, 0 empty
+    uint8_t cer_disp[5]
+    uint8_t gather_pile[NGK]
+    uint8_t fish_pile[NFK]
+    uint8_t hunt_pile[NHC]
+    uint8_t cer_pile[NCC]
+    uint8_t cer_discard[NCC]
+    uint8_t map_tile[NMAPT]  # tile id per slot, NEED until drawn
+    uint8_t map_pool[NMAPT]
+    uint8_t animal_pool[3]
+    uint8_t weather_pool[NWEATHER]
+    uint8_t seat_pool[MAXP]
+    uint8_t seats_drawn
+    uint8_t tok[NSP]
+    uint8_t mowner[NSP]      # seat + 1 of the members standing there, 0 none
+    uint8_t mcount[NSP]
+    uint8_t mtired[NSP]
+    uint8_t camp[NSP]        # seat + 1 of the campsite built there, 0 none
+    uint8_t res[MAXP][NCOL]
+    uint8_t mk[MAXP][NCOL]
+    int16_t vp[MAXP]
+    uint8_t dev[MAXP]
+    uint8_t fishpos[MAXP]
+    uint8_t weather[MAXP]    # weather tile id, NEED until dealt
+    uint8_t wrot[MAXP]
+    uint8_t shaman[MAXP][3]
+    uint16_t paint[MAXP]     # bit per painted section
+    uint8_t gath[MAXP][NGT]
+    uint8_t fish[MAXP][NFK]
+    uint8_t hunt[MAXP][NHC]
+    uint8_t hand[MAXP][NCC]
+    uint8_t animal_tok[MAXP][3]
+    uint8_t megaA[MAXP]
+    uint8_t avail[MAXP]      # tribe members on the player board
+    uint8_t members[MAXP]    # tribe members owned (3 + campsites built)
+    uint8_t camps_used[MAXP] # bit per campsite built
+    uint8_t cer_track[MAXP]
+    uint8_t cer_len
+    uint8_t cer_count[MAXP]  # ceremonies performed this round
+    # pending sub-decision
+    uint8_t p_action         # board action being performed
+    uint8_t p_item
+    uint8_t p_left           # payments / shaman moves / settlers still to make
+    uint8_t p_mask           # colours already paid (distinct payments), shamans already moved
+    uint8_t p_spring         # 1 if the pending action is a spring action (pay a footing after)
+    uint8_t mp               # movement points left this autumn turn
+    uint8_t mv_pos
+    uint8_t mv_origin
+    uint8_t build_space
+    uint8_t after_fill       # phase entered when the pending draws are done
+    uint8_t st_count[MAXP]   # members on the starter space (shared starting camp), per seat
+    uint8_t st_tired[MAXP]

@@ -1,0 +1,2049 @@
+# Prehistory (A-Games 2018) for 2-4 players. Rules as in ../shared/rules/prehistory.rulebook.en.txt;
+# every interpretation and all designed component data are listed in README.md next to this file.
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, uint64_t
+from libc.string cimport memcpy, memset
+from cpython.pycapsule cimport PyCapsule_New
+
+from mcts.rng cimport Rng, rng_below
+from mcts.game_api cimport GameTable, CHANCE, TERMINAL
+from games.prehistory.prehistory cimport *
+
+import json
+import importlib.resources
+
+NAME = "prehistory"
+DESCRIPTION = "Prehistory (A-Games 2018) for 2-4 players: seasons, six board actions, the map, ceremony cards"
+PARAMETERS = {"players": {"type": int, "default": 3, "choices": (2, 3, 4)}}
+HIDDEN_INFORMATION = True
+COLOURS = ("grey", "red", "yellow", "blue", "brown", "white")
+ACTIONS = ("painting", "gathering", "ceremony", "fishing", "hunting", "migration")
+DIRS = ("E", "W", "NE", "NW", "SE", "SW")
+SPECIES = ("tiger", "rhino", "mammoth")
+TERRAINS = ("water", "rock", "forest")
+PHASES = ("fill", "start", "spring", "pick", "summer", "autumn", "final", "end")
+
+# features of map spaces
+cdef enum:
+    F_PLAIN = 0
+    F_CAMP = 1
+    F_GATHER = 2
+    F_FISH = 3
+    F_ANIMAL = 4
+    F_MARKER = 5        # + colour
+    F_MEGA_A = 11
+    F_MEGA_B = 12
+    F_MEGA_C = 13
+    F_START = 14
+
+# ---- designed component data, loaded once at import ----
+cdef uint8_t PR_COL[NPRICE][6]
+cdef uint8_t PR_MOVE[NPRICE][6]
+cdef uint8_t PR_HL[NPRICE]
+cdef uint8_t W_RES[NWEATHER][4][NCOL]
+cdef uint8_t MAP_FEAT[NMAPT][4]
+cdef uint8_t MAP_TERR[NMAPT][4]
+cdef int8_t NBR[NSP][6]
+cdef uint8_t P_NSYM[NPAINT]
+cdef uint8_t P_SYM[NPAINT][3]
+cdef uint8_t ROW_RW[3]
+cdef uint8_t COL_RW[3]
+cdef uint8_t ROW_PTS[4]
+cdef uint8_t PAIR_RW[3][2]
+cdef uint8_t SET_PTS[6]
+cdef uint8_t FT_AT[5]
+cdef uint8_t FT_VP[5]
+cdef uint8_t FT_DEV[5]
+cdef uint8_t H_SPEC[NHC]
+cdef uint8_t H_ANIMAL[NHC]
+cdef uint8_t H_COST[NHC]
+cdef uint8_t H_VP[NHC]
+cdef uint8_t H_RW[NHC][2]       # 0..5 resource, 6..11 marker, 12 dev point, 255 none
+cdef uint8_t C_KIND[NCC]
+cdef uint8_t C_VALUE[NCC]
+cdef int C_PARAM[NCC]
+cdef uint16_t C_MASK[NCC]
+cdef uint8_t C_VP[NCC]
+cdef uint8_t C_DEV[4]
+cdef uint8_t CB[NCAMP]
+cdef uint8_t CS[NCAMP]
+cdef uint8_t CV[NCAMP]
+cdef uint8_t CD[NCAMP]
+cdef uint8_t FIRE[2][3]
+cdef uint8_t GPAIR[NGT]
+
+DATA = json.loads((importlib.resources.files("cavemind") / "data" / "prehistory" / "components.json").read_text())
+
+
+def _reward_code(entry):
+    if entry == "dev":
+        return 12
+    return 6 + int(entry[len("marker"):])
+
+
+def _load():
+    d = DATA
+    for t, tile in enumerate(d["pricing_tiles"]):
+        for k in range(6):
+            PR_COL[t][k] = tile["colours"][k]
+            PR_MOVE[t][k] = tile["move"][k]
+        PR_HL[t] = tile["highlight"]
+    for w, rots in enumerate(d["weather_tiles"]):
+        for r in range(4):
+            for c in range(NCOL):
+                W_RES[w][r][c] = 0
+            for c in rots[r]:
+                W_RES[w][r][c] += 1
+    names = {"plain": F_PLAIN, "camp": F_CAMP, "gather": F_GATHER, "fish": F_FISH, "animal": F_ANIMAL,
+             "megA": F_MEGA_A, "megB": F_MEGA_B, "megC": F_MEGA_C}
+    for c in range(6):
+        names[f"marker{c}"] = F_MARKER + c
+    for t, tile in enumerate(d["map_tiles"]):
+        for k, sp in enumerate(tile["spaces"]):
+            MAP_FEAT[t][k] = names[sp["feature"]]
+            MAP_TERR[t][k] = TERRAINS.index(sp["terrain"])
+    for sp in range(NSP):
+        r, c = divmod(sp, NCOLS)
+        if r % 2 == 0:
+            cells = [(r, c + 1), (r, c - 1), (r - 1, c), (r - 1, c - 1), (r + 1, c), (r + 1, c - 1)]
+        else:
+            cells = [(r, c + 1), (r, c - 1), (r - 1, c + 1), (r - 1, c), (r + 1, c + 1), (r + 1, c)]
+        for k, (rr, cc) in enumerate(cells):
+            NBR[sp][k] = rr * NCOLS + cc if 0 <= rr < NROWS and 0 <= cc < NCOLS else -1
+    pt = d["painting"]
+    for i, sy in enumerate(pt["symbols"]):
+        P_NSYM[i] = len(sy)
+        for k in range(3):
+            P_SYM[i][k] = sy[k] if k < len(sy) else 0
+    for i in range(3):
+        ROW_RW[i] = _reward_code(pt["row_rewards"][i])
+        COL_RW[i] = _reward_code(pt["col_rewards"][i])
+    for i in range(4):
+        ROW_PTS[i] = pt["row_points"][i]
+    g = d["gathering"]
+    for i, (a, b) in enumerate(g["basket_pairs"]):
+        GPAIR[a] = b
+        GPAIR[b] = a
+        PAIR_RW[i][0] = g["pair_rewards"][i][0]
+        PAIR_RW[i][1] = g["pair_rewards"][i][1]
+    for i in range(6):
+        SET_PTS[i] = g["set_points"][i]
+    for i, (at, vp, dv) in enumerate(d["fishing"]["track"]):
+        FT_AT[i] = at
+        FT_VP[i] = vp
+        FT_DEV[i] = dv
+    for i, h in enumerate(d["hunting_cards"]):
+        H_SPEC[i] = SPECIES.index(h["species"])
+        H_ANIMAL[i] = 1 if h["animal"] else 0
+        H_COST[i] = h["cost"]
+        H_VP[i] = h.get("vp", 0)
+        H_RW[i][0] = 255
+        H_RW[i][1] = 255
+        for k, (kind, col) in enumerate(h.get("reward", [])):
+            H_RW[i][k] = col if kind == "res" else (6 + col if kind == "mk" else 12)
+    for i, cc in enumerate(d["ceremony_cards"]):
+        C_KIND[i] = cc["kind"]
+        C_VALUE[i] = cc["value"]
+        C_PARAM[i] = 0
+        C_MASK[i] = 0
+        C_VP[i] = 0
+        p = cc["param"]
+        if cc["kind"] == 0:
+            for cell in p[0]:
+                C_MASK[i] |= 1 << cell
+            C_VP[i] = p[1]
+        elif cc["kind"] == 1:
+            C_PARAM[i] = 0 if p == "pairs" else 1
+        elif p is not None:
+            C_PARAM[i] = p
+    for v in range(4):
+        C_DEV[v] = d["ceremony_dev_by_value"][v]
+    for i, cp in enumerate(d["campsites"]):
+        CB[i] = cp["builders"]
+        CS[i] = cp["settlers"]
+        CV[i] = cp["vp"]
+        CD[i] = cp["dev"]
+    for i in range(2):
+        for k in range(3):
+            FIRE[i][k] = d["fire_patterns"][i][k]
+
+_load()
+
+# ---- geometry ----
+
+cdef inline int ntiles(const PHState* s) noexcept nogil:
+    return 5 * s.num_players
+
+
+cdef inline bint exists(const PHState* s, int sp) noexcept nogil:
+    if sp < 0 or sp >= NSP:
+        return False
+    if sp < NCOLS:
+        return sp == START_SPACE
+    return ((sp // NCOLS) - 1) * 2 + (sp % NCOLS) // 4 < ntiles(s)
+
+
+cdef inline int slot_of(int sp) noexcept nogil:
+    return ((sp // NCOLS) - 1) * 2 + (sp % NCOLS) // 4
+
+
+cdef inline int feature(const PHState* s, int sp) noexcept nogil:
+    if sp == START_SPACE:
+        return F_START
+    cdef int t = s.map_tile[slot_of(sp)]
+    if t >= NMAPT:
+        return F_PLAIN
+    return MAP_FEAT[t][sp % 4]
+
+
+cdef inline int terrain(const PHState* s, int sp) noexcept nogil:
+    if sp == START_SPACE:
+        return 3
+    cdef int t = s.map_tile[slot_of(sp)]
+    if t >= NMAPT:
+        return 3
+    return MAP_TERR[t][sp % 4]
+
+
+cdef inline int nbr(const PHState* s, int sp, int d) noexcept nogil:
+    cdef int n = NBR[sp][d]
+    if n >= 0 and exists(s, n):
+        return n
+    return -1
+
+# ---- small helpers ----
+
+cdef inline int colour_at(const PHState* s, int slot, int pos) noexcept nogil:
+    return PR_COL[s.price_tile[slot]][(pos + s.price_rot[slot]) % 6]
+
+
+cdef inline int move_value(const PHState* s, int colour) noexcept nogil:
+    cdef int d, t = s.price_tile[6]
+    for d in range(6):
+        if PR_COL[t][(d + s.price_rot[6]) % 6] == colour:
+            return PR_MOVE[t][(d + s.price_rot[6]) % 6]
+    return 1
+
+
+cdef inline int total_res(const PHState* s, int p) noexcept nogil:
+    cdef int c, t = 0
+    for c in range(NCOL):
+        t += s.res[p][c]
+    return t
+
+
+cdef inline void add_dev(PHState* s, int p, int n) noexcept nogil:
+    cdef int v = s.dev[p] + n
+    s.dev[p] = 250 if v > 250 else v
+
+
+cdef inline void add_res(PHState* s, int p, int c) noexcept nogil:
+    if s.res[p][c] < 250:
+        s.res[p][c] += 1
+
+
+cdef inline void add_mk(PHState* s, int p, int c) noexcept nogil:
+    if s.mk[p][c] < 250:
+        s.mk[p][c] += 1
+
+
+cdef inline void give(PHState* s, int p, int code) noexcept nogil:
+    if code < 6:
+        add_res(s, p, code)
+    elif code < 12:
+        add_mk(s, p, code - 6)
+    elif code == 12:
+        add_dev(s, p, 1)
+
+
+cdef inline int actor(const PHState* s) noexcept nogil:
+    if s.phase == PH_PICK or s.phase == PH_SUMMER:
+        return s.order[s.num_players - 1 - s.turn]
+    return s.order[s.turn]
+
+
+cdef inline bint foot_free(const PHState* s, int k) noexcept nogil:
+    return s.foot[k][0] == 0 or s.foot[k][1] == 0
+
+
+cdef inline int own_count(const PHState* s, int sp, int p) noexcept nogil:
+    if sp == START_SPACE:
+        return s.st_count[p]
+    if s.mowner[sp] == p + 1:
+        return s.mcount[sp]
+    return 0
+
+
+cdef inline int own_untired(const PHState* s, int sp, int p) noexcept nogil:
+    if sp == START_SPACE:
+        return s.st_count[p] - s.st_tired[p]
+    if s.mowner[sp] == p + 1:
+        return s.mcount[sp] - s.mtired[sp]
+    return 0
+
+
+cdef void add_member(PHState* s, int sp, int p, bint tired) noexcept nogil:
+    if sp == START_SPACE:
+        s.st_count[p] += 1
+        if tired:
+            s.st_tired[p] += 1
+        return
+    s.mowner[sp] = p + 1
+    s.mcount[sp] += 1
+    if tired:
+        s.mtired[sp] += 1
+
+
+cdef void remove_member(PHState* s, int sp, int p, bint tired) noexcept nogil:
+    if sp == START_SPACE:
+        s.st_count[p] -= 1
+        if tired and s.st_tired[p] > 0:
+            s.st_tired[p] -= 1
+        if s.st_tired[p] > s.st_count[p]:
+            s.st_tired[p] = s.st_count[p]
+        return
+    s.mcount[sp] -= 1
+    if tired and s.mtired[sp] > 0:
+        s.mtired[sp] -= 1
+    if s.mtired[sp] > s.mcount[sp]:
+        s.mtired[sp] = s.mcount[sp]
+    if s.mcount[sp] == 0:
+        s.mowner[sp] = 0
+
+
+cdef bint stoppable(const PHState* s, int sp, int p, int origin) noexcept nogil:
+    cdef int q, tot = 0
+    if sp < 0 or sp == origin:
+        return False
+    if sp == START_SPACE:
+        for q in range(s.num_players):
+            tot += s.st_count[q]
+        return tot == 0
+    return s.mcount[sp] == 0 and (s.camp[sp] == 0 or s.camp[sp] == p + 1)
+
+
+cdef bint step_ok(const PHState* s, int to, int mp_after, int p, int origin) noexcept nogil:
+    cdef int d
+    if to < 0:
+        return False
+    if stoppable(s, to, p, origin):
+        return True
+    if mp_after < 1:
+        return False
+    for d in range(6):
+        if stoppable(s, nbr(s, to, d), p, origin):
+            return True
+    return False
+
+
+cdef int area_members(const PHState* s, int sp, int p) noexcept nogil:
+    cdef int d, n, t = own_count(s, sp, p)
+    for d in range(6):
+        n = nbr(s, sp, d)
+        if n >= 0:
+            t += own_count(s, n, p)
+    return t
+
+# ---- gains ----
+
+cdef void gain_gather(PHState* s, int p, int kind) noexcept nogil:
+    cdef int t = kind // 2, u
+    s.gath[p][t] += 1
+    if kind % 2:
+        add_dev(s, p, 1)
+    u = GPAIR[t]
+    if s.gath[p][t] <= s.gath[p][u]:
+        add_mk(s, p, PAIR_RW[t // 2][0])
+        add_mk(s, p, PAIR_RW[t // 2][1])
+
+
+cdef void gain_fish(PHState* s, int p, int kind) noexcept nogil:
+    s.fish[p][kind] += 1
+    cdef int v = s.fishpos[p] + kind % 3 + 1
+    s.fishpos[p] = 20 if v > 20 else v
+
+
+cdef void gain_hunt(PHState* s, int p, int card) noexcept nogil:
+    cdef int c, k
+    s.hunt[p][card] = 1
+    if H_ANIMAL[card]:
+        s.vp[p] += H_VP[card]
+        return
+    for c in range(NHC):
+        if s.hunt[p][c] and not H_ANIMAL[c] and H_SPEC[c] == H_SPEC[card]:
+            for k in range(2):
+                if H_RW[c][k] != 255:
+                    give(s, p, H_RW[c][k])
+
+
+cdef void gain_paint(PHState* s, int p, int cell) noexcept nogil:
+    cdef int r = cell // 3, c = cell % 3
+    s.paint[p] |= 1 << cell
+    if c > 0 and s.paint[p] & (1 << (cell - 1)):
+        give(s, p, ROW_RW[r])
+    if c < 2 and s.paint[p] & (1 << (cell + 1)):
+        give(s, p, ROW_RW[r])
+    if r > 0 and s.paint[p] & (1 << (cell - 3)):
+        give(s, p, COL_RW[c])
+    if r < 2 and s.paint[p] & (1 << (cell + 3)):
+        give(s, p, COL_RW[c])
+
+
+cdef void ceremony_track(PHState* s, int p) noexcept nogil:
+    cdef int i, pos = -1
+    for i in range(s.cer_len):
+        if s.cer_track[i] == p:
+            pos = i
+    if pos < 0:
+        s.cer_track[s.cer_len] = p
+        s.cer_len += 1
+    elif pos > 0:
+        s.cer_track[pos] = s.cer_track[pos - 1]
+        s.cer_track[pos - 1] = p
+    s.cer_count[p] += 1
+
+
+cdef void gain_cer(PHState* s, int p, int card) noexcept nogil:
+    cdef int i
+    for i in range(5):
+        if s.cer_disp[i] == card + 1:
+            s.cer_disp[i] = 0
+    s.hand[p][card] += 1
+    add_dev(s, p, C_DEV[C_VALUE[card]])
+    ceremony_track(s, p)
+
+# ---- chance: what is drawn next ----
+
+cdef int fill_target(const PHState* s, int* index) noexcept nogil:
+    cdef int i, n = s.num_players, c, tot
+    if s.phase != PH_FILL:
+        return T_NONE
+    for i in range(7):
+        if s.price_tile[i] == NEED:
+            index[0] = i
+            return T_PRICE
+    if s.stack_len < 4:
+        index[0] = 7 + s.stack_len
+        return T_PRICE
+    if s.seats_drawn < n:
+        index[0] = s.seats_drawn
+        return T_SEAT
+    for i in range(n):
+        if s.weather[i] == NEED:
+            index[0] = i
+            return T_WEATHER
+    for i in range(ntiles(s)):
+        if s.map_tile[i] == NEED:
+            index[0] = i
+            return T_MAP
+    for i in range(NSP):
+        if s.tok[i] == NEED:
+            index[0] = i
+            c = feature(s, i)
+            if c == F_GATHER:
+                return T_TOKEN_G
+            if c == F_FISH:
+                return T_TOKEN_F
+            return T_TOKEN_A
+    tot = 0
+    for c in range(NGK):
+        tot += s.gather_pile[c]
+    if tot:
+        for i in range(6):
+            if s.gather_slot[i] == 0:
+                index[0] = i
+                return T_GATHER
+    tot = 0
+    for c in range(NFK):
+        tot += s.fish_pile[c]
+    if tot:
+        for i in range(6):
+            if s.fish_slot[i] == 0:
+                index[0] = i
+                return T_FISH
+    tot = 0
+    for c in range(NHC):
+        tot += s.hunt_pile[c]
+    if tot:
+        for i in range(5):
+            if s.hunt_disp[i] == 0:
+                index[0] = i
+                return T_HUNT
+    tot = 0
+    for c in range(NCC):
+        tot += s.cer_pile[c]
+    if tot:
+        for i in range(5):
+            if s.cer_disp[i] == 0:
+                index[0] = i
+                return T_CER
+    return T_NONE
+
+
+cdef const uint8_t* pool_of(const PHState* s, int target, int* size) noexcept nogil:
+    if target == T_PRICE:
+        size[0] = NPRICE
+        return s.price_pool
+    if target == T_SEAT:
+        size[0] = MAXP
+        return s.seat_pool
+    if target == T_WEATHER:
+        size[0] = NWEATHER
+        return s.weather_pool
+    if target == T_MAP:
+        size[0] = NMAPT
+        return s.map_pool
+    if target == T_TOKEN_G or target == T_GATHER:
+        size[0] = NGK
+        return s.gather_pile
+    if target == T_TOKEN_F or target == T_FISH:
+        size[0] = NFK
+        return s.fish_pile
+    if target == T_TOKEN_A:
+        size[0] = 3
+        return s.animal_pool
+    if target == T_HUNT:
+        size[0] = NHC
+        return s.hunt_pile
+    size[0] = NCC
+    return s.cer_pile
+
+# ---- phase flow ----
+
+cdef void place_pillar_cubes(PHState* s) noexcept nogil:
+    cdef int k, c, tot
+    for k in range(6):
+        tot = 0
+        for c in range(NCOL):
+            tot += s.top[k][c]
+        if tot == 0:
+            s.top[k][colour_at(s, 6, k)] = 1
+
+
+cdef void enter_spring(PHState* s) noexcept nogil:
+    cdef int p, c
+    for p in range(s.num_players):
+        s.wrot[p] = (s.wrot[p] + 1) % 4
+        for c in range(NCOL):
+            s.res[p][c] += W_RES[s.weather[p]][s.wrot[p]][c]
+        s.done[p] = 0
+    s.phase = PH_SPRING
+    s.sub = SUB_MAIN
+    s.turn = 0
+
+
+cdef void leave_fill(PHState* s) noexcept nogil:
+    cdef int idx
+    if fill_target(s, &idx) != T_NONE:
+        return
+    if s.after_fill == PH_START:
+        place_pillar_cubes(s)
+        s.phase = PH_START
+        s.sub = SUB_MAIN
+        s.turn = 0
+    else:
+        enter_spring(s)
+
+
+cdef void start_summer(PHState* s) noexcept nogil:
+    cdef int k, i, c
+    for k in range(6):
+        for i in range(2):
+            if s.foot[k][i]:
+                s.top[k][s.foot[k][i] - 1] += 1
+                s.foot[k][i] = 0
+    s.phase = PH_PICK
+    s.turn = 0
+    s.sub = SUB_MAIN
+
+
+cdef void fishing_income(PHState* s) noexcept nogil:
+    cdef int p, i, best
+    for p in range(s.num_players):
+        best = -1
+        for i in range(5):
+            if s.fishpos[p] >= FT_AT[i]:
+                best = i
+        if best >= 0:
+            s.vp[p] += FT_VP[best]
+            add_dev(s, p, FT_DEV[best])
+
+
+cdef void winter(PHState* s) noexcept nogil:
+    cdef int i, p, k, n = s.num_players
+    cdef uint8_t neworder[MAXP]
+    cdef uint8_t used[MAXP]
+    s.round += 1
+    for i in range(5):
+        s.hunt_disp[i] = 0
+        if s.cer_disp[i]:
+            s.cer_discard[s.cer_disp[i] - 1] += 1
+            s.cer_disp[i] = 0
+    s.price_tile[6] = s.stack[s.round - 1]
+    s.price_rot[6] = PR_HL[s.price_tile[6]]
+    place_pillar_cubes(s)
+    memset(used, 0, sizeof(used))
+    k = 0
+    for i in range(s.cer_len):
+        neworder[k] = s.cer_track[i]
+        used[s.cer_track[i]] = 1
+        k += 1
+    for i in range(n):
+        if not used[s.order[i]]:
+            neworder[k] = s.order[i]
+            k += 1
+    for i in range(n):
+        s.order[i] = neworder[i]
+        s.cer_count[i] = 0
+        s.cer_track[i] = 0
+    s.cer_len = 0
+    s.phase = PH_FILL
+    s.after_fill = PH_SPRING
+    leave_fill(s)
+
+
+cdef void end_autumn(PHState* s) noexcept nogil:
+    cdef int i
+    for i in range(NSP):
+        s.mtired[i] = 0
+    for i in range(MAXP):
+        s.st_tired[i] = 0
+    if s.round == 4:
+        s.phase = PH_FINAL
+        s.turn = 0
+        s.sub = SUB_MAIN
+    else:
+        winter(s)
+
+
+cdef void next_turn(PHState* s) noexcept nogil:
+    cdef int k, t, n = s.num_players
+    s.sub = SUB_MAIN
+    if s.phase == PH_SPRING:
+        for k in range(1, n + 1):
+            t = (s.turn + k) % n
+            if not s.done[s.order[t]]:
+                s.turn = t
+                return
+        start_summer(s)
+        return
+    s.turn += 1
+    if s.turn < n:
+        if s.phase == PH_AUTUMN:
+            s.mp = 0
+        return
+    s.turn = 0
+    if s.phase == PH_START:
+        enter_spring(s)
+    elif s.phase == PH_PICK:
+        s.phase = PH_SUMMER
+        s.summer_action = 0
+    elif s.phase == PH_SUMMER:
+        s.summer_action += 1
+        if s.summer_action == 6:
+            fishing_income(s)
+            s.phase = PH_AUTUMN
+            s.mp = 0
+    elif s.phase == PH_AUTUMN:
+        end_autumn(s)
+    elif s.phase == PH_FINAL:
+        final_scoring(s)
+        s.phase = PH_END
+
+
+cdef void finish_action(PHState* s) noexcept nogil:
+    if s.p_spring:
+        s.sub = SUB_FOOT
+    else:
+        next_turn(s)
+
+# ---- final scoring ----
+
+cdef int popcount(unsigned int x) noexcept nogil:
+    cdef int n = 0
+    while x:
+        n += x & 1
+        x >>= 1
+    return n
+
+
+cdef int animals_of(const PHState* s, int p, int sp) noexcept nogil:
+    cdef int c, n = s.animal_tok[p][sp]
+    for c in range(NHC):
+        if s.hunt[p][c] and H_ANIMAL[c] and H_SPEC[c] == sp:
+            n += 1
+    return n
+
+
+cdef int animal_vp_of(const PHState* s, int p, int sp) noexcept nogil:
+    cdef int c, n = s.animal_tok[p][sp]
+    for c in range(NHC):
+        if s.hunt[p][c] and H_ANIMAL[c] and H_SPEC[c] == sp:
+            n += H_VP[c]
+    return n
+
+
+cdef int prints_of(const PHState* s, int p, int sp) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(NHC):
+        if s.hunt[p][c] and not H_ANIMAL[c] and H_SPEC[c] == sp:
+            n += 1
+    return n
+
+
+cdef int rows_complete(const PHState* s, int p) noexcept nogil:
+    cdef int r, n = 0
+    for r in range(3):
+        if (s.paint[p] >> (3 * r)) & 7 == 7:
+            n += 1
+    return n
+
+
+cdef int card_points(const PHState* s, int p, int card) noexcept nogil:
+    cdef int k = C_KIND[card], a = C_PARAM[card], i, n, m
+    if k == 0:
+        return C_VP[card] if (s.paint[p] & C_MASK[card]) == C_MASK[card] else 0
+    if k == 1:
+        n = 0
+        if a == 0:
+            for i in range(3):
+                m = s.gath[p][2 * i]
+                if s.gath[p][2 * i + 1] < m:
+                    m = s.gath[p][2 * i + 1]
+                n += 3 * m
+        else:
+            for i in range(NGT):
+                n += 5 * (s.gath[p][i] // 3)
+        return n
+    if k == 2:
+        return s.fish[p][3 * a] + s.fish[p][3 * a + 1] + s.fish[p][3 * a + 2]
+    if k == 3:
+        m = 99
+        for i in range(3):
+            n = s.fish[p][3 * i] + s.fish[p][3 * i + 1] + s.fish[p][3 * i + 2]
+            if n < m:
+                m = n
+        return 3 * m
+    if k == 4:
+        return 6 if s.fishpos[p] >= 15 else 0
+    if k == 5:
+        return animals_of(s, p, a)
+    if k == 6:
+        return prints_of(s, p, a)
+    if k == 7:
+        n = 0
+        for i in range(NSP):
+            if i != START_SPACE and s.mowner[i] == p + 1 and terrain(s, i) == a:
+                n += s.mcount[i]
+        return n
+    if k == 8:
+        return popcount(s.camps_used[p])
+    if k == 9:
+        return 2 * s.megaA[p]
+    if k == 10:
+        return 2 * s.avail[p]
+    if k == 11:
+        return s.dev[p] // 2
+    if k == 12:
+        n = 0
+        for i in range(NCC):
+            n += s.hand[p][i]
+        return n
+    if k == 13:
+        n = 0
+        for i in range(NGT):
+            n += s.gath[p][i]
+        return n // 2
+    if k == 14:
+        return 2 * rows_complete(s, p)
+    if k == 15:
+        return s.fishpos[p] // 3
+    if k == 16:
+        m = 99
+        for i in range(3):
+            n = animals_of(s, p, i)
+            if n < m:
+                m = n
+        return 5 * m
+    return 0
+
+
+cdef int ceremony_points(const PHState* s, int p) noexcept nogil:
+    cdef int c, total = 0, best = 0, v, doubles = 0
+    for c in range(NCC):
+        if s.hand[p][c]:
+            if C_KIND[c] == 17:
+                doubles += s.hand[p][c]
+                continue
+            v = card_points(s, p, c)
+            total += v * s.hand[p][c]
+            if v > best:
+                best = v
+    return total + doubles * best
+
+
+cdef void megalith_points(const PHState* s, int* out) noexcept nogil:
+    cdef int sp, f, d, q, a, n = s.num_players, first, second, nf, ns
+    cdef int units[MAXP]
+    cdef int spaces[MAXP]
+    for sp in range(NSP):
+        if sp == START_SPACE or not exists(s, sp):
+            continue
+        f = feature(s, sp)
+        if f != F_MEGA_B and f != F_MEGA_C:
+            continue
+        for q in range(MAXP):
+            units[q] = 0
+            spaces[q] = 0
+        for d in range(7):
+            a = sp if d == 6 else nbr(s, sp, d)
+            if a < 0 or a == START_SPACE:
+                continue
+            if s.camp[a]:
+                spaces[s.camp[a] - 1] += 1
+                units[s.camp[a] - 1] += 2
+            elif s.mowner[a]:
+                spaces[s.mowner[a] - 1] += 1
+                units[s.mowner[a] - 1] += 1
+        if f == F_MEGA_B:
+            for q in range(n):
+                out[q] += spaces[q]
+            continue
+        first = 0
+        for q in range(n):
+            if units[q] > first:
+                first = units[q]
+        if first == 0:
+            continue
+        nf = 0
+        for q in range(n):
+            if units[q] == first:
+                nf += 1
+        for q in range(n):
+            if units[q] == first:
+                out[q] += 5 // nf
+        if nf > 1:
+            continue
+        second = 0
+        for q in range(n):
+            if units[q] < first and units[q] > second:
+                second = units[q]
+        if second == 0:
+            continue
+        ns = 0
+        for q in range(n):
+            if units[q] == second:
+                ns += 1
+        for q in range(n):
+            if units[q] == second:
+                out[q] += 2 // ns
+
+
+cdef void final_scoring(PHState* s) noexcept nogil:
+    cdef int p, c, sp, t, add[MAXP]
+    for p in range(MAXP):
+        add[p] = 0
+    megalith_points(s, add)
+    for p in range(s.num_players):
+        for c in range(NCOL):
+            add_dev(s, p, s.res[p][c] + s.mk[p][c])
+            s.res[p][c] = 0
+            s.mk[p][c] = 0
+        add[p] += ceremony_points(s, p)          # uses the development points before they turn into VP
+        add[p] += s.dev[p] // 3
+        for t in range(NGT):
+            add[p] += SET_PTS[s.gath[p][t] if s.gath[p][t] < 5 else 5]
+        for t in range(3):
+            add[p] += ROW_PTS[popcount((s.paint[p] >> (3 * t)) & 7)]
+        add[p] += 2 * s.megaA[p]
+        for sp in range(3):
+            add[p] += animal_vp_of(s, p, sp) * prints_of(s, p, sp)
+        s.vp[p] += add[p]
+
+# ---- the GameTable functions ----
+
+cdef int current_player(const void* v) noexcept nogil:
+    cdef const PHState* s = <const PHState*>v
+    if s.phase == PH_END:
+        return TERMINAL
+    if s.phase == PH_FILL:
+        return CHANCE
+    return actor(s)
+
+
+cdef bint can_paint_spring(const PHState* s, int p, int cell) noexcept nogil:
+    cdef int need[NCOL]
+    cdef int c, k, tot = 0
+    for c in range(NCOL):
+        need[c] = 0
+    for k in range(P_NSYM[cell]):
+        need[colour_at(s, 0, P_SYM[cell][k])] += 1
+        tot += 1
+    for c in range(NCOL):
+        if s.res[p][c] < need[c]:
+            return False
+    return total_res(s, p) >= tot + 1
+
+
+cdef int side_affordable(const PHState* s, int p, int slot, int first) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(3):
+        if s.res[p][colour_at(s, slot, first + k)] > 0:
+            n += 1
+    return n
+
+
+cdef int free_fire_affordable(const PHState* s, int p) noexcept nogil:
+    cdef int t, n = 0
+    for t in range(6):
+        if t != s.shaman[p][0] and t != s.shaman[p][1] and t != s.shaman[p][2]:
+            if s.res[p][colour_at(s, 2, t)] > 0:
+                n += 1
+    return n
+
+
+cdef inline bint card_in_disp(const PHState* s, int card) noexcept nogil:
+    cdef int i
+    for i in range(5):
+        if s.cer_disp[i] == card + 1:
+            return True
+    return False
+
+
+cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int n) noexcept nogil:
+    """Legal ways to perform board action k (ids appended in ascending order)."""
+    cdef int i, v, tot = total_res(s, p), c, m
+    if k == 0:
+        for i in range(NPAINT):
+            if s.paint[p] & (1 << i):
+                continue
+            if (spring and can_paint_spring(s, p, i)) or (not spring and s.mk[p][0] >= P_NSYM[i]):
+                out[n] = A_PAINT + i
+                n += 1
+    elif k == 1:
+        for i in range(6):
+            if s.gather_slot[i] == 0:
+                continue
+            if spring:
+                c = colour_at(s, 1, i)
+                if s.res[p][c] >= 1 and tot >= 2:
+                    out[n] = A_GATHER + i
+                    n += 1
+            elif s.mk[p][1] >= 2:
+                out[n] = A_GATHER + i
+                n += 1
+    elif k == 2:
+        if spring:
+            m = free_fire_affordable(s, p)
+        for i in range(NCC):
+            if not card_in_disp(s, i):
+                continue
+            v = C_VALUE[i]
+            if (spring and m >= v and tot >= v + 1) or (not spring and s.mk[p][2] >= v):
+                out[n] = A_CER + i
+                n += 1
+    elif k == 3:
+        if spring:
+            m = side_affordable(s, p, 3, 3)
+        for i in range(6):
+            if s.fish_slot[i] == 0:
+                continue
+            v = (s.fish_slot[i] - 1) % 3 + 1
+            if (spring and m >= v and tot >= v + 1) or (not spring and s.mk[p][3] >= v):
+                out[n] = A_FISH + i
+                n += 1
+    elif k == 4:
+        if spring:
+            m = side_affordable(s, p, 4, 0)
+        for i in range(5):
+            if s.hunt_disp[i] == 0:
+                continue
+            v = H_COST[s.hunt_disp[i] - 1]
+            if (spring and m >= v and tot >= v + 1) or (not spring and s.mk[p][4] >= v):
+                out[n] = A_HUNT + i
+                n += 1
+    else:
+        if s.avail[p] == 0:
+            return n
+        if spring:
+            if s.res[p][colour_at(s, 5, 0)] >= 1 and tot >= 2:
+                out[n] = A_MIGN + 1
+                n += 1
+            m = 3 if s.avail[p] > 3 else s.avail[p]
+            if m >= 2 and s.res[p][colour_at(s, 5, 0)] >= 1 and s.res[p][colour_at(s, 5, 1)] >= 1 and tot >= 3:
+                out[n] = A_MIGN + m
+                n += 1
+        else:
+            for i in range(1, 4):
+                if i <= s.avail[p] and s.mk[p][5] >= i:
+                    out[n] = A_MIGN + i
+                    n += 1
+    return n
+
+
+cdef int dev_actions(const PHState* s, int p, int* out, int n) noexcept nogil:
+    cdef int i, c
+    if s.dev[p] >= 1:
+        for i in range(12):
+            out[n] = A_ROT + i
+            n += 1
+        out[n] = A_WEATHER
+        n += 1
+    if s.dev[p] >= 2:
+        for c in range(NCOL):
+            out[n] = A_BUYRES + c
+            n += 1
+    if s.dev[p] >= 3:
+        for c in range(NCOL):
+            out[n] = A_BUYMK + c
+            n += 1
+    for c in range(NCOL):
+        if s.res[p][c]:
+            out[n] = A_DISCRES + c
+            n += 1
+    for c in range(NCOL):
+        if s.mk[p][c]:
+            out[n] = A_DISCMK + c
+            n += 1
+    return n
+
+
+cdef bint can_select(const PHState* s, int p, int sp) noexcept nogil:
+    cdef int d
+    if s.mp < 1 or own_untired(s, sp, p) <= 0:
+        return False
+    for d in range(6):
+        if step_ok(s, nbr(s, sp, d), s.mp - 1, p, sp):
+            return True
+    return False
+
+
+cdef bint can_build(const PHState* s, int p, int sp, int c) noexcept nogil:
+    if s.camps_used[p] & (1 << c):
+        return False
+    return area_members(s, sp, p) >= CB[c]
+
+
+cdef int legal_actions(const void* v, int* out) noexcept nogil:
+    cdef const PHState* s = <const PHState*>v
+    cdef int n = 0, p, k, i, c, d, t, sp
+    if s.phase == PH_FILL or s.phase == PH_END:
+        return 0
+    p = actor(s)
+    if s.phase == PH_START:
+        for i in range(8):
+            out[n] = A_START + i
+            n += 1
+        return n
+    if s.phase == PH_PICK:
+        for k in range(6):
+            t = 0
+            for c in range(NCOL):
+                t += s.top[k][c]
+            if t:
+                out[n] = A_PILLAR + k
+                n += 1
+        return n
+    if s.sub == SUB_PAYD:
+        for c in range(NCOL):
+            for k in range(3):
+                if colour_at(s, s.p_action, s.p_item + k) == c and not (s.p_mask & (1 << c)) and s.res[p][c]:
+                    out[n] = A_PAYC + c
+                    n += 1
+        return n
+    if s.sub == SUB_FOOT:
+        for c in range(NCOL):
+            if s.res[p][c]:
+                out[n] = A_PAYC + c
+                n += 1
+        return n
+    if s.sub == SUB_SHAMAN:
+        for i in range(6):
+            for k in range(3):
+                if s.shaman[p][k] == i and not (s.p_mask & (1 << k)):
+                    for t in range(6):
+                        if (s.p_item >> t) & 1:
+                            continue
+                        if t == s.shaman[p][0] or t == s.shaman[p][1] or t == s.shaman[p][2]:
+                            continue
+                        if s.res[p][colour_at(s, 2, t)]:
+                            out[n] = A_SHAMAN + i * 6 + t
+                            n += 1
+        return n
+    if s.sub == SUB_DEST:
+        for sp in range(NSP):
+            if sp == START_SPACE or (s.camp[sp] == p + 1):
+                out[n] = A_DEST + sp
+                n += 1
+        return n
+    if s.sub == SUB_MOVING:
+        for d in range(6):
+            if step_ok(s, nbr(s, s.mv_pos, d), s.mp - 1, p, s.mv_origin) and s.mp >= 1:
+                out[n] = A_STEP + d
+                n += 1
+        if stoppable(s, s.mv_pos, p, s.mv_origin):
+            out[n] = A_STOP
+            n += 1
+        return n
+    if s.sub == SUB_BUILD:
+        for c in range(NCAMP):
+            if can_build(s, p, s.build_space, c):
+                out[n] = A_BUILD + c
+                n += 1
+        out[n] = A_NOBUILD
+        n += 1
+        return n
+    if s.sub == SUB_SETTLE:
+        for sp in range(NSP):
+            if own_count(s, sp, p) <= 0:
+                continue
+            if sp == s.build_space:
+                out[n] = A_SETTLE + sp
+                n += 1
+                continue
+            for d in range(6):
+                if nbr(s, s.build_space, d) == sp:
+                    out[n] = A_SETTLE + sp
+                    n += 1
+                    break
+        return n
+    # SUB_MAIN
+    out[n] = A_PASS
+    n += 1
+    if s.phase == PH_AUTUMN:
+        for c in range(NCOL):
+            if s.res[p][c] and s.mp < 60:
+                out[n] = A_PAYC + c
+                n += 1
+        for c in range(NCOL):
+            if s.mk[p][c] and s.mp < 60:
+                out[n] = A_PAYM + c
+                n += 1
+        if s.dev[p] >= 1 and s.mp < 60:
+            out[n] = A_DEVMOVE
+            n += 1
+        for sp in range(NSP):
+            if exists(s, sp) and can_select(s, p, sp):
+                out[n] = A_SELECT + sp
+                n += 1
+        return n
+    if s.phase == PH_SPRING:
+        for k in range(6):
+            if foot_free(s, k):
+                n = board_items(s, p, k, True, out, n)
+    elif s.phase == PH_SUMMER:
+        n = board_items(s, p, s.summer_action, False, out, n)
+    else:
+        for k in range(6):
+            n = board_items(s, p, k, False, out, n)
+    return dev_actions(s, p, out, n)
+
+
+cdef void apply_chance(PHState* s, int a) noexcept nogil:
+    cdef int idx, i, k, sp, f, size
+    cdef int t = fill_target(s, &idx)
+    cdef uint8_t* pool = <uint8_t*>pool_of(s, t, &size)
+    i = a - A_CHANCE
+    pool[i] -= 1
+    if t == T_PRICE:
+        if idx < 7:
+            s.price_tile[idx] = i
+            s.price_rot[idx] = PR_HL[i]
+        else:
+            s.stack[s.stack_len] = i
+            s.stack_len += 1
+    elif t == T_SEAT:
+        s.order[s.seats_drawn] = i
+        s.seats_drawn += 1
+    elif t == T_WEATHER:
+        s.weather[idx] = i
+    elif t == T_MAP:
+        s.map_tile[idx] = i
+        for k in range(4):
+            sp = NCOLS * (1 + idx // 2) + 4 * (idx % 2) + k
+            f = MAP_FEAT[i][k]
+            if f == F_GATHER or f == F_FISH or f == F_ANIMAL:
+                s.tok[sp] = NEED
+            elif f == F_MEGA_A:
+                s.tok[sp] = TOK_MEGA
+    elif t == T_TOKEN_G:
+        s.tok[idx] = TOK_G + i
+    elif t == T_TOKEN_F:
+        s.tok[idx] = TOK_F + i
+    elif t == T_TOKEN_A:
+        s.tok[idx] = TOK_A + i
+    elif t == T_GATHER:
+        s.gather_slot[idx] = i + 1
+    elif t == T_FISH:
+        s.fish_slot[idx] = i + 1
+    elif t == T_HUNT:
+        s.hunt_disp[idx] = i + 1
+    else:
+        s.cer_disp[idx] = i + 1
+    leave_fill(s)
+
+
+cdef void do_item(PHState* s, int p, int a) noexcept nogil:
+    """Performs the board action item `a` (choice already legal), in spring or summer form."""
+    cdef bint spring = s.phase == PH_SPRING
+    cdef int i, c, v
+    s.p_spring = spring
+    if a < A_GATHER:
+        i = a - A_PAINT
+        s.p_action = 0
+        if spring:
+            for c in range(P_NSYM[i]):
+                s.res[p][colour_at(s, 0, P_SYM[i][c])] -= 1
+        else:
+            s.mk[p][0] -= P_NSYM[i]
+        add_dev(s, p, P_NSYM[i])
+        gain_paint(s, p, i)
+        finish_action(s)
+    elif a < A_CER:
+        i = a - A_GATHER
+        s.p_action = 1
+        if spring:
+            s.res[p][colour_at(s, 1, i)] -= 1
+            add_dev(s, p, 1)
+        else:
+            s.mk[p][1] -= 2
+            add_dev(s, p, 2)
+        c = s.gather_slot[i] - 1
+        s.gather_slot[i] = 0
+        gain_gather(s, p, c)
+        finish_action(s)
+    elif a < A_FISH:
+        i = a - A_CER
+        v = C_VALUE[i]
+        s.p_action = 2
+        gain_cer(s, p, i)
+        if spring:
+            s.sub = SUB_SHAMAN
+            s.p_left = v
+            s.p_mask = 0
+            s.p_item = (1 << s.shaman[p][0]) | (1 << s.shaman[p][1]) | (1 << s.shaman[p][2])
+        else:
+            s.mk[p][2] -= v
+            add_dev(s, p, v)
+            finish_action(s)
+    elif a < A_HUNT:
+        i = a - A_FISH
+        v = (s.fish_slot[i] - 1) % 3 + 1
+        s.p_action = 3
+        if spring:
+            s.sub = SUB_PAYD
+            s.p_left = v
+            s.p_mask = 0
+            s.p_item = 3
+            s.build_space = i
+        else:
+            s.mk[p][3] -= v
+            add_dev(s, p, v)
+            c = s.fish_slot[i] - 1
+            s.fish_slot[i] = 0
+            gain_fish(s, p, c)
+            finish_action(s)
+    elif a < A_MIGN:
+        i = a - A_HUNT
+        v = H_COST[s.hunt_disp[i] - 1]
+        s.p_action = 4
+        if spring:
+            s.sub = SUB_PAYD
+            s.p_left = v
+            s.p_mask = 0
+            s.p_item = 0
+            s.build_space = i
+        else:
+            s.mk[p][4] -= v
+            add_dev(s, p, v)
+            c = s.hunt_disp[i] - 1
+            s.hunt_disp[i] = 0
+            gain_hunt(s, p, c)
+            finish_action(s)
+    else:
+        v = a - A_MIGN
+        s.p_action = 5
+        if spring:
+            s.res[p][colour_at(s, 5, 0)] -= 1
+            add_dev(s, p, 1)
+            if v >= 2:
+                s.res[p][colour_at(s, 5, 1)] -= 1
+                add_dev(s, p, 1)
+        else:
+            s.mk[p][5] -= v
+            add_dev(s, p, v)
+        s.p_left = v
+        s.sub = SUB_DEST
+
+
+cdef void do_stop(PHState* s, int p) noexcept nogil:
+    cdef int sp = s.mv_pos, f, t, c
+    add_member(s, sp, p, True)
+    s.sub = SUB_MAIN
+    if sp == START_SPACE:
+        return
+    t = s.tok[sp]
+    if t:
+        s.tok[sp] = 0
+        if t < TOK_F:
+            gain_gather(s, p, t - TOK_G)
+        elif t < TOK_A:
+            gain_fish(s, p, t - TOK_F)
+        elif t < TOK_MEGA:
+            s.animal_tok[p][t - TOK_A] += 1
+            s.vp[p] += 1
+        else:
+            s.megaA[p] += 1
+    f = feature(s, sp)
+    if F_MARKER <= f < F_MARKER + 6:
+        add_mk(s, p, f - F_MARKER)
+    if f == F_CAMP and s.camp[sp] == 0:
+        for c in range(NCAMP):
+            if can_build(s, p, sp, c):
+                s.sub = SUB_BUILD
+                s.build_space = sp
+                return
+
+
+cdef void apply_action(void* v, int a) noexcept nogil:
+    cdef PHState* s = <PHState*>v
+    cdef int p, k, c, i, t, sp
+    if s.phase == PH_FILL:
+        apply_chance(s, a)
+        return
+    p = actor(s)
+    if s.phase == PH_START:
+        i = a - A_START
+        s.wrot[p] = i // 2
+        for k in range(3):
+            s.shaman[p][k] = FIRE[i % 2][k]
+        next_turn(s)
+        return
+    if s.phase == PH_PICK:
+        k = a - A_PILLAR
+        for c in range(NCOL):
+            t = s.mk[p][c] + s.top[k][c]
+            s.mk[p][c] = 250 if t > 250 else t
+            s.top[k][c] = 0
+        next_turn(s)
+        return
+    if s.sub == SUB_PAYD:
+        c = a - A_PAYC
+        s.res[p][c] -= 1
+        add_dev(s, p, 1)
+        s.p_mask |= 1 << c
+        s.p_left -= 1
+        if s.p_left == 0:
+            i = s.build_space
+            if s.p_action == 3:
+                c = s.fish_slot[i] - 1
+                s.fish_slot[i] = 0
+                gain_fish(s, p, c)
+            else:
+                c = s.hunt_disp[i] - 1
+                s.hunt_disp[i] = 0
+                gain_hunt(s, p, c)
+            s.sub = SUB_FOOT
+        return
+    if s.sub == SUB_FOOT:
+        c = a - A_PAYC
+        s.res[p][c] -= 1
+        k = s.p_action
+        if s.foot[k][0] == 0:
+            s.foot[k][0] = c + 1
+        else:
+            s.foot[k][1] = c + 1
+        next_turn(s)
+        return
+    if s.sub == SUB_SHAMAN:
+        i = (a - A_SHAMAN) // 6
+        t = (a - A_SHAMAN) % 6
+        for k in range(3):
+            if s.shaman[p][k] == i and not (s.p_mask & (1 << k)):
+                s.shaman[p][k] = t
+                s.p_mask |= 1 << k
+                break
+        s.res[p][colour_at(s, 2, t)] -= 1
+        add_dev(s, p, 1)
+        s.p_left -= 1
+        if s.p_left == 0:
+            s.sub = SUB_FOOT
+        return
+    if s.sub == SUB_DEST:
+        sp = a - A_DEST
+        k = s.p_left if s.p_left <= s.avail[p] else s.avail[p]
+        for i in range(k):
+            add_member(s, sp, p, False)
+        s.avail[p] -= k
+        finish_action(s)
+        return
+    if s.sub == SUB_MOVING:
+        if a == A_STOP:
+            do_stop(s, p)
+        else:
+            s.mp -= 1
+            s.mv_pos = nbr(s, s.mv_pos, a - A_STEP)
+        return
+    if s.sub == SUB_BUILD:
+        if a == A_NOBUILD:
+            s.sub = SUB_MAIN
+            return
+        c = a - A_BUILD
+        sp = s.build_space
+        s.camp[sp] = p + 1
+        s.camps_used[p] |= 1 << c
+        s.vp[p] += CV[c]
+        add_dev(s, p, CD[c])
+        s.members[p] += 1
+        s.avail[p] += 1
+        s.p_left = CS[c]
+        s.sub = SUB_SETTLE if CS[c] > 0 else SUB_MAIN
+        return
+    if s.sub == SUB_SETTLE:
+        sp = a - A_SETTLE
+        remove_member(s, sp, p, True)
+        s.avail[p] += 1
+        s.p_left -= 1
+        if s.p_left == 0:
+            s.sub = SUB_MAIN
+        return
+    # SUB_MAIN
+    if a == A_PASS:
+        if s.phase == PH_SPRING:
+            s.done[p] = 1
+        next_turn(s)
+        return
+    if a < A_DEST:
+        do_item(s, p, a)
+        return
+    if s.phase == PH_AUTUMN:
+        if a < A_PAYM:
+            c = a - A_PAYC
+            s.res[p][c] -= 1
+            add_dev(s, p, 1)
+            s.mp += move_value(s, c)
+        elif a < A_SHAMAN:
+            c = a - A_PAYM
+            s.mk[p][c] -= 1
+            add_dev(s, p, 1)
+            s.mp += move_value(s, c)
+        elif a == A_DEVMOVE:
+            s.dev[p] -= 1
+            s.mp += 1
+        else:
+            sp = a - A_SELECT
+            remove_member(s, sp, p, False)
+            s.mv_pos = sp
+            s.mv_origin = sp
+            s.sub = SUB_MOVING
+        return
+    if a < A_WEATHER:
+        k = (a - A_ROT) // 2
+        s.dev[p] -= 1
+        s.price_rot[k] = (s.price_rot[k] + (1 if (a - A_ROT) % 2 == 0 else 5)) % 6
+    elif a == A_WEATHER:
+        s.dev[p] -= 1
+        s.wrot[p] = (s.wrot[p] + 1) % 4
+    elif a < A_BUYMK:
+        s.dev[p] -= 2
+        add_res(s, p, a - A_BUYRES)
+    elif a < A_DISCRES:
+        s.dev[p] -= 3
+        add_mk(s, p, a - A_BUYMK)
+    elif a < A_DISCMK:
+        s.res[p][a - A_DISCRES] -= 1
+        add_dev(s, p, 1)
+    else:
+        s.mk[p][a - A_DISCMK] -= 1
+        add_dev(s, p, 1)
+
+
+cdef int chance_outcomes(const void* v, int* out, double* probs) noexcept nogil:
+    cdef const PHState* s = <const PHState*>v
+    cdef int idx, size, i, n = 0, tot = 0
+    cdef int t = fill_target(s, &idx)
+    if t == T_NONE:
+        return 0
+    cdef const uint8_t* pool = pool_of(s, t, &size)
+    for i in range(size):
+        tot += pool[i]
+    for i in range(size):
+        if pool[i]:
+            out[n] = A_CHANCE + i
+            probs[n] = <double>pool[i] / tot
+            n += 1
+    return n
+
+
+cdef int sample_chance(const void* v, Rng* rng) noexcept nogil:
+    cdef const PHState* s = <const PHState*>v
+    cdef int idx, size, i, tot = 0, pick
+    cdef int t = fill_target(s, &idx)
+    cdef const uint8_t* pool = pool_of(s, t, &size)
+    for i in range(size):
+        tot += pool[i]
+    pick = rng_below(rng, tot)
+    for i in range(size):
+        if pick < pool[i]:
+            return A_CHANCE + i
+        pick -= pool[i]
+    return -1
+
+
+cdef void final_scores(const PHState* s, double* out) noexcept nogil:
+    cdef int p
+    for p in range(s.num_players):
+        out[p] = s.vp[p]
+
+
+cdef void scores(const void* v, double* out) noexcept nogil:
+    final_scores(<const PHState*>v, out)
+
+
+cdef void returns(const void* v, double* out) noexcept nogil:
+    cdef const PHState* s = <const PHState*>v
+    cdef int p, n = s.num_players, best = -1000000, key, winners = 0
+    cdef int keys[MAXP]
+    for p in range(n):
+        keys[p] = s.vp[p] * 16 + popcount(s.camps_used[p])
+        if keys[p] > best:
+            best = keys[p]
+    for p in range(n):
+        if keys[p] == best:
+            winners += 1
+    for p in range(n):
+        out[p] = 1.0 / winners if keys[p] == best else 0.0
+
+
+cdef void heuristic(const void* v, double* out) noexcept nogil:
+    cdef PHState c
+    memcpy(&c, v, sizeof(PHState))
+    cdef int p, q, n = c.num_players
+    cdef double est[MAXP]
+    cdef double other, h
+    if c.phase != PH_END:
+        final_scoring(&c)
+    for p in range(n):
+        est[p] = c.vp[p]
+    for p in range(n):
+        other = -1e9
+        for q in range(n):
+            if q != p and est[q] > other:
+                other = est[q]
+        h = 0.5 + (est[p] - other) / 60.0
+        out[p] = 0.0 if h < 0.0 else (1.0 if h > 1.0 else h)
+
+
+cdef void canonical(const PHState* s, int observer, PHState* c, int* counts) noexcept nogil:
+    """The observer's view: other seats' ceremony cards merged into the draw pile; their counts per value
+    go to counts[q * 4 + value]."""
+    cdef int q, i
+    if c != s:
+        memcpy(c, s, sizeof(PHState))
+    for i in range(MAXP * 4):
+        counts[i] = 0
+    for q in range(s.num_players):
+        if q == observer:
+            continue
+        for i in range(NCC):
+            if c.hand[q][i]:
+                counts[q * 4 + C_VALUE[i]] += c.hand[q][i]
+                c.cer_pile[i] += c.hand[q][i]
+                c.hand[q][i] = 0
+
+
+cdef uint64_t infoset_hash(const void* v, int player) noexcept nogil:
+    cdef PHState c
+    cdef int counts[MAXP * 4]
+    cdef int i
+    canonical(<const PHState*>v, player, &c, counts)
+    cdef const uint8_t* b = <const uint8_t*>&c
+    cdef uint64_t h = 1469598103934665603ULL
+    for i in range(sizeof(PHState)):
+        h = (h ^ b[i]) * 1099511628211ULL
+    for i in range(MAXP * 4):
+        h = (h ^ <uint64_t>(counts[i] + 0x100)) * 1099511628211ULL
+    return h
+
+
+cdef void determinize(void* v, int observer, Rng* rng) noexcept nogil:
+    """Deals the other seats' ceremony cards again, value by value, from every card of that value the
+    observer has not seen (the draw pile and those hands), in canonical (card id) order."""
+    cdef PHState* s = <PHState*>v
+    cdef int counts[MAXP * 4]
+    cdef uint8_t pool[NCC + MAXP * NCC]
+    cdef int val, i, k, size, q, j, tmp
+    canonical(s, observer, s, counts)
+    for val in range(1, 4):
+        size = 0
+        for i in range(NCC):
+            if C_VALUE[i] == val:
+                for k in range(s.cer_pile[i]):
+                    pool[size] = i
+                    size += 1
+        for i in range(size - 1, 0, -1):
+            j = rng_below(rng, i + 1)
+            tmp = pool[i]
+            pool[i] = pool[j]
+            pool[j] = tmp
+        k = 0
+        for q in range(s.num_players):
+            for i in range(counts[q * 4 + val]):
+                s.hand[q][pool[k]] += 1
+                s.cer_pile[pool[k]] -= 1
+                k += 1
+
+
+cdef int observed_action(const void* v, int a, int player) noexcept nogil:
+    cdef const PHState* s = <const PHState*>v
+    if A_CER <= a < A_FISH and s.phase != PH_FILL and actor(s) != player:
+        return A_CERHIDDEN + C_VALUE[a - A_CER] - 1
+    return a
+
+
+cdef int rollout_action(const void* v, Rng* rng) noexcept nogil:
+    """Rollout policy: uniform over the legal actions, except that development-point trades (rotations,
+    buying, discarding) are left out when anything else is legal, and a pass is chosen only one time in
+    four when a real action is available."""
+    cdef int acts[NUM_ACTIONS]
+    cdef int keep[NUM_ACTIONS]
+    cdef int n = legal_actions(v, acts), k = 0, i, has_pass = 0
+    for i in range(n):
+        if A_ROT <= acts[i] < A_DEVMOVE:
+            continue
+        if acts[i] == A_PASS:
+            has_pass = 1
+            continue
+        keep[k] = acts[i]
+        k += 1
+    if k == 0:
+        return acts[0] if has_pass else acts[rng_below(rng, n)]
+    if has_pass and rng_below(rng, 4) == 0:
+        return A_PASS
+    return keep[rng_below(rng, k)]
+
+
+cdef GameTable TABLES[3]
+
+
+cdef void fill_table(GameTable* t, int players) noexcept:
+    t.name = "prehistory"
+    t.num_players = players
+    t.state_size = sizeof(PHState)
+    t.max_actions = NUM_ACTIONS
+    t.max_chance_outcomes = NCC
+    t.max_game_length = 60000
+    t.data = NULL
+    t.current_player = current_player
+    t.legal_actions = legal_actions
+    t.apply_action = apply_action
+    t.chance_outcomes = chance_outcomes
+    t.sample_chance = sample_chance
+    t.returns = returns
+    t.scores = scores
+    t.heuristic = heuristic
+    t.determinize = determinize
+    t.infoset_hash = infoset_hash
+    t.observed_action = observed_action
+    t.rollout_action = rollout_action
+
+
+fill_table(&TABLES[0], 2)
+fill_table(&TABLES[1], 3)
+fill_table(&TABLES[2], 4)
+
+# ---- Python-level functions (off the hot path) ----
+import struct as _struct
+
+# (name, struct code, shape) in the order of PHState; offsets follow C alignment and are checked at import
+FIELDS = [
+    ("num_players", "B", ()), ("round", "B", ()), ("phase", "B", ()), ("sub", "B", ()), ("turn", "B", ()),
+    ("summer_action", "B", ()), ("order", "B", (4,)), ("done", "B", (4,)), ("price_tile", "B", (7,)),
+    ("price_rot", "B", (7,)), ("stack", "B", (4,)), ("stack_len", "B", ()), ("price_pool", "B", (12,)),
+    ("foot", "B", (6, 2)), ("top", "B", (6, 6)), ("gather_slot", "B", (6,)), ("fish_slot", "B", (6,)),
+    ("hunt_disp", "B", (5,)), ("cer_disp", "B", (5,)), ("gather_pile", "B", (12,)), ("fish_pile", "B", (9,)),
+    ("hunt_pile", "B", (30,)), ("cer_pile", "B", (34,)), ("cer_discard", "B", (34,)), ("map_tile", "B", (20,)),
+    ("map_pool", "B", (20,)), ("animal_pool", "B", (3,)), ("weather_pool", "B", (4,)), ("seat_pool", "B", (4,)),
+    ("seats_drawn", "B", ()), ("tok", "B", (88,)), ("mowner", "B", (88,)), ("mcount", "B", (88,)),
+    ("mtired", "B", (88,)), ("camp", "B", (88,)), ("res", "B", (4, 6)), ("mk", "B", (4, 6)), ("vp", "h", (4,)),
+    ("dev", "B", (4,)), ("fishpos", "B", (4,)), ("weather", "B", (4,)), ("wrot", "B", (4,)),
+    ("shaman", "B", (4, 3)), ("paint", "H", (4,)), ("gath", "B", (4, 6)), ("fish", "B", (4, 9)),
+    ("hunt", "B", (4, 30)), ("hand", "B", (4, 34)), ("animal_tok", "B", (4, 3)), ("megaA", "B", (4,)),
+    ("avail", "B", (4,)), ("members", "B", (4,)), ("camps_used", "B", (4,)), ("cer_track", "B", (4,)),
+    ("cer_len", "B", ()), ("cer_count", "B", (4,)), ("p_action", "B", ()), ("p_item", "B", ()),
+    ("p_left", "B", ()), ("p_mask", "B", ()), ("p_spring", "B", ()), ("mp", "B", ()), ("mv_pos", "B", ()),
+    ("mv_origin", "B", ()), ("build_space", "B", ()), ("after_fill", "B", ()), ("st_count", "B", (4,)),
+    ("st_tired", "B", (4,)),
+]
+
+
+def _layout():
+    off = 0
+    out = []
+    for name, code, shape in FIELDS:
+        size = _struct.calcsize(code)
+        off = (off + size - 1) // size * size
+        count = 1
+        for d in shape:
+            count *= d
+        out.append((name, code, shape, off, count))
+        off += size * count
+    return out, (off + 1) // 2 * 2
+
+
+LAYOUT, _SIZE = _layout()
+cdef PHState _probe
+assert _SIZE == sizeof(PHState), (_SIZE, sizeof(PHState))
+assert dict((f[0], f[3]) for f in LAYOUT)["vp"] == <size_t>(<char*>&_probe.vp - <char*>&_probe)
+assert dict((f[0], f[3]) for f in LAYOUT)["st_tired"] == <size_t>(<char*>&_probe.st_tired - <char*>&_probe)
+
+
+def _shape(flat, shape):
+    if len(shape) == 0:
+        return flat[0]
+    if len(shape) == 1:
+        return list(flat)
+    step = len(flat) // shape[0]
+    return [_shape(flat[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]
+
+
+def _raw_dict(bytes data):
+    doc = {}
+    for name, code, shape, off, count in LAYOUT:
+        flat = _struct.unpack_from("<" + code * count, data, off)
+        doc[name] = _shape(flat, shape)
+    return doc
+
+
+cdef PHState load(bytes data):
+    cdef PHState s
+    memcpy(&s, <const char*>data, sizeof(s))
+    return s
+
+
+cdef bytes dump(PHState* s):
+    return (<char*>s)[:sizeof(PHState)]
+
+
+def make_table(dict params):
+    return PyCapsule_New(&TABLES[params["players"] - 2], b"cavemind.GameTable", NULL)
+
+
+def initial_state(dict params):
+    cdef PHState s
+    cdef int i, n = params["players"]
+    memset(&s, 0, sizeof(s))
+    s.num_players = n
+    s.phase = PH_FILL
+    s.after_fill = PH_START
+    for i in range(7):
+        s.price_tile[i] = NEED
+    for i in range(NPRICE):
+        s.price_pool[i] = 1
+    for i in range(NMAPT):
+        s.map_tile[i] = NEED
+        s.map_pool[i] = 1
+    for i in range(3):
+        s.animal_pool[i] = 2
+    for i in range(NWEATHER):
+        s.weather_pool[i] = 1
+    for i in range(NGK):
+        s.gather_pile[i] = 2 if i % 2 else 3
+    for i in range(NFK):
+        s.fish_pile[i] = 4 if i % 3 == 0 else 3
+    for i in range(NHC):
+        s.hunt_pile[i] = 1
+    for i in range(NCC):
+        s.cer_pile[i] = 1
+    for i in range(n):
+        s.seat_pool[i] = 1
+        s.weather[i] = NEED
+        s.avail[i] = 2
+        s.members[i] = 3
+        s.st_count[i] = 1
+        s.order[i] = i
+    return dump(&s)
+
+
+def _space_name(sp):
+    return f"r{sp // NCOLS}c{sp % NCOLS}"
+
+
+CER_KIND_NAMES = ("painting", "gathering-sets", "fish-type", "fish-sets", "fishing-15", "animals", "footprints",
+                  "terrain", "campsites", "megaliths", "tent", "dev-pairs", "ceremony", "gathering-2",
+                  "painting-lines", "fishing-3", "animal-sets", "double")
+
+
+def _card_name(int c):
+    return f"c{c}:{CER_KIND_NAMES[C_KIND[c]]}/v{C_VALUE[c]}"
+
+
+def action_to_string(bytes data, int action):
+    cdef PHState s = load(data)
+    cdef int a = action, idx, t
+    if s.phase == PH_FILL or a >= A_CHANCE:
+        t = fill_target(&s, &idx)
+        i = a - A_CHANCE
+        kinds = {T_PRICE: "pricing tile", T_SEAT: "first seat", T_WEATHER: "weather tile", T_MAP: "map tile",
+                 T_TOKEN_G: "map gathering", T_TOKEN_F: "map fish", T_TOKEN_A: "map animal",
+                 T_GATHER: "gathering", T_FISH: "fish", T_HUNT: "hunting card", T_CER: "ceremony card"}
+        return f"draw {kinds.get(t, 'item')} {i}"
+    if a == A_PASS:
+        return "end turn" if s.phase == PH_AUTUMN else "pass"
+    if a < A_GATHER:
+        return f"paint {a - A_PAINT}"
+    if a < A_CER:
+        return f"gather {a - A_GATHER}"
+    if a < A_FISH:
+        return "ceremony " + _card_name(a - A_CER)
+    if a < A_HUNT:
+        return f"fish {a - A_FISH}"
+    if a < A_MIGN:
+        return f"hunt {a - A_HUNT}"
+    if a < A_DEST:
+        return f"migrate {a - A_MIGN}"
+    if a < A_PAYC:
+        return f"to {_space_name(a - A_DEST)}"
+    if a < A_PAYM:
+        c = COLOURS[a - A_PAYC]
+        if s.sub == SUB_FOOT:
+            return f"footing {c}"
+        if s.phase == PH_AUTUMN:
+            return f"move {c}"
+        return f"pay {c}"
+    if a < A_SHAMAN:
+        return f"move {COLOURS[a - A_PAYM]} marker"
+    if a < A_PILLAR:
+        return f"shaman {(a - A_SHAMAN) // 6}>{(a - A_SHAMAN) % 6}"
+    if a < A_ROT:
+        return f"pillar {ACTIONS[a - A_PILLAR]}"
+    if a < A_WEATHER:
+        return f"rotate {ACTIONS[(a - A_ROT) // 2]} {'cw' if (a - A_ROT) % 2 == 0 else 'ccw'}"
+    if a == A_WEATHER:
+        return "rotate weather"
+    if a < A_BUYMK:
+        return f"buy {COLOURS[a - A_BUYRES]} resource"
+    if a < A_DISCRES:
+        return f"buy {COLOURS[a - A_BUYMK]} marker"
+    if a < A_DISCMK:
+        return f"discard {COLOURS[a - A_DISCRES]} resource"
+    if a < A_DEVMOVE:
+        return f"discard {COLOURS[a - A_DISCMK]} marker"
+    if a == A_DEVMOVE:
+        return "move dev"
+    if a < A_STEP:
+        return f"select {_space_name(a - A_SELECT)}"
+    if a < A_STOP:
+        return f"step {DIRS[a - A_STEP]}"
+    if a == A_STOP:
+        return "stop"
+    if a < A_NOBUILD:
+        return f"build camp {a - A_BUILD}"
+    if a == A_NOBUILD:
+        return "no camp"
+    if a < A_START:
+        return f"settle {_space_name(a - A_SETTLE)}"
+    if a < A_CERHIDDEN:
+        return f"start weather {(a - A_START) // 2} fire {(a - A_START) % 2}"
+    return f"ceremony ?/v{a - A_CERHIDDEN + 1}"
+
+
+def state_to_dict(bytes data, observer=None):
+    doc = _raw_dict(data)
+    n = doc["num_players"]
+    if observer is not None:
+        hidden = {}
+        for q in range(n):
+            if q != observer:
+                vals = [0, 0, 0]
+                for c, k in enumerate(doc["hand"][q]):
+                    if k:
+                        vals[C_VALUE[c] - 1] += k
+                hidden[str(q)] = vals
+                doc["hand"][q] = None
+        doc["cer_pile"] = None
+        doc["hidden_ceremony_values"] = hidden
+    return doc
+
+
+def _check_field(name, value, code, shape):
+    lo, hi = (-32768, 32767) if code == "h" else ((0, 65535) if code == "H" else (0, 255))
+    if len(shape) == 0:
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise ValueError(f"{name}: expected an integer in {lo}..{hi}")
+        return [value]
+    if not isinstance(value, list) or len(value) != shape[0]:
+        raise ValueError(f"{name}: expected a list of {shape[0]} entries")
+    flat = []
+    for v in value:
+        flat += _check_field(name, v, code, shape[1:])
+    return flat
+
+
+def state_from_dict(dict params, dict doc):
+    n = params["players"]
+    doc = dict(doc)
+    hidden = doc.pop("hidden_ceremony_values", None)
+    if doc.get("cer_pile") is None or (isinstance(doc.get("hand"), list) and None in doc["hand"]):
+        if not isinstance(hidden, dict):
+            raise ValueError("hidden_ceremony_values: needed when hands or the ceremony pile are hidden")
+        hand = doc.get("hand")
+        if not isinstance(hand, list) or len(hand) != MAXP:
+            raise ValueError(f"hand: expected a list of {MAXP} entries")
+        hand = [list(h) if h is not None else None for h in hand]
+        disp = doc.get("cer_disp")
+        disc = doc.get("cer_discard")
+        if not isinstance(disp, list) or not isinstance(disc, list) or len(disc) != NCC:
+            raise ValueError("cer_disp: cannot rebuild the hidden ceremony cards without the display and discard")
+        unseen = [1] * NCC
+        try:
+            for c in disp:
+                if c:
+                    unseen[c - 1] -= 1
+            for c in range(NCC):
+                unseen[c] -= disc[c]
+            for h in hand:
+                if h is not None:
+                    for c in range(NCC):
+                        unseen[c] -= h[c]
+        except (TypeError, IndexError):
+            raise ValueError("hand: bad ceremony card entries") from None
+        for q in range(MAXP):
+            if hand[q] is None:
+                vals = hidden.get(str(q), [0, 0, 0])
+                if not isinstance(vals, list) or len(vals) != 3:
+                    raise ValueError("hidden_ceremony_values: expected three counts per hidden seat")
+                hand[q] = [0] * NCC
+                for v in range(3):
+                    for _ in range(vals[v]):
+                        pick = next((c for c in range(NCC) if unseen[c] > 0 and C_VALUE[c] == v + 1), None)
+                        if pick is None:
+                            raise ValueError("hidden_ceremony_values: more hidden cards than unseen cards")
+                        unseen[pick] -= 1
+                        hand[q][pick] += 1
+        if min(unseen) < 0:
+            raise ValueError("cer_pile: a ceremony card is counted twice")
+        doc["hand"] = hand
+        doc["cer_pile"] = unseen
+    buf = bytearray(sizeof(PHState))
+    for name, code, shape, off, count in LAYOUT:
+        if name not in doc:
+            raise ValueError(f"{name}: missing")
+        flat = _check_field(name, doc[name], code, shape)
+        _struct.pack_into("<" + code * count, buf, off, *flat)
+    data = bytes(buf)
+    cdef PHState s = load(data)
+    if s.num_players != n:
+        raise ValueError(f"num_players: the position is for {s.num_players} players, not {n}")
+    if s.phase > PH_END or s.sub > SUB_SETTLE:
+        raise ValueError("phase: unknown phase or sub-decision")
+    if s.round > 4 or s.turn >= n or s.summer_action > 6 or s.stack_len > 4 or s.seats_drawn > n:
+        raise ValueError("round: round, turn, summer_action, stack_len or seats_drawn out of range")
+    if sorted(doc["order"][:n]) != list(range(n)) and s.phase != PH_FILL:
+        raise ValueError("order: expected a permutation of the seats")
+    for i in range(7):
+        if s.price_tile[i] >= NPRICE and s.price_tile[i] != NEED:
+            raise ValueError("price_tile: unknown pricing tile")
+        if s.price_rot[i] >= 6:
+            raise ValueError("price_rot: rotation out of range")
+    for i in range(4):
+        if s.stack[i] >= NPRICE or s.order[i] >= MAXP or s.cer_track[i] >= MAXP:
+            raise ValueError("stack: entries out of range")
+        if i < n and s.weather[i] >= NWEATHER and s.weather[i] != NEED:
+            raise ValueError("weather: unknown weather tile")
+        if i >= n and s.weather[i] >= NWEATHER:
+            raise ValueError("weather: unknown weather tile")
+        if s.wrot[i] >= 4 or any(s.shaman[i][k] >= 6 for k in range(3)) or s.paint[i] >= 512:
+            raise ValueError("wrot: weather rotation, shaman or painting out of range")
+    for i in range(NMAPT):
+        if s.map_tile[i] >= NMAPT and s.map_tile[i] != NEED:
+            raise ValueError("map_tile: unknown map tile")
+    for i in range(NSP):
+        if (s.tok[i] > TOK_MEGA and s.tok[i] != NEED) or s.mowner[i] > n or s.camp[i] > n:
+            raise ValueError("tok: map token, member owner or campsite owner out of range")
+    for i in range(6):
+        if s.gather_slot[i] > NGK or s.fish_slot[i] > NFK:
+            raise ValueError("gather_slot: unknown tile")
+        if s.foot[i][0] > NCOL or s.foot[i][1] > NCOL:
+            raise ValueError("foot: unknown colour")
+    for i in range(5):
+        if s.hunt_disp[i] > NHC or s.cer_disp[i] > NCC:
+            raise ValueError("hunt_disp: unknown card")
+    if s.p_action >= 6 or s.mv_pos >= NSP or s.mv_origin >= NSP or s.build_space >= NSP:
+        raise ValueError("p_action: pending decision out of range")
+    if s.cer_len > n:
+        raise ValueError("cer_len: out of range")
+    return data
+
+
+def render(bytes data, observer=None):
+    cdef PHState s = load(data)
+    doc = state_to_dict(data, observer)
+    n = s.num_players
+    lines = [f"Prehistory, {n} players, round {s.round + 1}/5, {PHASES[s.phase]}"
+             + (f" ({ACTIONS[s.summer_action]})" if s.phase == PH_SUMMER else "")
+             + (f", seat {actor(&s)} to act" if s.phase not in (PH_FILL, PH_END) else "")]
+    lines.append("order: " + " ".join(str(s.order[i]) for i in range(n)))
+    if s.price_tile[6] != NEED:
+        lines.append("central tile: " + " ".join(f"{COLOURS[colour_at(&s, 6, k)]}={move_value(&s, colour_at(&s, 6, k))}"
+                                                 for k in range(6)))
+    if s.phase != PH_FILL or s.stack_len == 4:
+        for k in range(6):
+            if s.price_tile[k] == NEED:
+                continue
+            foot = ",".join(COLOURS[s.foot[k][i] - 1] for i in range(2) if s.foot[k][i]) or "-"
+            top = ",".join(f"{s.top[k][c]}{COLOURS[c][0]}" for c in range(NCOL) if s.top[k][c]) or "-"
+            prices = "/".join(COLOURS[colour_at(&s, k, j)] for j in range(6))
+            lines.append(f"  {ACTIONS[k]:10} prices {prices}  footing {foot}  pillar {top}")
+    lines.append("gathering: " + " ".join(str(g - 1) if g else "." for g in doc["gather_slot"])
+                 + "  fish: " + " ".join(f"{SPECIES and ('pike','carp','trout')[(f - 1) // 3]}{(f - 1) % 3 + 1}" if f else "."
+                                         for f in doc["fish_slot"]))
+    lines.append("hunting: " + " ".join(f"{SPECIES[H_SPEC[h - 1]]}{'A' if H_ANIMAL[h - 1] else 'F'}{H_COST[h - 1]}" if h else "."
+                                        for h in doc["hunt_disp"])
+                 + "  ceremony: " + " ".join(_card_name(c - 1) if c else "." for c in doc["cer_disp"]))
+    for p in range(n):
+        hand = doc["hand"][p]
+        if hand is None:
+            cards = "hidden " + str(doc["hidden_ceremony_values"][str(p)])
+        else:
+            cards = " ".join(_card_name(c) for c in range(NCC) for _ in range(hand[c])) or "-"
+        lines.append(f"seat {p}: vp {s.vp[p]} dev {s.dev[p]} fish-track {s.fishpos[p]} res "
+                     + "".join(str(s.res[p][c]) for c in range(NCOL)) + " markers "
+                     + "".join(str(s.mk[p][c]) for c in range(NCOL))
+                     + f" tent {s.avail[p]} camps {popcount(s.camps_used[p])} painting {s.paint[p]:09b}"
+                     + f" weather {s.weather[p] if s.weather[p] != NEED else '?'}/{s.wrot[p]} ceremony: {cards}")
+    glyph = {F_PLAIN: ".", F_CAMP: "^", F_GATHER: "g", F_FISH: "f", F_ANIMAL: "a", F_MEGA_A: "A", F_MEGA_B: "B",
+             F_MEGA_C: "C", F_START: "S"}
+    for r in range(NROWS):
+        row = []
+        for c in range(NCOLS):
+            sp = r * NCOLS + c
+            if not exists(&s, sp):
+                row.append("   ")
+                continue
+            f = feature(&s, sp)
+            g = glyph.get(f, "m")
+            if s.camp[sp]:
+                g = "^" + str(s.camp[sp] - 1)
+            elif sp == START_SPACE:
+                g = "S" + "".join(str(q) * s.st_count[q] for q in range(n))
+            if s.mowner[sp]:
+                g += f"{s.mowner[sp] - 1}x{s.mcount[sp]}"
+            row.append(f"{g:3}")
+        if any(x.strip() for x in row):
+            lines.append((" " if r % 2 else "") + " ".join(row))
+    return "\n".join(lines)
+
+
+def observation_size(dict params):
+    return sizeof(PHState)
+
+
+def observation(bytes data, int player):
+    """The bytes of the state as `player` sees it (other seats' ceremony cards merged into the draw pile),
+    one float per byte in the field order of PHState (prehistory.pxd); int16/uint16 fields span 2 bytes."""
+    cdef PHState s = load(data)
+    cdef PHState c
+    cdef int counts[MAXP * 4]
+    canonical(&s, player, &c, counts)
+    raw = (<char*>&c)[:sizeof(PHState)]
+    return [float(b) for b in raw] + []
