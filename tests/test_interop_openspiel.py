@@ -18,6 +18,7 @@ from conftest import ALL_CONFIGS, config_id  # noqa: E402
 
 SIM_STEPS = 300  # steps of full checking per configuration (all simulations together)
 BOT_DECISIONS = 12  # decisions the OpenSpiel bots play in a long game (short games are played to the end)
+ROLLOUT_STEPS = 40  # rollout cut-off of OpenSpiel's bots in a long game
 CONFIG_IDS = [config_id(*c) for c in ALL_CONFIGS]
 DEFAULT_CONFIGS = [(name, {}) for name in cavemind.game_names()]
 
@@ -215,13 +216,18 @@ def test_openspiel_bots_play_our_games(name, params):
     short = typical_length(game) <= 40
     limit = None if short else BOT_DECISIONS
     random_state = np.random.RandomState(1)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+    # In a long game the rollouts are cut after ROLLOUT_STEPS steps (returns 0 there): this tests that the bots
+    # can play, not how well.
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state,
+                                            max_length=None if short else ROLLOUT_STEPS)
+    simulations = 40 if short else 16
     lineups = [
         [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(n)],
-        [mcts.MCTSBot(game, 1.0, 40, evaluator, random_state=random_state) for _ in range(n)],
+        [mcts.MCTSBot(game, 1.0, simulations, evaluator, random_state=random_state) for _ in range(n)],
     ]
     if game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION:
-        lineups.append([ismcts.ISMCTSBot(game, evaluator, 1.0, 40, random_state=random_state) for _ in range(n)])
+        lineups.append([ismcts.ISMCTSBot(game, evaluator, 1.0, simulations, random_state=random_state)
+                        for _ in range(n)])
     rng = random.Random(2)
     for bots in lineups:
         state = play(game, bots, rng, limit)
