@@ -73,6 +73,13 @@ def _restore_state(name: str, params: dict[str, Any], data: bytes) -> HeldState:
     return HeldState(_cavemind_game(name, tuple(sorted(params.items()))), data)
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _view_string(module, data: bytes, player: int) -> str:
+    """The compact JSON of the seat view of `player` at state `data` (cached: OpenSpiel asks for the information
+    state and the observation string of the same state in turn, and its searches revisit states)."""
+    return json.dumps(module.state_to_dict(data, player), sort_keys=True, separators=(",", ":"))
+
+
 def _game_type(name: str) -> pyspiel.GameType:
     spec = cavemind.parameters_of(name)
     players = spec["players"].get("choices") or (spec["players"]["default"],)
@@ -196,8 +203,22 @@ class OpenSpielState(pyspiel.State):
     def view_string(self, player: int) -> str:
         """The compact JSON of what `player` sees (the game's seat view)."""
         self._cm._check_player(player)
-        doc = self._cm.game.module.state_to_dict(self._cm.to_bytes(), player)
-        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+        return _view_string(self._cm.game.module, self._cm.to_bytes(), int(player))
+
+    # The same strings and tensors as pyspiel's C++ path through Observer (which OpenSpiel's C++ code uses),
+    # answered directly for Python callers such as OpenSpiel's Python bots: pyspiel sizes every C++ tensor
+    # call by building a new initial state and observing it first.
+    def information_state_string(self, player: int | None = None) -> str:
+        return self.view_string(self.current_player() if player is None else player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self.view_string(self.current_player() if player is None else player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._cm.observation(self.current_player() if player is None else player)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._cm.observation(self.current_player() if player is None else player)
 
     def __str__(self) -> str:
         return self._cm.render()
