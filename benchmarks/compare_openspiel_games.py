@@ -35,12 +35,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare_openspiel import OtherProcesses, print_table  # noqa: E402
 
 TARGET = 100.0
+# At least this many iterations per search, so that cavemind's fixed cost per call (reading the root's
+# statistics and naming its moves in Python) does not dominate on slow games.
+MIN_ITERATIONS = 50
 
 
-def median_rate(search, repeats: int, min_seconds: float = 0.0) -> float:
+def median_rate(search, repeats: int, min_seconds: float = 0.0, warm_up: bool = True) -> float:
     """Median over at least `repeats` calls (more until `min_seconds` have passed) of iterations per second of
     wall-clock time; `search(i)` returns its iterations. One untimed call first warms caches."""
-    search(-1)
+    if warm_up:
+        search(-1)
     rates: list[float] = []
     began = time.perf_counter()
     i = 0
@@ -100,9 +104,10 @@ def compare(name: str, players: int, seconds: float, repeats: int, c: float) -> 
     probe(0)
     rate = 50 / (time.perf_counter() - start)
     wanted = rate * seconds
-    iterations = int(min(50_000, max(20, round(wanted, 1 - len(str(int(wanted)))))))  # 2 significant digits
+    iterations = int(min(50_000, max(MIN_ITERATIONS, round(wanted, 1 - len(str(int(wanted)))))))  # 2 digits
     search, bot_name = openspiel_search(game, theirs, iterations, uct_c, seed=1)
-    their_rate = median_rate(search, repeats)
+    # The probe warmed OpenSpiel's code up; long searches (slow games) are repeated less.
+    their_rate = median_rate(search, repeats if iterations / rate < 2 * seconds else 2, warm_up=False)
     algorithm = "ismcts" if bot_name == "ISMCTSBot" else "mcts"
     limit = cavemind.Limit(iterations=iterations)
 
