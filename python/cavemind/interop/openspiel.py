@@ -141,8 +141,11 @@ class OpenSpielGame(pyspiel.Game):
         """The starting position (the raw root, chance nodes included), or a wrap of the cavemind `state`."""
         if state is None:
             held = HeldState(self.cavemind_game, self.cavemind_game.module.initial_state(self.cavemind_game.params))
-        else:
+        elif isinstance(state, _CavemindState) and state.game == self.cavemind_game:
             held = HeldState(self.cavemind_game, state.to_bytes())
+        else:
+            raise ValueError(f"{self}: new_initial_state takes nothing or a cavemind State of "
+                             f"{self.cavemind_game!r}, not {state!r}")
         return OpenSpielState(self, held)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "Observer":
