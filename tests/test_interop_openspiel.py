@@ -182,7 +182,10 @@ def test_resampling_from_an_information_state_keeps_what_the_player_sees(os_game
                     if p == state.current_player():
                         assert other.legal_actions() == state.legal_actions()
                     changed = changed or other.cavemind_state != state.cavemind_state
-    assert changed == hidden
+    # Hidden parts may appear only later than these first steps (Prehistory's ceremony cards), so only
+    # the converse is asserted here; test_contract checks over whole games that determinize changes them.
+    if not hidden:
+        assert not changed
 
 
 def test_observation_of_a_player_ignores_what_determinize_reshuffles(os_game):

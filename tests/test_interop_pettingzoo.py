@@ -119,7 +119,7 @@ def test_an_illegal_action_raises_and_changes_nothing(config):
 
 def test_observation_of_a_player_ignores_what_determinize_reshuffles(config):
     """No leaks through the adapter: agent P's observation and mask are the same when the true state is
-    replaced by any determinization for P; in a game with hidden information, the full state does change."""
+    replaced by any determinization for P; in a game without hidden information nothing changes."""
     name, params = config
     env = make_env(name, **params)
     env.reset(seed=9)
@@ -136,7 +136,10 @@ def test_observation_of_a_player_ignores_what_determinize_reshuffles(config):
                     world = env.observe(agent)
                     assert np.array_equal(world["observation"], seen["observation"])
                     assert np.array_equal(world["action_mask"], seen["action_mask"])
-    assert changed == env.game.module.HIDDEN_INFORMATION
+    # Hidden parts may appear only later than these first steps (Prehistory's ceremony cards), so only
+    # the converse is asserted here; test_contract checks over whole games that determinize changes them.
+    if not env.game.module.HIDDEN_INFORMATION:
+        assert not changed
 
 
 def test_render_gives_the_board():
