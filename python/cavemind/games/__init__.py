@@ -11,6 +11,7 @@ REGISTRY: dict[str, str] = {
     "stone_age": "cavemind.games.stone_age",
     "jaeger_und_spaeher": "cavemind.games.jaeger_und_spaeher",
     "prehistory": "cavemind.games.prehistory",
+    "honga": "cavemind.games.honga",
 }
 
 

@@ -1,0 +1,112 @@
+from libc.stdint cimport int8_t, uint8_t, int16_t, uint16_t, uint32_t, uint64_t
+
+cdef enum:
+    MAXP = 5
+    NUM_FIELDS = 9            # 0 mushroom 1 berry 2 fish 3 water 4 forest 5 mammoth 6 mountain 7 trade 8 honga
+    F_MUSH = 0
+    F_BERRY = 1
+    F_FISH = 2
+    F_WATER = 3
+    F_FOREST = 4
+    F_MAMMOTH = 5
+    F_MOUNTAIN = 6
+    F_TRADE = 7
+    F_HONGA = 8
+    NUM_GREY = 28
+    NUM_RED = 18
+    NUM_DISCS = 46
+    NUM_TRADE = 32
+    NUM_KINDS = 10
+    NUM_BONUS = 25
+    MOUNTAIN_TOP = 5
+    MAMMOTHS_PER_PLAYER = 6
+    NO_DISC = 255
+    MAX_TURNS = 1500          # engine safeguard, never reached in practice (see README)
+
+    # bonus kinds
+    K_GOOD = 0
+    K_2VP = 1
+    K_CHASE = 2
+    K_LUCKY = 3
+    K_EXTRA = 4
+    K_LUCKY_OR_HONGA = 5
+    K_SWAP = 6
+    K_SATED = 7
+    K_CAVEMAN_OR_HONGA = 8
+    K_BOUGHT = 9
+
+    # phases
+    PH_PLACE = 0
+    PH_ACT = 1
+    PH_KEEP = 2
+    PH_DRAWS = 3              # end-of-turn (or setup) chance events
+
+    # action ids
+    A_PLACE = 0               # + round_field * 4 + rotation (16)
+    A_GATHER = 16             # + field for mushroom, berry, fish, water, forest (5)
+    A_LURE = 21
+    A_LURE_SATED = 22         # + 0 fish, 1 berry, 2 mushroom left out (3)
+    A_CLIMB = 25
+    A_TRADE = 26              # + slot * 4 + modifiers (bit 0 good trade, bit 1 swap) (12)
+    B_2VP = 38
+    B_CHASE = 39
+    B_LUCKY = 40              # + field (8)
+    B_LH_LUCKY = 48           # + field (8)
+    B_LH_CHASE = 56
+    B_EXTRA = 57
+    B_SATED = 58
+    B_CM_CLIMB = 59
+    B_CM_CHASE = 60
+    B_BUY = 61                # + k - 1 for k = 1..3 (3)
+    A_END = 64
+    A_KEEP = 65               # + 0 / 1 (2)
+    C_DISC = 67               # + disc id (46)
+    C_TRADE = 113             # + trade card id (32)
+    C_BONUS = 145             # + kind (10)
+    C_BONUS_HIDDEN = 155      # a bonus draw as everybody perceives it
+    NUM_ACTIONS = 156
+
+
+ctypedef struct HongaState:
+    uint8_t num_players
+    uint8_t phase
+    uint8_t to_move
+    uint8_t finished
+    uint8_t end_triggered
+    uint8_t setup_discs          # players that have their first disc (setup), < num_players during setup
+    uint16_t turn                # turns begun
+    int16_t score[MAXP]
+    uint8_t res[MAXP][4]         # fish, berry, mushroom, water
+    uint8_t board_mammoths[MAXP] # mammoths on the player board (pushed off the herd)
+    uint8_t depot_mammoths[MAXP] # mammoths still on the discard board
+    uint8_t mountain[MAXP]       # caveman step, 0 = foot
+    uint8_t waiting_disc[MAXP]   # the disc each player holds for their next turn (public), NO_DISC if none
+    int8_t herd[MAXP]            # owners, index 0 = the newest mammoth (place above the stone)
+    uint8_t herd_len
+    int8_t tusk                  # holder, -1 = on the mammoth field
+    int8_t honga                 # player Honga is with, -1 = on his field
+    uint16_t stamp               # placement counter
+    uint16_t last_placed[MAXP]   # stamp of each player's most recent mammoth placement (0 = never)
+    uint64_t disc_pile           # bit d: disc d is in its (face-down) pile
+    uint8_t field_top[4]         # disc on top of each round field (display only)
+    uint32_t trade_pile          # bit c: trade card c is in the face-down pile
+    uint8_t trade_slot[3]        # face-up trade cards, NO_DISC for an empty slot
+    uint8_t bonus_pile[NUM_KINDS]
+    uint8_t bonus_discard[NUM_KINDS]
+    uint8_t bonus_played[NUM_KINDS]        # played this turn, face up below the board
+    uint8_t bonus_known[MAXP][NUM_KINDS]   # usable cards, known to their owner only
+    uint8_t bonus_fresh[MAXP][NUM_KINDS]   # drawn in the owner's current/last turn: known to nobody yet
+    # the current turn
+    uint8_t cur_field            # round field of the placed disc
+    uint8_t cur_rot
+    uint8_t cur_disc
+    uint8_t uses[NUM_FIELDS]     # hands left per field
+    uint8_t cards_played         # bonus cards played this turn (max 2)
+    uint8_t sated
+    uint8_t extra_disc
+    uint8_t pend_bonus           # bonus draws waiting (chance)
+    uint8_t pend_trade           # trade slots to refill after the turn (flag)
+    uint8_t pend_disc            # discs still to draw at the end of the turn
+    uint8_t draw_red
+    uint8_t pending[2]           # discs drawn with Extra action disc, waiting for the keep decision
+    uint8_t n_pending
