@@ -8,6 +8,7 @@ from types import ModuleType
 REGISTRY: dict[str, str] = {
     "tictactoe": "cavemind.games.tictactoe",
     "kuhn_poker": "cavemind.games.kuhn_poker",
+    "dino_jagd": "cavemind.games.dino_jagd",
 }
 
 
