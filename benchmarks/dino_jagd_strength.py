@@ -1,0 +1,29 @@
+"""Dino Jagd strength: ISMCTS at 2,000 iterations against RandomBot and HeuristicBot, 100 seat-rotated
+2-player games each (issue targets: 80% and 60%). Win rate = mean return (a shared win counts 1/2).
+
+    .venv/bin/python benchmarks/dino_jagd_strength.py [GAMES] [JOBS]
+"""
+import sys
+import time
+
+from cavemind.arena import run_arena
+
+
+def main():
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    jobs = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    for opponent in ("random", "heuristic"):
+        start = time.perf_counter()
+        result = run_arena("dino_jagd", ["ismcts:iterations=2000", opponent], games=games, players=2, jobs=jobs,
+                           seed=6, progress=False)
+        total = wins = 0.0
+        for g in result.games:
+            seat = g["seats"].index(0)
+            wins += g["returns"][seat]
+            total += 1
+        print(f"ISMCTS 2000 vs {opponent}: {wins:.1f}/{total:.0f} = {wins / total:.0%} "
+              f"({time.perf_counter() - start:.0f}s)")
+
+
+if __name__ == "__main__":
+    main()
