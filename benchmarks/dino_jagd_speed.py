@@ -17,9 +17,11 @@ def main():
         rate = steps / (time.perf_counter() - start)
         state = game.new_initial_state(seed=1)
         info = cavemind.analyse(state, cavemind.Limit(iterations=2000), algorithm="ismcts", seed=1)
+        cut = cavemind.analyse(state, cavemind.Limit(iterations=2000), algorithm="ismcts", seed=1, rollout_depth=40)
         print(f"{players} players: state {game.module.STATE_SIZE} bytes, random playouts {rate:,.0f} steps/s "
               f"({seed / (time.perf_counter() - start):.0f} games/s), ISMCTS at the opening "
-              f"{info.iterations_per_second:,.0f} iterations/s")
+              f"{info.iterations / info.seconds:,.0f} iterations/s full rollouts, "
+              f"{cut.iterations / cut.seconds:,.0f} with rollouts cut at 40 steps")
 
 
 if __name__ == "__main__":

@@ -691,6 +691,45 @@ cdef int observed_action(const void* p, int a, int player) noexcept nogil:
     return a
 
 
+cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
+    """A cheap greedy policy for rollouts: hunt when a hunt is possible, else travel to a period with a
+    creature the remaining energy can send home, else end the turn; in a window play a card if one fits
+    (a roll change or override), else pass; placements at random."""
+    cdef const DinoState* s = <const DinoState*>p
+    cdef int buf[NUM_ACTIONS]
+    cdef int n = legal_actions(p, buf), i, me = s.current, q, k, c, d, best = 0
+    cdef int cand[NUM_PERIODS + NUM_SLOTS]
+    cdef uint8_t tops[NUM_SLOTS]
+    cdef uint8_t heights[NUM_SLOTS]
+    if s.phase == PH_PLACE:
+        return buf[rng_below(rng, n)]
+    if s.phase == PH_WINDOW:
+        for i in range(n - 1, -1, -1):
+            if buf[i] != A_PASS:
+                return buf[i]
+        return A_PASS
+    for i in range(n):
+        if A_HUNT <= buf[i] < A_END:
+            cand[best] = buf[i]
+            best += 1
+    if best:
+        return cand[rng_below(rng, best)]
+    slot_tops(s, tops, heights)
+    for i in range(n):
+        if A_TRAVEL <= buf[i] < A_HUNT:
+            q = buf[i] - A_TRAVEL
+            d = travel_cost(s, me, q - s.pos[me] if q > s.pos[me] else s.pos[me] - q)
+            for k in range(SPACES):
+                c = tops[q * SPACES + k]
+                if c != NONE and send_cost(s, me, c) + d <= s.energy[me]:
+                    cand[best] = buf[i]
+                    best += 1
+                    break
+    if best:
+        return cand[rng_below(rng, best)]
+    return A_END
+
+
 cdef GameTable TABLES[3]
 
 
@@ -713,7 +752,7 @@ cdef void fill_table(GameTable* t, int players) noexcept:
     t.determinize = determinize
     t.infoset_hash = infoset_hash
     t.observed_action = observed_action
-    t.rollout_action = NULL
+    t.rollout_action = rollout_action
 
 
 fill_table(&TABLES[0], 2)
@@ -1069,6 +1108,9 @@ def state_from_dict(dict params, dict doc):
     if s.phase == PH_PLACE and not any(s.loc[c] == LOC_PENDING for c in range(NUM_CREATURES)) \
             and not (s.top == NONE and s.deck_below > 0):
         raise ValueError("to_place: the place phase needs a creature to place")
+    if s.phase in (PH_HUNT_ROLL, PH_WINDOW) and s.die == 0 and s.phase == PH_WINDOW:
+        raise ValueError("hunt.die: a reaction window needs the roll 1..6")
+    normalize(&s)                       # forced steps (a finished game, an exhausted window) as in play
     return (<char*>&s)[:sizeof(s)]
 
 
