@@ -21,7 +21,7 @@ NAME = "dino_jagd"
 DESCRIPTION = "Dino Jagd (Dino Hunt) for 2-4 players: time-travel safari with secret special cards and dice"
 PARAMETERS = {
     "players": {"type": int, "default": 2, "choices": (2, 3, 4)},
-    "deck_fraction": {"type": float, "default": 0.5, "choices": (0.25, 0.5, 0.75, 1.0),
+    "deck_fraction": {"type": float, "default": 0.5, "choices": (0.5, 1.0),
                       "help": "share of the 78 creature cards cut into the play deck (0.5 regular, 1.0 long hunt)"},
 }
 HIDDEN_INFORMATION = True
