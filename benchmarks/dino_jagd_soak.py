@@ -28,7 +28,7 @@ def main():
                 r = s.returns()
                 assert abs(sum(r) - 1) < 1e-9
                 longest = max(longest, steps)
-                capped += s.to_dict()["state"]["turns"] >= 300
+                capped += s.to_dict()["state"]["turns"] >= 1000
             print(f"{players} players, deck {fraction}: {games} games ok in {time.perf_counter() - start:.1f}s, "
                   f"longest {longest} steps, {capped} ended by the turn cap")
 

@@ -9,7 +9,7 @@ cdef enum:
     NUM_SPECIAL_TYPES = 14
     START_PERIOD = 2                            # Late Jurassic
     MAX_ENERGY = 10
-    MAX_TURNS = 300                             # engine safeguard, see README
+    MAX_TURNS = 1000                            # engine safeguard, see README
     NONE = 255
 
 # where a creature card is
