@@ -12,6 +12,7 @@ REGISTRY: dict[str, str] = {
     "jaeger_und_spaeher": "cavemind.games.jaeger_und_spaeher",
     "prehistory": "cavemind.games.prehistory",
     "honga": "cavemind.games.honga",
+    "dino_jagd": "cavemind.games.dino_jagd",
 }
 
 

@@ -1,0 +1,37 @@
+"""Dino Jagd soak: 10,000 seeded random games per player count (C playouts), every end state checked with the
+invariants of tests/test_dino_jagd.py (every creature and special card accounted for, energies in 0..10,
+creatures only in periods they lived in, returns summing to 1).
+
+    .venv/bin/python benchmarks/dino_jagd_soak.py [GAMES]
+"""
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+
+import cavemind  # noqa: E402
+from test_dino_jagd import check_invariants  # noqa: E402
+
+
+def main():
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    for players in (2, 3, 4):
+        for fraction in (0.5, 1.0):
+            game = cavemind.load_game("dino_jagd", players=players, deck_fraction=fraction)
+            start, longest, capped = time.perf_counter(), 0, 0
+            for seed in range(games):
+                s = game.new_initial_state()
+                steps = s.random_playout(seed)
+                assert s.is_terminal() and steps <= game.max_game_length
+                check_invariants(s, game)
+                r = s.returns()
+                assert abs(sum(r) - 1) < 1e-9
+                longest = max(longest, steps)
+                capped += s.to_dict()["state"]["turns"] >= 1000
+            print(f"{players} players, deck {fraction}: {games} games ok in {time.perf_counter() - start:.1f}s, "
+                  f"longest {longest} steps, {capped} ended by the turn cap")
+
+
+if __name__ == "__main__":
+    main()

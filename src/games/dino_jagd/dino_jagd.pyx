@@ -1,0 +1,1182 @@
+# Dino Jagd (Dino Hunt, Steve Jackson Games 1996; German edition by Pegasus) for 2-4 players.
+# Rules as implemented, interpretations, designed data and notation: src/games/dino_jagd/README.md.
+#
+# Creature cards are 78 distinct creatures, so a card id is a creature id and each card has one location
+# byte. The play deck below its face-up top and the face-down cut stack are never seen by anybody: the next
+# top card is drawn lazily by a chance node from all unseen creatures (which is the same distribution as a
+# shuffled deck), so no hidden creature order is stored. Special cards are multisets of counts per type.
+import json
+from importlib import resources
+
+from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+from libc.math cimport exp
+from cpython.pycapsule cimport PyCapsule_New
+
+from mcts.rng cimport Rng, rng_below
+from mcts.game_api cimport GameTable, CHANCE, TERMINAL
+from games.dino_jagd.dino_jagd cimport *
+
+NAME = "dino_jagd"
+DESCRIPTION = "Dino Jagd (Dino Hunt) for 2-4 players: time-travel safari with secret special cards and dice"
+PARAMETERS = {
+    "players": {"type": int, "default": 2, "choices": (2, 3, 4)},
+    "deck_fraction": {"type": float, "default": 0.5, "choices": (0.5, 1.0),
+                      "help": "share of the 78 creature cards cut into the play deck (0.5 regular, 1.0 long hunt)"},
+}
+HIDDEN_INFORMATION = True
+
+# ---- designed data, loaded once ----
+
+_DATA = json.loads((resources.files("cavemind") / "data" / "dino_jagd" / "dino_jagd.json").read_text())
+PERIOD_CODES = list(_DATA["periods"])
+PERIOD_NAMES = list(_DATA["period_names"])
+CREATURES = _DATA["creatures"]
+SPECIALS = _DATA["specials"]
+CREATURE_NAMES = [c["name"] for c in CREATURES]
+SPECIAL_NAMES = [s["name"] for s in SPECIALS]
+REACTION_TYPES = (SP_SUPERSCHOCKER, SP_STOERSENDER, SP_FEHLSCHUSS, SP_GLUECKSTREFFER, SP_ZIELFERNROHR, SP_STOERFELD)
+RESULT_CODES = "CMEAW"
+PHASE_NAMES = ["setup-specials", "setup-first", "turn-start", "turn-draw", "turn-roll", "deal", "place", "hunt",
+               "hunt-roll", "window", "bonus-draw", "turn-end", "over"]
+
+cdef uint8_t CR_PERIODS[NUM_CREATURES]     # bit q: lived in period q
+cdef uint8_t CR_CARN[NUM_CREATURES]
+cdef uint8_t CR_POINTS[NUM_CREATURES]
+cdef uint8_t CR_COST[NUM_CREATURES]
+cdef uint8_t CR_TABLE[NUM_CREATURES][6]
+cdef uint8_t SP_COUNT[NUM_SPECIAL_TYPES]
+
+
+def _load_data():
+    if len(CREATURES) != NUM_CREATURES or len(SPECIALS) != NUM_SPECIAL_TYPES:
+        raise RuntimeError("dino_jagd data: wrong number of creatures or special types")
+    if _DATA["spaces_per_period"] != SPACES:
+        raise RuntimeError("dino_jagd data: spaces_per_period does not match the compiled SPACES")
+    for i, c in enumerate(CREATURES):
+        mask = 0
+        for code in c["periods"]:
+            mask |= 1 << PERIOD_CODES.index(code)
+        CR_PERIODS[i] = mask
+        CR_CARN[i] = 1 if c["carnivore"] else 0
+        CR_POINTS[i] = c["points"]
+        CR_COST[i] = c["cost"]
+        if not 1 <= c["cost"] <= MAX_ENERGY or len(c["hunt"]) != 6:
+            raise RuntimeError(f"dino_jagd data: bad card {c['name']}")
+        for k in range(6):
+            CR_TABLE[i][k] = RESULT_CODES.index(c["hunt"][k]) + 1
+    for t, sp in enumerate(SPECIALS):
+        SP_COUNT[t] = sp["count"]
+
+
+_load_data()
+
+# ---- helpers ----
+
+cdef inline int hand_count(const DinoState* s, int p) noexcept nogil:
+    cdef int t, n = 0
+    for t in range(NUM_SPECIAL_TYPES):
+        n += s.hand[p][t]
+    return n
+
+
+cdef inline int deck_total(const DinoState* s) noexcept nogil:
+    cdef int t, n = 0
+    for t in range(NUM_SPECIAL_TYPES):
+        n += s.sp_deck[t]
+    return n
+
+
+cdef inline int next_player(const DinoState* s, int p) noexcept nogil:
+    return (p + 1) % s.num_players
+
+
+cdef inline int travel_cost(const DinoState* s, int p, int distance) noexcept nogil:
+    if s.face_up[p][SP_ZEITPILOT] and distance > 1:
+        return distance - 1
+    return distance
+
+
+cdef inline int send_cost(const DinoState* s, int p, int c) noexcept nogil:
+    if s.face_up[p][SP_TIERAERZTIN] and CR_COST[c] > 1:
+        return CR_COST[c] - 1
+    return CR_COST[c]
+
+
+cdef void slot_tops(const DinoState* s, uint8_t* tops, uint8_t* heights) noexcept nogil:
+    """The topmost creature of every slot (NONE when empty) and the height of its stack."""
+    cdef int c, k
+    for k in range(NUM_SLOTS):
+        tops[k] = NONE
+        heights[k] = 0
+    for c in range(NUM_CREATURES):
+        if s.loc[c] == LOC_AREA:
+            k = s.slot[c]
+            if s.height[c] > heights[k]:
+                heights[k] = s.height[c]
+                tops[k] = c
+
+
+cdef int period_count(const DinoState* s, int q) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(NUM_CREATURES):
+        if s.loc[c] == LOC_AREA and s.slot[c] // SPACES == q:
+            n += 1
+    return n
+
+
+cdef bint area_or_pending_empty(const DinoState* s) noexcept nogil:
+    cdef int c
+    for c in range(NUM_CREATURES):
+        if s.loc[c] == LOC_AREA or s.loc[c] == LOC_PENDING:
+            return False
+    return True
+
+
+cdef inline bint deck_empty(const DinoState* s) noexcept nogil:
+    return s.top == NONE and s.deck_below == 0
+
+
+cdef bint game_over(const DinoState* s) noexcept nogil:
+    return deck_empty(s) and area_or_pending_empty(s)
+
+
+cdef int effective_result(const DinoState* s) noexcept nogil:
+    if s.override != R_NONE:
+        return s.override
+    cdef int roll = s.die + s.mods
+    if s.face_up[s.current][SP_FAEHRTENLESERIN]:
+        roll += 1
+    if roll < 1:
+        roll = 1
+    if roll > 6:
+        roll = 6
+    return CR_TABLE[s.target][roll - 1]
+
+
+cdef inline void remove_from_area(DinoState* s, int c, int where) noexcept nogil:
+    s.loc[c] = where
+    s.slot[c] = 0
+    s.height[c] = 0
+
+
+cdef void place(DinoState* s, int c, int k) noexcept nogil:
+    cdef int d, h = 0
+    for d in range(NUM_CREATURES):
+        if s.loc[d] == LOC_AREA and s.slot[d] == k and s.height[d] > h:
+            h = s.height[d]
+    s.loc[c] = LOC_AREA
+    s.slot[c] = k
+    s.height[c] = h + 1
+
+
+cdef bint gimmick_usable(const DinoState* s, int p) noexcept nogil:
+    if s.override != R_NONE:
+        return False
+    if p == s.current:
+        return s.face_up[p][SP_ZIELFERNROHR] > s.scope_used[p] and s.energy[p] >= 1
+    return s.face_up[p][SP_STOERFELD] > s.jam_used[p] and s.energy[p] >= 2
+
+
+cdef inline bint window_eligible(const DinoState* s, int p) noexcept nogil:
+    """Public: whether `p` is asked in the reaction window (holds any secret card or a usable Gimmick)."""
+    return hand_count(s, p) > 0 or gimmick_usable(s, p)
+
+
+cdef void resolve_hunt(DinoState* s) noexcept nogil:
+    cdef int h = s.current, t = s.target, r = effective_result(s), q = s.target_slot // SPACES, c, k
+    s.phase = PH_HUNT
+    if r == R_CAPTURE:
+        c = send_cost(s, h, t)
+        if s.energy[h] >= c:
+            s.energy[h] -= c
+            remove_from_area(s, t, LOC_CAPTURED + h)
+            if period_count(s, q) == 0:
+                s.draw_for = h
+                s.phase = PH_BONUS_DRAW
+        else:
+            remove_from_area(s, t, LOC_DISCARD)
+    elif r == R_MISS:
+        if s.energy[h] > 0:
+            s.energy[h] -= 1
+    elif r == R_ESCAPE:
+        remove_from_area(s, t, LOC_DISCARD)
+    elif r == R_ATTACK:
+        s.phase = PH_TURN_END
+    else:                                       # R_WRECK
+        remove_from_area(s, t, LOC_DISCARD)
+        for k in range(SP_ZIELFERNROHR, SP_STOERFELD + 1):
+            if s.face_up[h][k]:
+                s.face_up[h][k] -= 1
+                s.sp_discard[k] += 1
+                break
+        s.phase = PH_TURN_END
+    s.target = NONE
+    s.target_slot = NONE
+    s.die = 0
+    s.mods = 0
+    s.override = R_NONE
+    s.passes = 0
+    s.window_pos = 0
+    for k in range(MAX_DJ_PLAYERS):
+        s.scope_used[k] = 0
+        s.jam_used[k] = 0
+
+
+cdef void normalize(DinoState* s) noexcept nogil:
+    """Runs the forced steps until a decision, a chance node or the end."""
+    cdef int t, p
+    while True:
+        if s.top == NONE and s.deck_below > 0:
+            return                                          # reveal the new top card (chance)
+        if s.phase == PH_SETUP_SPECIALS:
+            if s.setup_dealt >= s.num_players:
+                s.setup_dealt = 0
+                s.phase = PH_SETUP_FIRST
+                continue
+            return
+        elif s.phase == PH_TURN_START:
+            if game_over(s) or s.turns >= MAX_TURNS:
+                s.phase = PH_OVER
+                continue
+            s.turns += 1
+            s.energy[s.current] = MAX_ENERGY
+            s.draw_for = s.current
+            s.phase = PH_TURN_DRAW
+            continue
+        elif s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW:
+            if deck_total(s) == 0:
+                for t in range(NUM_SPECIAL_TYPES):
+                    s.sp_deck[t] = s.sp_discard[t]
+                    s.sp_discard[t] = 0
+            if deck_total(s) == 0:
+                s.phase = PH_TURN_ROLL if s.phase == PH_TURN_DRAW else PH_HUNT
+                continue
+            return
+        elif s.phase == PH_TURN_ROLL:
+            if not s.started[s.current]:
+                s.started[s.current] = 1
+                s.to_deal = 4
+                s.phase = PH_DEAL
+                continue
+            if deck_empty(s):
+                s.phase = PH_PLACE
+                continue
+            return
+        elif s.phase == PH_DEAL:
+            if s.to_deal > 0 and s.top != NONE:
+                s.loc[s.top] = LOC_PENDING
+                s.top = NONE
+                s.to_deal -= 1
+                continue
+            s.to_deal = 0
+            s.phase = PH_PLACE
+            continue
+        elif s.phase == PH_PLACE:
+            for t in range(NUM_CREATURES):
+                if s.loc[t] == LOC_PENDING:
+                    return
+            s.phase = PH_HUNT
+            continue
+        elif s.phase == PH_HUNT:
+            if game_over(s):
+                s.phase = PH_OVER
+            return
+        elif s.phase == PH_WINDOW:
+            while s.passes < s.num_players:
+                p = s.window_pos
+                if window_eligible(s, p):
+                    return
+                s.passes += 1
+                s.window_pos = next_player(s, p)
+            resolve_hunt(s)
+            continue
+        elif s.phase == PH_TURN_END:
+            s.current = next_player(s, s.current)
+            s.phase = PH_TURN_START
+            continue
+        return                                              # SETUP_FIRST, HUNT_ROLL (chance), OVER
+
+
+# ---- the GameTable functions ----
+
+cdef int current_player(const void* p) noexcept nogil:
+    cdef const DinoState* s = <const DinoState*>p
+    if s.phase == PH_OVER:
+        return TERMINAL
+    if s.top == NONE and s.deck_below > 0:
+        return CHANCE
+    if s.phase == PH_PLACE or s.phase == PH_HUNT:
+        return s.current
+    if s.phase == PH_WINDOW:
+        return s.window_pos
+    return CHANCE
+
+
+cdef int legal_actions(const void* p, int* out) noexcept nogil:
+    cdef const DinoState* s = <const DinoState*>p
+    cdef int n = 0, c, q, k, me, first_empty
+    cdef uint8_t tops[NUM_SLOTS]
+    cdef uint8_t heights[NUM_SLOTS]
+    if current_player(p) < 0:
+        return 0
+    me = s.current
+    if s.phase == PH_PLACE:
+        slot_tops(s, tops, heights)
+        for c in range(NUM_CREATURES):
+            if s.loc[c] != LOC_PENDING:
+                continue
+            for q in range(NUM_PERIODS):
+                if not (CR_PERIODS[c] >> q) & 1:
+                    continue
+                first_empty = -1
+                for k in range(SPACES):
+                    if tops[q * SPACES + k] == NONE:
+                        first_empty = k
+                        break
+                if first_empty >= 0:
+                    out[n] = A_PLACE + c * NUM_SLOTS + q * SPACES + first_empty
+                    n += 1
+                else:
+                    for k in range(SPACES):
+                        out[n] = A_PLACE + c * NUM_SLOTS + q * SPACES + k
+                        n += 1
+        return n
+    if s.phase == PH_HUNT:
+        for q in range(NUM_PERIODS):
+            if q != s.pos[me] and travel_cost(s, me, q - s.pos[me] if q > s.pos[me] else s.pos[me] - q) <= s.energy[me]:
+                out[n] = A_TRAVEL + q
+                n += 1
+        slot_tops(s, tops, heights)
+        for k in range(SPACES):
+            c = tops[s.pos[me] * SPACES + k]
+            if c != NONE and send_cost(s, me, c) <= s.energy[me]:
+                out[n] = A_HUNT + s.pos[me] * SPACES + k
+                n += 1
+        out[n] = A_END
+        n += 1
+        if s.hand[me][SP_AUSSTERBEN]:
+            for q in range(NUM_PERIODS):
+                if q != s.marker and period_count(s, q) > 0:
+                    out[n] = A_AUSSTERBEN + q
+                    n += 1
+        if s.hand[me][SP_KEIN_AUSSTERBEN]:
+            for q in range(NUM_PERIODS):
+                if q != s.marker:
+                    out[n] = A_KEIN_AUSSTERBEN + q
+                    n += 1
+        if s.hand[me][SP_ZEITSCHLEIFE]:
+            for c in range(NUM_CREATURES):
+                if s.loc[c] == LOC_DISCARD:
+                    out[n] = A_ZEITSCHLEIFE + c
+                    n += 1
+        return n
+    # reaction window
+    cdef int w = s.window_pos, r = effective_result(s)
+    out[n] = A_PASS
+    n += 1
+    if w == me:
+        if s.hand[w][SP_SUPERSCHOCKER] and s.override == R_NONE:
+            out[n] = A_REACT + 0
+            n += 1
+        if s.hand[w][SP_GLUECKSTREFFER] and r == R_MISS:
+            out[n] = A_REACT + 3
+            n += 1
+        if gimmick_usable(s, w):
+            out[n] = A_REACT + 4
+            n += 1
+    else:
+        if s.hand[w][SP_STOERSENDER] and s.override == R_NONE:
+            out[n] = A_REACT + 1
+            n += 1
+        if s.hand[w][SP_FEHLSCHUSS] and r == R_CAPTURE:
+            out[n] = A_REACT + 2
+            n += 1
+        if gimmick_usable(s, w):
+            out[n] = A_REACT + 5
+            n += 1
+    return n
+
+
+cdef void play_from_hand(DinoState* s, int p, int t) noexcept nogil:
+    s.hand[p][t] -= 1
+    s.sp_discard[t] += 1
+
+
+cdef void apply_action(void* p, int a) noexcept nogil:
+    cdef DinoState* s = <DinoState*>p
+    cdef int me = s.current, c, k, q, w
+    cdef uint8_t tops[NUM_SLOTS]
+    cdef uint8_t heights[NUM_SLOTS]
+    if s.top == NONE and s.deck_below > 0:                  # C_REVEAL
+        c = a - C_REVEAL
+        s.top = c
+        s.loc[c] = LOC_TOP
+        s.deck_below -= 1
+    elif s.phase == PH_SETUP_SPECIALS or s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW:   # C_SPECIAL
+        k = a - C_SPECIAL
+        s.sp_deck[k] -= 1
+        if k >= FIRST_FACE_UP:
+            s.face_up[s.draw_for][k] += 1
+        else:
+            s.hand[s.draw_for][k] += 1
+        if s.phase == PH_SETUP_SPECIALS:
+            s.setup_dealt += 1
+            s.draw_for = s.setup_dealt if s.setup_dealt < s.num_players else 0
+        elif s.phase == PH_TURN_DRAW:
+            s.phase = PH_TURN_ROLL
+        else:
+            s.phase = PH_HUNT
+        s.draw_for = 0 if s.phase != PH_SETUP_SPECIALS else s.draw_for
+    elif s.phase == PH_SETUP_FIRST:
+        s.current = a - C_FIRST
+        s.first_player = s.current
+        s.phase = PH_TURN_START
+    elif s.phase == PH_TURN_ROLL:
+        s.to_deal = a - C_DIE + 1
+        s.phase = PH_DEAL
+    elif s.phase == PH_HUNT_ROLL:
+        s.die = a - C_DIE + 1
+        s.phase = PH_WINDOW
+        s.window_pos = next_player(s, me)
+        s.passes = 0
+    elif s.phase == PH_PLACE:
+        c = (a - A_PLACE) // NUM_SLOTS
+        place(s, c, (a - A_PLACE) % NUM_SLOTS)
+    elif s.phase == PH_HUNT:
+        if a < A_HUNT:
+            q = a - A_TRAVEL
+            s.energy[me] -= travel_cost(s, me, q - s.pos[me] if q > s.pos[me] else s.pos[me] - q)
+            s.pos[me] = q
+        elif a < A_END:
+            slot_tops(s, tops, heights)
+            s.target_slot = a - A_HUNT
+            s.target = tops[s.target_slot]
+            s.phase = PH_HUNT_ROLL
+        elif a == A_END:
+            s.phase = PH_TURN_END
+        elif a < A_KEIN_AUSSTERBEN:
+            q = a - A_AUSSTERBEN
+            play_from_hand(s, me, SP_AUSSTERBEN)
+            slot_tops(s, tops, heights)
+            for k in range(SPACES):
+                if tops[q * SPACES + k] != NONE:
+                    remove_from_area(s, tops[q * SPACES + k], LOC_DISCARD)
+        elif a < A_ZEITSCHLEIFE:
+            play_from_hand(s, me, SP_KEIN_AUSSTERBEN)
+            s.marker = a - A_KEIN_AUSSTERBEN
+        else:
+            play_from_hand(s, me, SP_ZEITSCHLEIFE)
+            s.loc[a - A_ZEITSCHLEIFE] = LOC_PENDING
+            s.phase = PH_PLACE
+    elif s.phase == PH_WINDOW:
+        w = s.window_pos
+        if a == A_PASS:
+            s.passes += 1
+        else:
+            k = a - A_REACT
+            s.passes = 0
+            if k == 0:
+                play_from_hand(s, w, SP_SUPERSCHOCKER)
+                s.mods += 2
+            elif k == 1:
+                play_from_hand(s, w, SP_STOERSENDER)
+                s.mods -= 2
+            elif k == 2:
+                play_from_hand(s, w, SP_FEHLSCHUSS)
+                s.override = R_MISS
+            elif k == 3:
+                play_from_hand(s, w, SP_GLUECKSTREFFER)
+                s.override = R_CAPTURE
+            elif k == 4:
+                s.scope_used[w] += 1
+                s.energy[w] -= 1
+                s.mods += 1
+            else:
+                s.jam_used[w] += 1
+                s.energy[w] -= 2
+                s.mods -= 1
+        s.window_pos = next_player(s, w)
+    normalize(s)
+
+
+cdef int chance_outcomes(const void* p, int* out, double* probs) noexcept nogil:
+    cdef const DinoState* s = <const DinoState*>p
+    cdef int n = 0, c, k, unseen = 0, total
+    if s.top == NONE and s.deck_below > 0:
+        for c in range(NUM_CREATURES):
+            if s.loc[c] == LOC_UNSEEN:
+                unseen += 1
+        for c in range(NUM_CREATURES):
+            if s.loc[c] == LOC_UNSEEN:
+                out[n] = C_REVEAL + c
+                probs[n] = 1.0 / unseen
+                n += 1
+        return n
+    if s.phase == PH_SETUP_SPECIALS or s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW:
+        total = deck_total(s)
+        for k in range(NUM_SPECIAL_TYPES):
+            if s.sp_deck[k]:
+                out[n] = C_SPECIAL + k
+                probs[n] = <double>s.sp_deck[k] / total
+                n += 1
+        return n
+    if s.phase == PH_SETUP_FIRST:
+        for k in range(s.num_players):
+            out[k] = C_FIRST + k
+            probs[k] = 1.0 / s.num_players
+        return s.num_players
+    if s.phase == PH_TURN_ROLL or s.phase == PH_HUNT_ROLL:
+        for k in range(6):
+            out[k] = C_DIE + k
+            probs[k] = 1.0 / 6
+        return 6
+    return 0
+
+
+cdef int sample_chance(const void* p, Rng* rng) noexcept nogil:
+    cdef const DinoState* s = <const DinoState*>p
+    cdef int c, k, unseen = 0, pick
+    if s.top == NONE and s.deck_below > 0:
+        for c in range(NUM_CREATURES):
+            if s.loc[c] == LOC_UNSEEN:
+                unseen += 1
+        pick = rng_below(rng, unseen)
+        for c in range(NUM_CREATURES):
+            if s.loc[c] == LOC_UNSEEN:
+                if pick == 0:
+                    return C_REVEAL + c
+                pick -= 1
+        return -1
+    if s.phase == PH_SETUP_SPECIALS or s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW:
+        pick = rng_below(rng, deck_total(s))
+        for k in range(NUM_SPECIAL_TYPES):
+            if pick < s.sp_deck[k]:
+                return C_SPECIAL + k
+            pick -= s.sp_deck[k]
+        return -1
+    if s.phase == PH_SETUP_FIRST:
+        return C_FIRST + rng_below(rng, s.num_players)
+    return C_DIE + rng_below(rng, 6)
+
+
+cdef void scores(const void* p, double* out) noexcept nogil:
+    """Captured points plus the bonus cards in hand (which are secret until the end)."""
+    cdef const DinoState* s = <const DinoState*>p
+    cdef int i, c, pts, carn, jura
+    for i in range(s.num_players):
+        pts = 0
+        carn = 0
+        jura = 0
+        for c in range(NUM_CREATURES):
+            if s.loc[c] == LOC_CAPTURED + i:
+                pts += CR_POINTS[c]
+                carn += CR_CARN[c]
+                jura += 1 if CR_PERIODS[c] & 0b00110 else 0
+        out[i] = pts + carn * s.hand[i][SP_PRAEMIE_FLEISCH] + jura * s.hand[i][SP_PRAEMIE_JURA]
+
+
+cdef int captured_count(const DinoState* s, int i) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(NUM_CREATURES):
+        if s.loc[c] == LOC_CAPTURED + i:
+            n += 1
+    return n
+
+
+cdef void returns(const void* p, double* out) noexcept nogil:
+    """Most points wins; a tie goes to the most captured creatures; a remaining tie is shared."""
+    cdef const DinoState* s = <const DinoState*>p
+    cdef double sc[MAX_DJ_PLAYERS]
+    cdef double key[MAX_DJ_PLAYERS]
+    cdef double best = -1
+    cdef int i, winners = 0
+    scores(p, sc)
+    for i in range(s.num_players):
+        key[i] = sc[i] * 1000 + captured_count(s, i)
+        if key[i] > best:
+            best = key[i]
+    for i in range(s.num_players):
+        if key[i] == best:
+            winners += 1
+    for i in range(s.num_players):
+        out[i] = 1.0 / winners if key[i] == best else 0.0
+
+
+cdef void heuristic(const void* p, double* out) noexcept nogil:
+    """A soft win probability from the score lead: exp(score / 4), normalised."""
+    cdef const DinoState* s = <const DinoState*>p
+    cdef double sc[MAX_DJ_PLAYERS]
+    cdef double best = -1e9, total = 0
+    cdef int i
+    if s.phase == PH_OVER:
+        returns(p, out)
+        return
+    scores(p, sc)
+    for i in range(s.num_players):
+        sc[i] += 0.01 * captured_count(s, i)
+        if sc[i] > best:
+            best = sc[i]
+    for i in range(s.num_players):
+        out[i] = exp((sc[i] - best) / 4.0)
+        total += out[i]
+    for i in range(s.num_players):
+        out[i] /= total
+
+
+cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
+    """Deals the other players' secret hands again from every special card the observer has not seen (their
+    hands and the special deck, pooled by type in canonical order), keeping each hand's size."""
+    cdef DinoState* s = <DinoState*>p
+    cdef int pool[NUM_SPECIAL_TYPES]
+    cdef int total = 0, i, t, k, size, pick
+    for t in range(NUM_SPECIAL_TYPES):
+        pool[t] = s.sp_deck[t]
+        for i in range(s.num_players):
+            if i != observer:
+                pool[t] += s.hand[i][t]
+        total += pool[t]
+    for i in range(s.num_players):
+        if i == observer:
+            continue
+        size = hand_count(s, i)
+        for t in range(NUM_SPECIAL_TYPES):
+            s.hand[i][t] = 0
+        for k in range(size):
+            pick = rng_below(rng, total)
+            for t in range(NUM_SPECIAL_TYPES):
+                if pick < pool[t]:
+                    break
+                pick -= pool[t]
+            pool[t] -= 1
+            total -= 1
+            s.hand[i][t] += 1
+    for t in range(NUM_SPECIAL_TYPES):
+        s.sp_deck[t] = pool[t]
+
+
+cdef void mask_for(DinoState* s, int player) noexcept nogil:
+    """What `player` knows: other hands and the special deck reduced to their sizes."""
+    cdef int i, t, n
+    for i in range(s.num_players):
+        if i != player:
+            n = hand_count(s, i)
+            for t in range(NUM_SPECIAL_TYPES):
+                s.hand[i][t] = 0
+            s.hand[i][0] = n
+    n = deck_total(s)
+    for t in range(NUM_SPECIAL_TYPES):
+        s.sp_deck[t] = 0
+    s.sp_deck[0] = n
+
+
+cdef uint64_t infoset_hash(const void* p, int player) noexcept nogil:
+    cdef DinoState m
+    memcpy(&m, p, sizeof(DinoState))
+    mask_for(&m, player)
+    cdef const uint8_t* b = <const uint8_t*>&m
+    cdef uint64_t h = 1469598103934665603ULL
+    cdef int i
+    h = (h ^ <uint64_t>(player + 1)) * 1099511628211ULL
+    for i in range(sizeof(DinoState)):
+        h = (h ^ b[i]) * 1099511628211ULL
+    return h
+
+
+cdef int observed_action(const void* p, int a, int player) noexcept nogil:
+    cdef const DinoState* s = <const DinoState*>p
+    if C_SPECIAL <= a < C_SPECIAL + FIRST_FACE_UP and current_player(p) == CHANCE \
+            and not (s.top == NONE and s.deck_below > 0) and s.draw_for != player:
+        return C_SPECIAL_HIDDEN
+    return a
+
+
+cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
+    """A cheap greedy policy for rollouts: hunt when a hunt is possible, else travel to a period with a
+    creature the remaining energy can send home, else end the turn; in a window play a card if one fits
+    (a roll change or override), else pass; placements at random."""
+    cdef const DinoState* s = <const DinoState*>p
+    cdef int buf[NUM_ACTIONS]
+    cdef int n = legal_actions(p, buf), i, me = s.current, q, k, c, d, best = 0
+    cdef int cand[NUM_PERIODS + NUM_SLOTS]
+    cdef uint8_t tops[NUM_SLOTS]
+    cdef uint8_t heights[NUM_SLOTS]
+    if s.phase == PH_PLACE:
+        return buf[rng_below(rng, n)]
+    if s.phase == PH_WINDOW:
+        for i in range(n - 1, -1, -1):
+            if buf[i] != A_PASS:
+                return buf[i]
+        return A_PASS
+    for i in range(n):
+        if A_HUNT <= buf[i] < A_END:
+            cand[best] = buf[i]
+            best += 1
+    if best:
+        return cand[rng_below(rng, best)]
+    slot_tops(s, tops, heights)
+    for i in range(n):
+        if A_TRAVEL <= buf[i] < A_HUNT:
+            q = buf[i] - A_TRAVEL
+            d = travel_cost(s, me, q - s.pos[me] if q > s.pos[me] else s.pos[me] - q)
+            for k in range(SPACES):
+                c = tops[q * SPACES + k]
+                if c != NONE and send_cost(s, me, c) + d <= s.energy[me]:
+                    cand[best] = buf[i]
+                    best += 1
+                    break
+    if best:
+        return cand[rng_below(rng, best)]
+    return A_END
+
+
+cdef GameTable TABLES[3]
+
+
+cdef void fill_table(GameTable* t, int players) noexcept:
+    t.name = "dino_jagd"
+    t.num_players = players
+    t.state_size = sizeof(DinoState)
+    t.max_actions = NUM_ACTIONS
+    t.max_chance_outcomes = NUM_CREATURES
+    t.max_game_length = 400000
+    t.data = NULL
+    t.current_player = current_player
+    t.legal_actions = legal_actions
+    t.apply_action = apply_action
+    t.chance_outcomes = chance_outcomes
+    t.sample_chance = sample_chance
+    t.returns = returns
+    t.scores = scores
+    t.heuristic = heuristic
+    t.determinize = determinize
+    t.infoset_hash = infoset_hash
+    t.observed_action = observed_action
+    t.rollout_action = rollout_action
+
+
+fill_table(&TABLES[0], 2)
+fill_table(&TABLES[1], 3)
+fill_table(&TABLES[2], 4)
+
+STATE_SIZE = sizeof(DinoState)
+
+
+# ---- Python-level functions (off the hot path) ----
+
+def make_table(dict params):
+    return PyCapsule_New(&TABLES[params["players"] - 2], b"cavemind.GameTable", NULL)
+
+
+def deck_size(fraction):
+    """Creature cards cut into the play deck: round(fraction * 78), at least 1."""
+    f = float(fraction)
+    if not 0.0 < f <= 1.0:
+        raise ValueError("deck_fraction: must be in (0, 1]")
+    return max(1, min(NUM_CREATURES, int(round(f * NUM_CREATURES))))
+
+
+cdef DinoState blank(int players):
+    cdef DinoState s
+    memset(&s, 0, sizeof(s))
+    s.num_players = players
+    s.top = NONE
+    s.marker = NONE
+    s.target = NONE
+    s.target_slot = NONE
+    for i in range(players):
+        s.pos[i] = START_PERIOD
+        s.energy[i] = MAX_ENERGY
+    for t in range(NUM_SPECIAL_TYPES):
+        s.sp_deck[t] = SP_COUNT[t]
+    return s
+
+
+def initial_state(dict params):
+    cdef DinoState s = blank(params["players"])
+    s.deck_below = deck_size(params.get("deck_fraction", 0.5))
+    s.phase = PH_SETUP_SPECIALS
+    return (<char*>&s)[:sizeof(s)]
+
+
+cdef DinoState load(bytes data):
+    cdef DinoState s
+    if len(data) != sizeof(DinoState):
+        raise ValueError("state: wrong size")
+    memcpy(&s, <const char*>data, sizeof(s))
+    return s
+
+
+def _slot_name(k):
+    return f"{PERIOD_CODES[k // SPACES]}{k % SPACES + 1}"
+
+
+def _tops(bytes data):
+    cdef DinoState s = load(data)
+    cdef uint8_t tops[NUM_SLOTS]
+    cdef uint8_t heights[NUM_SLOTS]
+    slot_tops(&s, tops, heights)
+    return [tops[k] for k in range(NUM_SLOTS)]
+
+
+REACTION_NAMES = ["Superschocker", "Stoersender", "Fehlschuss", "Glueckstreffer", "Zielfernrohr", "Stoerfeld"]
+
+
+def action_to_string(bytes data, int action):
+    cdef DinoState s = load(data)
+    a = action
+    if A_PLACE <= a < A_TRAVEL:
+        c, k = divmod(a - A_PLACE, NUM_SLOTS)
+        return f"place {CREATURE_NAMES[c]} {_slot_name(k)}"
+    if a < A_HUNT:
+        return f"travel {PERIOD_CODES[a - A_TRAVEL]}"
+    if a < A_END:
+        c = _tops(data)[a - A_HUNT]
+        name = CREATURE_NAMES[c] if c != NONE else "?"
+        return f"hunt {name} {_slot_name(a - A_HUNT)}"
+    if a == A_END:
+        return "end turn"
+    if a < A_KEIN_AUSSTERBEN:
+        return f"Aussterben {PERIOD_CODES[a - A_AUSSTERBEN]}"
+    if a < A_ZEITSCHLEIFE:
+        return f"Kein Aussterben {PERIOD_CODES[a - A_KEIN_AUSSTERBEN]}"
+    if a < A_PASS:
+        return f"Zeitschleife {CREATURE_NAMES[a - A_ZEITSCHLEIFE]}"
+    if a == A_PASS:
+        return "pass"
+    if a < C_DIE:
+        return REACTION_NAMES[a - A_REACT]
+    if a < C_REVEAL:
+        return f"roll {a - C_DIE + 1}"
+    if a < C_SPECIAL:
+        return f"reveal {CREATURE_NAMES[a - C_REVEAL]}"
+    if a < C_SPECIAL_HIDDEN:
+        return f"draw {SPECIAL_NAMES[a - C_SPECIAL]}"
+    if a == C_SPECIAL_HIDDEN:
+        return "draw ?"
+    if a < NUM_ACTIONS:
+        return f"first player {a - C_FIRST}"
+    return f"action {a}"
+
+
+def _specials_list(counts):
+    out = []
+    for t in range(NUM_SPECIAL_TYPES):
+        out += [SPECIAL_NAMES[t]] * counts[t]
+    return out
+
+
+def _captured(s_loc, i):
+    return [CREATURE_NAMES[c] for c in range(NUM_CREATURES) if s_loc[c] == LOC_CAPTURED + i]
+
+
+def state_to_dict(bytes data, observer=None):
+    cdef DinoState s = load(data)
+    loc = [s.loc[c] for c in range(NUM_CREATURES)]
+    public_score = [sum(CREATURES[c]["points"] for c in range(NUM_CREATURES) if loc[c] == LOC_CAPTURED + i)
+                    for i in range(s.num_players)]
+    players = []
+    for i in range(s.num_players):
+        entry = {"energy": s.energy[i], "period": PERIOD_CODES[s.pos[i]], "had_first_turn": bool(s.started[i]),
+                 "face_up": _specials_list([s.face_up[i][t] for t in range(NUM_SPECIAL_TYPES)]), "captured": _captured(loc, i),
+                 "captured_points": public_score[i]}
+        if observer is None or observer == i:
+            entry["hand"] = _specials_list([s.hand[i][t] for t in range(NUM_SPECIAL_TYPES)])
+        else:
+            entry["hand_count"] = hand_count(&s, i)
+        if s.scope_used[i] or s.jam_used[i]:
+            entry["gimmicks_used"] = {"Zielfernrohr": s.scope_used[i], "Stoerfeld": s.jam_used[i]}
+        players.append(entry)
+    area = {}
+    for q in range(NUM_PERIODS):
+        spaces = []
+        for k in range(SPACES):
+            stack = sorted((s.height[c], c) for c in range(NUM_CREATURES)
+                           if loc[c] == LOC_AREA and s.slot[c] == q * SPACES + k)
+            spaces.append([CREATURE_NAMES[c] for _, c in stack])
+        area[PERIOD_CODES[q]] = spaces
+    doc = {
+        "phase": PHASE_NAMES[s.phase],
+        "turn_player": s.current,
+        "first_player": s.first_player,
+        "turns": s.turns,
+        "play_deck": {"top": CREATURE_NAMES[s.top] if s.top != NONE else None, "below_top": s.deck_below},
+        "hunting_area": area,
+        "to_place": [CREATURE_NAMES[c] for c in range(NUM_CREATURES) if loc[c] == LOC_PENDING],
+        "dinosaur_discards_seen": [CREATURE_NAMES[c] for c in range(NUM_CREATURES) if loc[c] == LOC_DISCARD],
+        "kein_aussterben_marker": PERIOD_CODES[s.marker] if s.marker != NONE else None,
+        "players": players,
+        "special_discard": _specials_list([s.sp_discard[t] for t in range(NUM_SPECIAL_TYPES)]),
+    }
+    if observer is None:
+        doc["special_deck"] = _specials_list([s.sp_deck[t] for t in range(NUM_SPECIAL_TYPES)])
+    else:
+        doc["special_deck_count"] = deck_total(&s)
+    if s.phase in (PH_SETUP_SPECIALS, PH_TURN_DRAW, PH_BONUS_DRAW):
+        doc["draw_for"] = s.draw_for
+    if s.phase == PH_SETUP_SPECIALS:
+        doc["setup_dealt"] = s.setup_dealt
+    if s.to_deal:
+        doc["to_deal"] = s.to_deal
+    if s.target != NONE:
+        doc["hunt"] = {"target": CREATURE_NAMES[s.target], "space": _slot_name(s.target_slot), "die": s.die,
+                       "modifier": s.mods, "override": {R_NONE: None, R_CAPTURE: "capture", R_MISS: "miss"}[s.override],
+                       "ask_next": s.window_pos, "passes": s.passes}
+    return doc
+
+
+def _need(doc, key, kind, where=""):
+    if key not in doc:
+        raise ValueError(f"{where}{key}: missing")
+    value = doc[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ValueError(f"{where}{key}: expected an integer")
+    if kind is not int and not isinstance(value, kind):
+        raise ValueError(f"{where}{key}: expected {kind.__name__}")
+    return value
+
+
+def _int_in(doc, key, lo, hi, where=""):
+    v = _need(doc, key, int, where)
+    if not lo <= v <= hi:
+        raise ValueError(f"{where}{key}: must be in {lo}..{hi}")
+    return v
+
+
+def _special_counts(names, field):
+    if not isinstance(names, list):
+        raise ValueError(f"{field}: expected a list of special card names")
+    counts = [0] * NUM_SPECIAL_TYPES
+    for n in names:
+        if n not in SPECIAL_NAMES:
+            raise ValueError(f"{field}: {n!r} is not a special card")
+        counts[SPECIAL_NAMES.index(n)] += 1
+    return counts
+
+
+def _period(value, field, allow_none=False):
+    if value is None and allow_none:
+        return NONE
+    if value not in PERIOD_CODES:
+        raise ValueError(f"{field}: expected one of {PERIOD_CODES}")
+    return PERIOD_CODES.index(value)
+
+
+def _slot(value, field):
+    if not isinstance(value, str) or len(value) < 2 or value[:-1] not in PERIOD_CODES or value[-1] not in "123"[:SPACES]:
+        raise ValueError(f"{field}: expected a space such as 'LJ2'")
+    return PERIOD_CODES.index(value[:-1]) * SPACES + int(value[-1]) - 1
+
+
+def state_from_dict(dict params, dict doc):
+    n = params["players"]
+    cdef DinoState s = blank(n)
+    if _need(doc, "phase", str) not in PHASE_NAMES:
+        raise ValueError(f"phase: expected one of {PHASE_NAMES}")
+    s.phase = PHASE_NAMES.index(doc["phase"])
+    s.current = _int_in(doc, "turn_player", 0, n - 1)
+    s.first_player = _int_in(doc, "first_player", 0, n - 1)
+    s.turns = _int_in(doc, "turns", 0, MAX_TURNS)
+    placed = {}
+
+    def put(name, where, field):
+        if name not in CREATURE_NAMES:
+            raise ValueError(f"{field}: {name!r} is not a creature")
+        c = CREATURE_NAMES.index(name)
+        if c in placed:
+            raise ValueError(f"{field}: {name} is also in {placed[c]}")
+        placed[c] = field
+        s.loc[c] = where
+        return c
+
+    deck = _need(doc, "play_deck", dict)
+    top = deck.get("top")
+    if top is not None:
+        s.top = put(top, LOC_TOP, "play_deck.top")
+    s.deck_below = _int_in(deck, "below_top", 0, NUM_CREATURES, "play_deck.")
+    area = _need(doc, "hunting_area", dict)
+    for q, code in enumerate(PERIOD_CODES):
+        spaces = area.get(code, [[]] * SPACES)
+        if not isinstance(spaces, list) or len(spaces) != SPACES or not all(isinstance(x, list) for x in spaces):
+            raise ValueError(f"hunting_area.{code}: expected {SPACES} lists of creature names (bottom first)")
+        for k, stack in enumerate(spaces):
+            for h, name in enumerate(stack):
+                c = put(name, LOC_AREA, f"hunting_area.{code}")
+                if not (CR_PERIODS[c] >> q) & 1:
+                    raise ValueError(f"hunting_area.{code}: {name} did not live in that period")
+                s.slot[c] = q * SPACES + k
+                s.height[c] = h + 1
+    for name in _need(doc, "to_place", list):
+        put(name, LOC_PENDING, "to_place")
+    for name in _need(doc, "dinosaur_discards_seen", list):
+        put(name, LOC_DISCARD, "dinosaur_discards_seen")
+    unseen = NUM_CREATURES - len(placed) + (0)
+    if s.deck_below > unseen:
+        raise ValueError("play_deck.below_top: more cards than creatures not seen")
+    s.marker = _period(doc.get("kein_aussterben_marker"), "kein_aussterben_marker", allow_none=True)
+    players = _need(doc, "players", list)
+    if len(players) != n:
+        raise ValueError(f"players: expected {n} entries")
+    known = [0] * NUM_SPECIAL_TYPES
+    hidden_sizes = {}
+    for i, entry in enumerate(players):
+        f = f"players[{i}]."
+        if not isinstance(entry, dict):
+            raise ValueError(f"players[{i}]: expected an object")
+        s.energy[i] = _int_in(entry, "energy", 0, MAX_ENERGY, f)
+        s.pos[i] = _period(entry.get("period"), f + "period")
+        s.started[i] = 1 if entry.get("had_first_turn") else 0
+        for name in _need(entry, "captured", list, f):
+            put(name, LOC_CAPTURED + i, f + "captured")
+        fu = _special_counts(_need(entry, "face_up", list, f), f + "face_up")
+        for t in range(NUM_SPECIAL_TYPES):
+            if fu[t] and t < FIRST_FACE_UP:
+                raise ValueError(f"{f}face_up: {SPECIAL_NAMES[t]} is not a Gimmick or Expert")
+            s.face_up[i][t] = fu[t]
+            known[t] += fu[t]
+        if "hand" in entry:
+            hd = _special_counts(entry["hand"], f + "hand")
+            for t in range(NUM_SPECIAL_TYPES):
+                if hd[t] and t >= FIRST_FACE_UP:
+                    raise ValueError(f"{f}hand: {SPECIAL_NAMES[t]} lies face up, not in a hand")
+                s.hand[i][t] = hd[t]
+                known[t] += hd[t]
+        else:
+            hidden_sizes[i] = _int_in(entry, "hand_count", 0, 31, f)
+        used = entry.get("gimmicks_used", {})
+        if not isinstance(used, dict):
+            raise ValueError(f"{f}gimmicks_used: expected an object")
+        s.scope_used[i] = _int_in({"v": used.get("Zielfernrohr", 0)}, "v", 0, 3, f + "gimmicks_used.Zielfernrohr")
+        s.jam_used[i] = _int_in({"v": used.get("Stoerfeld", 0)}, "v", 0, 2, f + "gimmicks_used.Stoerfeld")
+    disc = _special_counts(_need(doc, "special_discard", list), "special_discard")
+    for t in range(NUM_SPECIAL_TYPES):
+        s.sp_discard[t] = disc[t]
+        known[t] += disc[t]
+    if "special_deck" in doc:
+        dk = _special_counts(doc["special_deck"], "special_deck")
+        for t in range(NUM_SPECIAL_TYPES):
+            known[t] += dk[t]
+    for t in range(NUM_SPECIAL_TYPES):
+        if known[t] > SP_COUNT[t]:
+            raise ValueError(f"special cards: more {SPECIAL_NAMES[t]} than the {SP_COUNT[t]} in the game")
+    spare = [SP_COUNT[t] - known[t] for t in range(NUM_SPECIAL_TYPES)]
+    if any(t >= FIRST_FACE_UP and spare[t] and "special_deck" not in doc for t in range(0)):
+        pass
+    for i, size in hidden_sizes.items():
+        for _ in range(size):
+            t = next((t for t in range(FIRST_FACE_UP) if spare[t] > 0), None)
+            if t is None:
+                raise ValueError(f"players[{i}].hand_count: more secret cards than are unseen")
+            spare[t] -= 1
+            s.hand[i][t] += 1
+    if "special_deck" in doc:
+        if any(spare):
+            missing = [SPECIAL_NAMES[t] for t in range(NUM_SPECIAL_TYPES) if spare[t]]
+            raise ValueError(f"special_deck: cards unaccounted for: {missing}")
+        for t in range(NUM_SPECIAL_TYPES):
+            s.sp_deck[t] = dk[t]
+    else:
+        want = _int_in(doc, "special_deck_count", 0, 31)
+        if want != sum(spare):
+            raise ValueError(f"special_deck_count: {want} does not match the {sum(spare)} unseen special cards")
+        for t in range(NUM_SPECIAL_TYPES):
+            s.sp_deck[t] = spare[t]
+    if s.phase in (PH_SETUP_SPECIALS, PH_TURN_DRAW, PH_BONUS_DRAW):
+        s.draw_for = _int_in(doc, "draw_for", 0, n - 1)
+    if s.phase == PH_SETUP_SPECIALS:
+        s.setup_dealt = _int_in(doc, "setup_dealt", 0, n)
+    s.to_deal = _int_in(doc, "to_deal", 0, 6) if "to_deal" in doc else 0
+    if "hunt" in doc:
+        hunt = _need(doc, "hunt", dict)
+        name = _need(hunt, "target", str, "hunt.")
+        if name not in CREATURE_NAMES:
+            raise ValueError(f"hunt.target: {name!r} is not a creature")
+        s.target = CREATURE_NAMES.index(name)
+        s.target_slot = _slot(hunt.get("space"), "hunt.space")
+        if s.loc[s.target] != LOC_AREA or s.slot[s.target] != s.target_slot:
+            raise ValueError("hunt.target: not in that space of the hunting area")
+        s.die = _int_in(hunt, "die", 0, 6, "hunt.")
+        s.mods = _int_in(hunt, "modifier", -100, 100, "hunt.")
+        ov = hunt.get("override")
+        if ov not in (None, "capture", "miss"):
+            raise ValueError("hunt.override: expected null, 'capture' or 'miss'")
+        s.override = {None: R_NONE, "capture": R_CAPTURE, "miss": R_MISS}[ov]
+        s.window_pos = _int_in(hunt, "ask_next", 0, n - 1, "hunt.")
+        s.passes = _int_in(hunt, "passes", 0, n, "hunt.")
+    elif s.phase in (PH_HUNT_ROLL, PH_WINDOW):
+        raise ValueError("hunt: missing for a position inside a hunt")
+    if s.phase == PH_PLACE and not any(s.loc[c] == LOC_PENDING for c in range(NUM_CREATURES)) \
+            and not (s.top == NONE and s.deck_below > 0):
+        raise ValueError("to_place: the place phase needs a creature to place")
+    if s.phase in (PH_HUNT_ROLL, PH_WINDOW) and s.die == 0 and s.phase == PH_WINDOW:
+        raise ValueError("hunt.die: a reaction window needs the roll 1..6")
+    normalize(&s)                       # forced steps (a finished game, an exhausted window) as in play
+    return (<char*>&s)[:sizeof(s)]
+
+
+def render(bytes data, observer=None):
+    doc = state_to_dict(data, observer)
+    cdef DinoState s = load(data)
+    lines = [f"Dino Jagd, {s.num_players} players, turn {s.turns}, phase {doc['phase']}, "
+             f"player {s.current} to play"
+             + (f", seen from player {observer}" if observer is not None else "")]
+    lines.append(f"play deck: top {doc['play_deck']['top'] or '-'}, {s.deck_below} below; "
+                 f"Kein Aussterben marker: {doc['kein_aussterben_marker'] or '-'}")
+    for q, code in enumerate(PERIOD_CODES):
+        spaces = ["/".join(stack) if stack else "." for stack in doc["hunting_area"][code]]
+        here = "".join(str(i) for i in range(s.num_players) if s.pos[i] == q)
+        lines.append(f"  {code:<2} {PERIOD_NAMES[q]:<17} [{here:<4}] " + " | ".join(spaces))
+    if doc["to_place"]:
+        lines.append("to place: " + ", ".join(doc["to_place"]))
+    for i, p in enumerate(doc["players"]):
+        hand = ", ".join(p["hand"]) if "hand" in p else f"{p['hand_count']} secret cards"
+        lines.append(f"player {i}: energy {p['energy']}, in {p['period']}, {p['captured_points']} points "
+                     f"({len(p['captured'])} creatures: {', '.join(p['captured']) or '-'}); "
+                     f"face up: {', '.join(p['face_up']) or '-'}; hand: {hand or '-'}")
+    if "hunt" in doc:
+        h = doc["hunt"]
+        lines.append(f"hunt: {h['target']} in {h['space']}, die {h['die']}, modifier {h['modifier']:+d}, "
+                     f"override {h['override'] or '-'}")
+    lines.append(f"dinosaur discards seen: {', '.join(doc['dinosaur_discards_seen']) or '-'}")
+    return "\n".join(lines)
+
+
+OBS_PER_CARD = 8
+OBS_PER_PLAYER = 1 + NUM_PERIODS + 1 + 1 + 1 + (NUM_SPECIAL_TYPES - FIRST_FACE_UP)
+
+
+def observation_size(dict params):
+    return (NUM_CREATURES * OBS_PER_CARD + MAX_DJ_PLAYERS * OBS_PER_PLAYER + 2 * NUM_SPECIAL_TYPES + 1
+            + len(PHASE_NAMES) + 6 + 1 + 3 + (NUM_PERIODS + 1) + 2 * MAX_DJ_PLAYERS + 3)
+
+
+def observation(bytes data, int player):
+    cdef DinoState s = load(data)
+    n = s.num_players
+    tops = _tops(data)
+    out = []
+    for c in range(NUM_CREATURES):
+        l = s.loc[c]
+        rel = (l - LOC_CAPTURED - player) % n if l >= LOC_CAPTURED else -1
+        out += [float(l == LOC_UNSEEN), float(l == LOC_TOP), float(l == LOC_PENDING), float(l == LOC_AREA),
+                float(c in tops), float(l == LOC_DISCARD), float(rel == 0), float(rel > 0)]
+    for r in range(MAX_DJ_PLAYERS):
+        if r >= n:
+            out += [0.0] * OBS_PER_PLAYER
+            continue
+        i = (player + r) % n
+        pts = sum(CR_POINTS[c] for c in range(NUM_CREATURES) if s.loc[c] == LOC_CAPTURED + i)
+        out += [s.energy[i] / 10.0] + [float(s.pos[i] == q) for q in range(NUM_PERIODS)]
+        out += [hand_count(&s, i) / 10.0, float(s.started[i]), pts / 50.0]
+        out += [float(s.face_up[i][t]) for t in range(FIRST_FACE_UP, NUM_SPECIAL_TYPES)]
+    out += [float(s.hand[player][t]) for t in range(NUM_SPECIAL_TYPES)]
+    out += [float(s.sp_discard[t]) for t in range(NUM_SPECIAL_TYPES)]
+    out += [deck_total(&s) / 31.0]
+    out += [float(s.phase == k) for k in range(len(PHASE_NAMES))]
+    out += [float(s.die == k + 1) for k in range(6)]
+    out += [s.mods / 4.0] + [float(s.override == k) for k in (R_NONE, R_CAPTURE, R_MISS)]
+    out += [float(s.marker == q) for q in range(NUM_PERIODS)] + [float(s.marker == NONE)]
+    out += [float((s.current - player) % n == r) for r in range(MAX_DJ_PLAYERS)]
+    out += [float((s.window_pos - player) % n == r and s.phase == PH_WINDOW) for r in range(MAX_DJ_PLAYERS)]
+    out += [s.deck_below / 78.0, s.to_deal / 6.0, s.turns / float(MAX_TURNS)]
+    return out

@@ -1,0 +1,486 @@
+"""Dino Jagd: scenario tests from the rulebook (dino_jagd.rulebook.en.txt, quoted per test), a golden seeded
+playthrough and a CI-sized soak. Positions are built with game.state_from_dict; chance is fed with
+state.apply("roll 4") and the like."""
+import collections
+
+import pytest
+
+import cavemind
+
+G2 = cavemind.load_game("dino_jagd", players=2)
+G3 = cavemind.load_game("dino_jagd", players=3)
+MODULE = G2.module
+CREATURE = {c["name"]: c for c in MODULE.CREATURES}
+SPECIAL_COUNTS = {s["name"]: s["count"] for s in MODULE.SPECIALS}
+EMPTY_AREA = {code: [[], [], []] for code in MODULE.PERIOD_CODES}
+
+
+def position(game=G2, area=None, phase="hunt", turn_player=0, top=None, below=10, hands=None, face_up=None,
+             energy=None, period=None, captured=None, discards=(), to_place=(), marker=None, special_discard=(),
+             special_deck=None, started=True, hunt=None, draw_for=None, turns=5):
+    """A position dict; unspecified specials lie in the special deck."""
+    n = game.num_players
+    hands = hands or [[] for _ in range(n)]
+    face_up = face_up or [[] for _ in range(n)]
+    energy = energy if energy is not None else [10] * n
+    period = period or ["LJ"] * n
+    captured = captured or [[] for _ in range(n)]
+    used = collections.Counter(name for lst in hands + face_up for name in lst)
+    used.update(special_discard)
+    if special_deck is None:
+        special_deck = []
+        for name, count in SPECIAL_COUNTS.items():
+            special_deck += [name] * (count - used[name])
+    full_area = {k: [list(x) for x in v] for k, v in EMPTY_AREA.items()}
+    for code, spaces in (area or {}).items():
+        full_area[code] = [list(x) for x in spaces] + [[] for _ in range(3 - len(spaces))]
+    doc = {
+        "phase": phase, "turn_player": turn_player, "first_player": 0, "turns": turns,
+        "play_deck": {"top": top, "below_top": below}, "hunting_area": full_area, "to_place": list(to_place),
+        "dinosaur_discards_seen": list(discards), "kein_aussterben_marker": marker,
+        "players": [{"energy": energy[i], "period": period[i], "had_first_turn": started, "face_up": face_up[i],
+                     "captured": captured[i], "hand": hands[i]} for i in range(n)],
+        "special_discard": list(special_discard), "special_deck": special_deck,
+    }
+    if hunt:
+        doc["hunt"] = hunt
+    if draw_for is not None:
+        doc["draw_for"] = draw_for
+    return game.state_from_dict(doc)
+
+
+def player(state, i):
+    return state.to_dict()["state"]["players"][i]
+
+
+def area(state, code):
+    return state.to_dict()["state"]["hunting_area"][code]
+
+
+def moves(state):
+    return state.legal_action_strings()
+
+
+# ---- travel ----
+
+def test_travel_costs_one_energy_per_period_entered():
+    """'Time travel costs 1 energy per time period ... Späten Jura to Frühen Jura costs 1. Moving from Späten
+    Jura to Späte Kreidezeit costs 2.'"""
+    s = position(top="Iguanodon")
+    s.apply("travel EJ")
+    assert player(s, 0)["energy"] == 9 and player(s, 0)["period"] == "EJ"
+    s = position(top="Iguanodon")
+    s.apply("travel LK")
+    assert player(s, 0)["energy"] == 8
+    s.apply("travel T")                                  # through EK, LJ, EJ into T
+    assert player(s, 0)["energy"] == 4 and player(s, 0)["period"] == "T"
+
+
+def test_travel_beyond_the_energy_left_is_illegal():
+    """'You may hunt and travel as much as you want . . . until you run out of energy.'"""
+    s = position(top="Iguanodon", energy=[1, 10])
+    assert "travel EJ" in moves(s) and "travel EK" in moves(s)
+    assert "travel T" not in moves(s) and "travel LK" not in moves(s)
+
+
+# ---- hunting ----
+
+def test_hunt_needs_the_hunter_in_the_creatures_period():
+    """'You must be in its time period.'"""
+    s = position(area={"EK": [["Iguanodon"]]}, top="Allosaurus")
+    assert not any(m.startswith("hunt") for m in moves(s))
+    s.apply("travel EK")
+    assert "hunt Iguanodon EK1" in moves(s)
+
+
+def test_hunt_needs_enough_energy_to_send_the_creature_home():
+    """'... and you must have enough energy to send it home if your hunt succeeds.'"""
+    s = position(area={"LK": [["Tyrannosaurus"]]}, period=["LK", "LJ"], energy=[6, 10], top="Allosaurus")
+    assert "hunt Tyrannosaurus LK1" not in moves(s)
+    s = position(area={"LK": [["Tyrannosaurus"]]}, period=["LK", "LJ"], energy=[7, 10], top="Allosaurus")
+    assert "hunt Tyrannosaurus LK1" in moves(s)
+
+
+def test_capture_pays_the_energy_cost_and_keeps_the_card():
+    """'If you capture the dinosaur (Gefangen!), pay the energy cost ... Keep it in front of you.'"""
+    s = position(area={"LJ": [["Stegosaurus"], ["Dryosaurus"]]}, top="Iguanodon")
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 5")                                     # AEMMCC: 5 captures
+    assert player(s, 0)["captured"] == ["Stegosaurus"] and player(s, 0)["energy"] == 5
+    assert area(s, "LJ") == [[], ["Dryosaurus"], []]
+    assert s.scores() == [5.0, 0.0]
+
+
+def test_a_capture_you_cannot_pay_for_is_discarded():
+    """'If you cannot pay the dinosaur's energy cost, you must discard it!' Here the hunter spends 1 energy on a
+    Zielfernrohr to turn a miss into a capture and is then one short of the cost 7."""
+    s = position(area={"LK": [["Tyrannosaurus"]]}, period=["LK", "LJ"], energy=[7, 10],
+                 face_up=[["Zielfernrohr"], []], top="Allosaurus")
+    s.apply("hunt Tyrannosaurus LK1")
+    s.apply("roll 5")                                     # WAEMMC: 5 misses, 6 captures
+    assert s.current_player() == 0 and "Zielfernrohr" in moves(s)
+    s.apply("Zielfernrohr")                               # nobody can play anything more: the window closes
+    st = s.to_dict()["state"]
+    assert "Tyrannosaurus" in st["dinosaur_discards_seen"] and player(s, 0)["captured"] == []
+    assert player(s, 0)["energy"] == 6
+
+
+def test_a_miss_costs_one_energy_and_allows_another_try():
+    """'If you miss your shot (Verfehlt!), you must pay 1 energy. Leave the card in its space. You may hunt it
+    again on this turn, if you still have enough energy to send it home.'"""
+    s = position(area={"LJ": [["Stegosaurus"]]}, energy=[6, 10], top="Iguanodon")
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 3")                                     # AEMMCC: 3 misses
+    assert player(s, 0)["energy"] == 5 and area(s, "LJ")[0] == ["Stegosaurus"]
+    assert "hunt Stegosaurus LJ1" in moves(s)
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 4")
+    assert player(s, 0)["energy"] == 4
+    assert "hunt Stegosaurus LJ1" not in moves(s)         # 4 energy cannot send a cost-5 creature home
+
+
+def test_an_escape_discards_the_creature():
+    """'If the dinosaur escapes (. . . entkommt!), you must discard its card!'"""
+    s = position(area={"LJ": [["Stegosaurus"]]}, top="Iguanodon")
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 2")
+    assert area(s, "LJ")[0] == [] and s.to_dict()["state"]["dinosaur_discards_seen"] == ["Stegosaurus"]
+    assert player(s, 0)["energy"] == 10 and s.current_player() == 0
+
+
+def test_an_attack_ends_the_turn():
+    """'On a very bad roll, it can attack your party and end your turn!'"""
+    s = position(area={"LJ": [["Stegosaurus"]]}, top="Iguanodon")
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 1")                                     # AEMMCC: 1 attacks
+    st = s.to_dict()["state"]
+    assert st["turn_player"] == 1 and st["phase"] == "turn-draw" and area(s, "LJ")[0] == ["Stegosaurus"]
+
+
+def test_a_wreck_discards_the_creature_destroys_a_gimmick_and_ends_the_turn():
+    """'Follow the instructions on the card.' Designed result W: escapes, one Gimmick lost, turn over."""
+    s = position(area={"LJ": [["Allosaurus"]]}, face_up=[["Zielfernrohr", "Faehrtenleserin"], []], top="Iguanodon")
+    s.apply("hunt Allosaurus LJ1")
+    s.apply("roll 1")
+    s.apply("pass")                                       # 1 + 1 (Faehrtenleserin) = 2 is A; pass keeps it
+    s2 = position(area={"LJ": [["Allosaurus"]]}, face_up=[["Zielfernrohr"], []], top="Iguanodon")
+    s2.apply("hunt Allosaurus LJ1")
+    s2.apply("roll 1")                                    # WAEMCC: 1 wrecks
+    s2.apply("pass")
+    st = s2.to_dict()["state"]
+    assert st["dinosaur_discards_seen"] == ["Allosaurus"] and player(s2, 0)["face_up"] == []
+    assert st["special_discard"] == ["Zielfernrohr"] and st["turn_player"] == 1
+    assert s.to_dict()["state"]["turn_player"] == 1 and area(s, "LJ")[0] == ["Allosaurus"]
+
+
+def test_modified_rolls_are_clamped_to_1_and_6():
+    """'a result of less than 1 is still a 1, and more than 6 is still a 6.'"""
+    s = position(area={"LK": [["Tyrannosaurus"], ["Velociraptor"]]}, period=["LK", "LJ"],
+                 hands=[["Superschocker", "Superschocker"], []], top="Allosaurus")
+    s.apply("hunt Tyrannosaurus LK1")
+    s.apply("roll 5")
+    s.apply("Superschocker")                              # 7 counts as 6: capture
+    s.apply("pass")
+    assert player(s, 0)["captured"] == ["Tyrannosaurus"]
+    s = position(area={"LJ": [["Stegosaurus"]]}, hands=[[], ["Stoersender"]], top="Iguanodon")
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 2")                                     # 2 escapes; -2 gives 0, read as 1: attack
+    assert s.current_player() == 1
+    s.apply("Stoersender")
+    assert s.current_player() == 0 or s.to_dict()["state"]["turn_player"] == 1
+    while s.current_player() >= 0 and s.to_dict()["state"]["phase"] == "window":
+        s.apply("pass")
+    st = s.to_dict()["state"]
+    assert area(s, "LJ")[0] == ["Stegosaurus"] and st["turn_player"] == 1
+
+
+def test_the_last_played_of_contradictory_cards_counts():
+    """'So if someone plays Fehlschuß on you, and you immediately play Glückstreffer, then your card is the one
+    that counts, and you got that dinosaur after all!'"""
+    s = position(area={"LJ": [["Stegosaurus"], ["Dryosaurus"]]}, hands=[["Glueckstreffer"], ["Fehlschuss"]],
+                 top="Iguanodon")
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 6")
+    assert s.current_player() == 1 and "Fehlschuss" in moves(s)
+    s.apply("Fehlschuss")
+    assert s.current_player() == 0 and "Glueckstreffer" in moves(s)
+    s.apply("Glueckstreffer")                             # both hands are empty now: the window closes
+    assert player(s, 0)["captured"] == ["Stegosaurus"]
+    assert sorted(s.to_dict()["state"]["special_discard"]) == ["Fehlschuss", "Glueckstreffer"]
+
+
+def test_fehlschuss_alone_makes_the_hunt_miss():
+    """'Fehlschuß' played on a rival's hunt: the capture becomes a miss (pay 1, creature stays)."""
+    s = position(area={"LJ": [["Stegosaurus"]]}, hands=[[], ["Fehlschuss"]], top="Iguanodon")
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 6")
+    s.apply("Fehlschuss")
+    assert player(s, 0)["energy"] == 9 and area(s, "LJ")[0] == ["Stegosaurus"]
+
+
+def test_cards_that_do_not_contradict_all_count():
+    """'If two or more cards are played and they are not contradictory, they all count.' +2 and -2 cancel."""
+    s = position(area={"LJ": [["Stegosaurus"], ["Dryosaurus"]]}, hands=[["Superschocker"], ["Stoersender"]],
+                 top="Iguanodon")
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 3")                                     # 3 misses
+    s.apply("Stoersender")
+    s.apply("Superschocker")
+    assert player(s, 0)["energy"] == 9 and area(s, "LJ")[0] == ["Stegosaurus"]   # still 3: a miss
+
+
+def test_a_gimmick_needs_energy_even_in_another_players_turn():
+    """'Some Gimmicks need energy, too, whether you play them in your turn or while its some other player's
+    turn.' Stoerfeld costs its owner 2 energy in the rival's hunt and gives -1."""
+    s = position(area={"LJ": [["Stegosaurus"], ["Dryosaurus"]]}, face_up=[[], ["Stoerfeld"]], energy=[10, 3],
+                 top="Iguanodon")
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 5")
+    s.apply("Stoerfeld")
+    assert player(s, 1)["energy"] == 1
+    assert area(s, "LJ")[0] == ["Stegosaurus"] and player(s, 0)["energy"] == 9   # 4: a miss
+    s = position(area={"LJ": [["Stegosaurus"]]}, face_up=[[], ["Stoerfeld"]], energy=[10, 1], top="Iguanodon")
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 5")
+    assert player(s, 0)["captured"] == ["Stegosaurus"]   # with 1 energy the rival is never asked
+
+
+def test_gimmicks_lie_face_up_and_work_again():
+    """'Gimmicks and Experts will help you over and over; put these face-up in front of you.'"""
+    rest = [n for n, c in SPECIAL_COUNTS.items() for _ in range(c)]
+    rest.remove("Zielfernrohr")
+    s = position(phase="turn-draw", area={"LJ": [["Stegosaurus"], ["Dryosaurus"]]}, top="Iguanodon",
+                 special_deck=["Zielfernrohr"], special_discard=rest, draw_for=0)
+    doc = s.to_dict()["state"]
+    assert s.chance_outcomes() == [(s.string_to_action("draw Zielfernrohr"), 1.0)]
+    s.apply("draw Zielfernrohr")
+    assert player(s, 0)["face_up"] == ["Zielfernrohr"] and doc["players"][0]["hand"] == []
+    s.apply("roll 1")
+    s.apply("reveal Allosaurus")
+    s.apply("place Iguanodon EK1")
+    for target in ("Stegosaurus", "Dryosaurus"):
+        s.apply(f"hunt {target} LJ{1 if target == 'Stegosaurus' else 2}")
+        s.apply("roll 4")
+        s.apply("Zielfernrohr")                           # 4 + 1: captured
+    assert player(s, 0)["captured"] == ["Stegosaurus", "Dryosaurus"] and player(s, 0)["face_up"] == ["Zielfernrohr"]
+
+
+def test_capturing_the_last_creature_of_a_period_earns_a_special_card():
+    """'You also get a Special card when you capture the last dinosaur in any time period.'"""
+    s = position(area={"EK": [["Hypsilophodon"]]}, period=["EK", "LJ"], top="Allosaurus")
+    s.apply("hunt Hypsilophodon EK1")
+    s.apply("roll 6")
+    assert s.is_chance_node() and s.to_dict()["state"]["phase"] == "bonus-draw"
+    s.apply("draw Superschocker")
+    assert player(s, 0)["hand"] == ["Superschocker"] and s.current_player() == 0
+
+
+def test_no_bonus_while_the_period_still_holds_creatures_or_after_an_escape():
+    """'(Dinosaurs still in the deck don't count ...) You don't get a card if the dinosaur escapes.' A covered
+    creature under the captured one still counts as in the period."""
+    s = position(area={"EK": [["Iguanodon", "Hypsilophodon"]]}, period=["EK", "LJ"], top="Allosaurus")
+    s.apply("hunt Hypsilophodon EK1")
+    s.apply("roll 6")
+    assert not s.is_chance_node() and area(s, "EK")[0] == ["Iguanodon"]
+    assert "hunt Iguanodon EK1" in moves(s)                # now the topmost
+    s = position(area={"EK": [["Hypsilophodon"]]}, period=["EK", "LJ"], top="Allosaurus")
+    s.apply("hunt Hypsilophodon EK1")
+    s.apply("roll 1")                                      # EMCCCC: escapes
+    assert not s.is_chance_node() and player(s, 0).get("hand") == []
+
+
+def test_a_full_period_stacks_on_another_dinosaur_and_only_the_top_is_hunted():
+    """'When there are no empty spaces left, place a card on top of another dinosaur in the apropriate period.
+    A player may only hunt the topmost creature in a space.'"""
+    s = position(phase="place", area={"LJ": [["Stegosaurus"], ["Dryosaurus"], ["Kentrosaurus"]]},
+                 to_place=["Allosaurus", "Iguanodon"], top="Diplodocus")
+    assert moves(s) == ["place Allosaurus LJ1", "place Allosaurus LJ2", "place Allosaurus LJ3",
+                        "place Iguanodon EK1"]            # an empty space first: only one way in EK
+    s.apply("place Allosaurus LJ2")
+    s.apply("place Iguanodon EK1")
+    assert area(s, "LJ")[1] == ["Dryosaurus", "Allosaurus"]
+    hunts = [m for m in moves(s) if m.startswith("hunt")]
+    assert hunts == ["hunt Stegosaurus LJ1", "hunt Allosaurus LJ2", "hunt Kentrosaurus LJ3"]
+
+
+def test_a_creature_of_several_periods_goes_where_the_player_chooses():
+    """'If a creature lived in more than one period, you choose which of those periods to place it in!'"""
+    s = position(phase="place", to_place=["Hybodus"], top="Diplodocus")
+    assert moves(s) == [f"place Hybodus {p}1" for p in ("T", "EJ", "LJ", "EK", "LK")]
+
+
+def test_the_first_turn_deals_four_creatures_without_a_roll():
+    """'On his first turn, each player draws four Dinosaur cards instead of rolling the die!'"""
+    s = G2.new_initial_state()
+    while s.is_chance_node():
+        s.apply(s.chance_outcomes()[0][0])
+    st = s.to_dict()["state"]
+    assert st["phase"] == "place" and len(st["to_place"]) == 4 and st["turns"] == 1
+    assert st["play_deck"]["top"] is not None and st["play_deck"]["below_top"] == 39 - 5
+    assert all(len(p["hand"]) == 1 + (i == st["turn_player"]) for i, p in enumerate(st["players"]))
+
+
+def test_a_later_turn_recharges_draws_and_rolls_for_the_creatures():
+    """'Recharge! Move your Energy marker to 10. Draw a Special card ... Roll the die and put out that many new
+    Dinosaur cards.' The play deck is face up: the next top is revealed by a chance node."""
+    s = position(area={"LJ": [["Stegosaurus"]]}, energy=[3, 2], top="Iguanodon", below=10)
+    s.apply("end turn")
+    assert s.to_dict()["state"]["phase"] == "turn-draw" and player(s, 1)["energy"] == 10
+    s.apply("draw Superschocker")
+    s.apply("roll 3")
+    assert s.is_chance_node()                              # revealing the card under Iguanodon
+    s.apply("reveal Allosaurus")
+    s.apply("reveal Triceratops")
+    s.apply("reveal Velociraptor")
+    st = s.to_dict()["state"]
+    assert st["to_place"] == ["Allosaurus", "Iguanodon", "Triceratops"] and st["play_deck"]["top"] == "Velociraptor"
+    assert st["play_deck"]["below_top"] == 7 and s.current_player() == 1
+
+
+def test_the_special_deck_is_reshuffled_from_its_discards():
+    """'If you run out of Special cards, reshuffle the discard stack and place it face-down.'"""
+    names = []
+    for name, count in SPECIAL_COUNTS.items():
+        names += [name] * count
+    s = position(area={"LJ": [["Stegosaurus"]]}, top="Iguanodon", special_deck=[],
+                 special_discard=names[1:], hands=[[], [names[0]]])
+    s.apply("end turn")
+    outcomes = dict(s.chance_outcomes())
+    assert abs(outcomes[s.string_to_action("draw Superschocker")] - 4 / 30) < 1e-12
+    assert s.to_dict()["state"]["special_discard"] == []
+
+
+def test_the_game_ends_when_play_deck_and_hunting_area_are_empty():
+    """'The game ends when there are no Dinosaur cards left in the play deck and in the hunting area.'"""
+    s = position(area={"LJ": [["Stegosaurus"]], "EK": [["Hypsilophodon"]]}, top=None, below=0)
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 6")
+    s.apply("draw Superschocker")                          # the bonus card for the last of the period
+    assert not s.is_terminal()
+    s.apply("travel EK")
+    s.apply("hunt Hypsilophodon EK1")
+    s.apply("roll 1")                                      # escapes: nothing is left anywhere
+    s.apply("pass")                                        # (the hunter holds the Superschocker)
+    assert s.is_terminal() and s.returns() == [1.0, 0.0]
+
+
+def test_scores_count_points_and_bonus_cards_and_ties_go_to_the_most_creatures():
+    """'Each creature you have captured scores the points shown ... Some Special cards will increase your score
+    by giving you bonus points for certain dinosaurs. In case of a tie, the winner is the player with the most
+    captured dinosaurs.'"""
+    s = position(top=None, below=0, captured=[["Tyrannosaurus"], ["Stegosaurus", "Dryosaurus"]],
+                 phase="hunt")
+    assert s.is_terminal() and s.scores() == [8.0, 7.0] and s.returns() == [1.0, 0.0]
+    s = position(top=None, below=0, captured=[["Tyrannosaurus"], ["Stegosaurus", "Compsognathus"]],
+                 hands=[[], ["Jura-Praemie"]])
+    assert s.scores() == [8.0, 9.0] and s.returns() == [0.0, 1.0]
+    s = position(top=None, below=0, captured=[["Tyrannosaurus"], ["Stegosaurus", "Archaeopteryx"]],
+                 hands=[[], ["Fleischfresser-Praemie"]])
+    assert s.scores() == [8.0, 8.0] and s.returns() == [0.0, 1.0]     # tie on points: 2 creatures beat 1
+    s = position(top=None, below=0, captured=[["Stegosaurus"], ["Triceratops"]])
+    assert s.returns() == [0.5, 0.5]
+
+
+def test_aussterben_discards_the_top_creatures_of_a_period_unless_marked():
+    """Designed 'Extinction' card and the 'Kein Aussterben' marker on the time track."""
+    s = position(area={"LJ": [["Stegosaurus", "Allosaurus"], ["Dryosaurus"]], "EK": [["Iguanodon"]]},
+                 hands=[["Aussterben", "Kein Aussterben"], []], top="Diplodocus")
+    assert "Aussterben LJ" in moves(s) and "Aussterben T" not in moves(s)
+    s.apply("Kein Aussterben LJ")
+    assert "Aussterben LJ" not in moves(s) and "Aussterben EK" in moves(s)
+    s = position(area={"LJ": [["Stegosaurus", "Allosaurus"], ["Dryosaurus"]]},
+                 hands=[["Aussterben"], []], top="Diplodocus")
+    s.apply("Aussterben LJ")
+    assert area(s, "LJ") == [["Stegosaurus"], [], []]
+
+
+def test_zeitschleife_brings_a_discarded_creature_back():
+    """'It's out of the game unless a Special card returns it to play.'"""
+    s = position(area={"LJ": [["Stegosaurus"]]}, discards=["Iguanodon"], hands=[["Zeitschleife"], []],
+                 top="Diplodocus")
+    s.apply("Zeitschleife Iguanodon")
+    assert moves(s) == ["place Iguanodon EK1"]
+    s.apply("place Iguanodon EK1")
+    assert area(s, "EK")[0] == ["Iguanodon"] and s.to_dict()["state"]["phase"] == "hunt"
+
+
+def test_secret_hands_are_resampled_but_their_sizes_kept():
+    """'You may only look at the card you get.' determinize keeps own cards and the others' hand sizes."""
+    s = position(area={"LJ": [["Stegosaurus"]]}, hands=[["Superschocker"], ["Fehlschuss", "Zeitschleife"]],
+                 top="Diplodocus")
+    seen = set()
+    for k in range(30):
+        w = s.determinize(0, seed=k)
+        assert player(w, 0)["hand"] == ["Superschocker"] and len(player(w, 1)["hand"]) == 2
+        seen.add(tuple(player(w, 1)["hand"]))
+    assert len(seen) > 3
+    assert s.to_dict(0)["state"]["players"][1] .get("hand_count") == 2
+    draw = s.clone()
+    draw.apply("end turn")
+    for a, _ in draw.chance_outcomes():
+        name = draw.action_to_string(a)
+        hidden = name.split(" ", 1)[1] not in ("Zielfernrohr", "Stoerfeld", "Faehrtenleserin", "Zeitpilot",
+                                               "Tieraerztin")
+        assert (draw.observed_action(a, 0) != a) == hidden and draw.observed_action(a, 1) == a
+
+
+def test_golden_seeded_playthrough():
+    """A fixed seeded random game: guards against unintended rule changes."""
+    import random
+
+    s = G3.new_initial_state()
+    rng = random.Random(2026)
+    steps = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply(s.sample_chance(rng.getrandbits(63)))
+        else:
+            s.apply(rng.choice(s.legal_actions()))
+        steps += 1
+    assert (steps, s.scores(), s.returns()) == GOLDEN
+
+
+GOLDEN = (878, [43.0, 20.0, 15.0], [1.0, 0.0, 0.0])
+
+
+def check_invariants(state, game):
+    st = state.to_dict()["state"]
+    seen = [st["play_deck"]["top"]] if st["play_deck"]["top"] else []
+    for code, spaces in st["hunting_area"].items():
+        for stack in spaces:
+            for name in stack:
+                assert code in CREATURE[name]["periods"]
+            seen += stack
+    seen += st["to_place"] + st["dinosaur_discards_seen"]
+    specials = list(st["special_deck"]) + list(st["special_discard"])
+    for p in st["players"]:
+        assert 0 <= p["energy"] <= 10
+        seen += p["captured"]
+        specials += p["hand"] + p["face_up"]
+    assert len(seen) == len(set(seen)) and len(seen) + st["play_deck"]["below_top"] <= 78
+    assert collections.Counter(specials) == collections.Counter(SPECIAL_COUNTS)
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_soak_500_random_games_keep_every_invariant(players):
+    """500 seeded random games per player count (C playouts) end with every card accounted for; 10 of them
+    are walked step by step with the invariants checked at every state. 10,000: benchmarks/dino_jagd_soak.py."""
+    game = cavemind.load_game("dino_jagd", players=players)
+    for seed in range(500):
+        s = game.new_initial_state()
+        steps = s.random_playout(seed)
+        assert s.is_terminal() and 0 < steps <= game.max_game_length
+        check_invariants(s, game)
+        r = s.returns()
+        assert abs(sum(r) - 1) < 1e-9 and all(0 <= v <= 1 for v in r)
+    import random
+
+    for seed in range(10):
+        s = game.new_initial_state()
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            check_invariants(s, game)
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng.getrandbits(63)))
+            else:
+                s.apply(rng.choice(s.legal_actions()))
