@@ -109,9 +109,18 @@ def test_ctrl_c_returns_the_best_so_far():
     process = subprocess.Popen([sys.executable, "-m", "cavemind.cli", "analyse", "--example", "tictactoe",
                                 "--seconds", "60", "--progress"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)
+    # Interrupt only once the search is running (the progress display has started), however loaded the machine.
+    seen = ""
+    deadline = time.monotonic() + 60
+    while "searching:" not in seen and time.monotonic() < deadline:
+        char = process.stderr.read(1)
+        if not char:
+            break
+        seen += char
+    time.sleep(0.2)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=20)
+    err = seen + err
     assert process.returncode == 0, err
     assert "stopped early" in out.splitlines()[0] and out.splitlines()[2].split()[0] == "1"
     assert "searching:" in err and "Traceback" not in err
