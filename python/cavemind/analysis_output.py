@@ -41,8 +41,9 @@ def format_table(info: AnalysisInfo, game_name: str, top: int | None = None, sto
     lines.append(f"{'#':>3}  {'move':<{width}}  {'visits':>9}  {'share':>6}  {'value':>6}  pv")
     for rank, move in enumerate(moves, 1):
         # Notation may contain spaces ("place 1 field"), so moves are separated by commas.
-        pv = ", ".join(move.pv_names[:PV_SHOWN]) or move.name
-        if len(move.pv_names) > PV_SHOWN:
+        names = move.pv_names
+        pv = ", ".join(names[:PV_SHOWN]) or move.name
+        if len(names) > PV_SHOWN:
             pv += ", ..."
         lines.append(f"{rank:>3}  {move.name:<{width}}  {move.visits:>9,}  {move.visits / total:>6.1%}  "
                      f"{move.value:>6.3f}  {pv}")

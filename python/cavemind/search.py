@@ -42,7 +42,8 @@ class Limit:
 @dataclass
 class MoveInfo:
     """Statistics of one root action. `value` is the mean return for the player to move, in [0, 1];
-    `available` counts the iterations in which the action was legal (ISMCTS)."""
+    `available` counts the iterations in which the action was legal (ISMCTS); `pv` is the principal
+    variation starting with this action."""
 
     action: int
     name: str
@@ -50,7 +51,13 @@ class MoveInfo:
     value: float
     available: int
     pv: list[int] = field(default_factory=list)
-    pv_names: list[str] = field(default_factory=list)
+    _root: object = field(default=None, repr=False, compare=False)
+
+    @property
+    def pv_names(self) -> list[str]:
+        """The principal variation in notation, as far as it can be replayed on the searched state (a
+        chance event or a hidden move ends it). Computed on demand: naming moves is slow next to search."""
+        return _pv_names(self._root, self.pv) if self._root is not None else []
 
 
 @dataclass
@@ -112,11 +119,11 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
         rollout_depth=-1 if rollout_depth is None else rollout_depth, determinizations=determinizations,
         seed=seed, stop=stop)
     moves = []
+    root = state.clone()
     for action, (visits, total, available) in raw["moves"].items():
         pv = raw["pv"].get(action, [action])
         moves.append(MoveInfo(action=action, name=state.action_to_string(action), visits=visits,
-                              value=total / visits if visits else 0.0, available=available, pv=pv,
-                              pv_names=_pv_names(state, pv)))
+                              value=total / visits if visits else 0.0, available=available, pv=pv, _root=root))
     moves.sort(key=lambda m: (-m.visits, -m.value, m.action))
     return AnalysisInfo(player=raw["player"], algorithm=algorithm, moves=moves, iterations=raw["iterations"],
                         seconds=raw["seconds"], nodes=raw["nodes"])

@@ -157,8 +157,9 @@ cdef list principal_variation(Worker* w, int32_t first_action, int max_length):
         best = NO_NODE
         c = w.arena.nodes[node].first_child
         while c != NO_NODE:
-            if best == NO_NODE or (w.arena.nodes[c].visits, -w.arena.nodes[c].action) > (
-                    w.arena.nodes[best].visits, -w.arena.nodes[best].action):
+            if best == NO_NODE or w.arena.nodes[c].visits > w.arena.nodes[best].visits or (
+                    w.arena.nodes[c].visits == w.arena.nodes[best].visits
+                    and w.arena.nodes[c].action < w.arena.nodes[best].action):
                 best = c
             c = w.arena.nodes[c].next_sibling
         if best != NO_NODE and w.arena.nodes[best].visits == 0:

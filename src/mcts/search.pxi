@@ -70,14 +70,19 @@ cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_leg
                               bint use_availability, bint* expanded) noexcept nogil:
     """The child to descend into at `parent`, creating one for an untried legal action if there is one.
     One walk over the children marks which legal actions are in the tree, counts availability and scores
-    them, so the common case (everything tried) touches each child once."""
+    them, so the common case (everything tried) touches each child once. While the parent has fewer
+    children than legal actions, an expansion is certain (memory permitting) and scoring is skipped."""
     cdef Node* nodes = w.arena.nodes
     cdef Node* child
     cdef unsigned int legal = w.stamp + 1, in_tree = w.stamp + 2
     cdef int i, untried, pick
     cdef int32_t c, best = NO_NODE
-    cdef double best_score = -1.0, score
-    cdef double parent_log = log(<double>nodes[parent].visits + 1.0)
+    cdef double best_score = -1.0, score, inverse_visits
+    cdef bint can_expand = w.arena.size < w.arena.max_nodes
+    cdef bint score_children = nodes[parent].num_children >= num_legal or not can_expand
+    cdef double explore_parent = 0.0
+    if score_children and not use_availability:
+        explore_parent = w.cfg.exploration * sqrt(log(<double>nodes[parent].visits + 1.0))
     w.stamp += 2
     for i in range(num_legal):
         w.mark[w.actions[i]] = legal
@@ -89,19 +94,22 @@ cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_leg
             w.mark[child.action] = in_tree
             child.available += 1
             untried -= 1
-            if child.visits == 0:
-                score = 1e300
-            elif use_availability:
-                score = child.total / child.visits + w.cfg.exploration * sqrt(
-                    log(<double>child.available + 1.0) / child.visits)
-            else:
-                score = child.total / child.visits + w.cfg.exploration * sqrt(parent_log / child.visits)
-            if score > best_score:
-                best_score = score
-                best = c
+            if score_children:
+                if child.visits == 0:
+                    score = 1e300
+                else:
+                    inverse_visits = 1.0 / child.visits
+                    if use_availability:
+                        score = child.total * inverse_visits + w.cfg.exploration * sqrt(
+                            log(<double>child.available + 1.0) * inverse_visits)
+                    else:
+                        score = child.total * inverse_visits + explore_parent * sqrt(inverse_visits)
+                if score > best_score:
+                    best_score = score
+                    best = c
         c = child.next_sibling
     expanded[0] = False
-    if untried > 0 and w.arena.size < w.arena.max_nodes:
+    if untried > 0 and can_expand:
         pick = rng_below(&w.rng, untried)
         for i in range(num_legal):
             if w.mark[w.actions[i]] == legal:

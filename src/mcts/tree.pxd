@@ -1,7 +1,7 @@
 # Search-tree nodes in one arena of C structs linked by integer indices (no pointers, no per-node
 # allocation). A node stands for an action taken by `player` from its parent; its statistics are kept
 # from that player's point of view (max^n backup). 32 bytes per node.
-from libc.stdint cimport int8_t, int32_t
+from libc.stdint cimport int8_t, int32_t, uint16_t
 from libc.stdlib cimport malloc, realloc, free
 
 cdef enum:
@@ -15,6 +15,7 @@ ctypedef struct Node:
     int32_t visits
     int32_t available      # ISMCTS availability count: parent visits in which this action was legal
     int8_t player          # who chose `action`; -1 for a root
+    uint16_t num_children  # children created so far (saturates at 65535)
     double total           # sum of `player`'s returns over the visits
 
 
@@ -69,6 +70,7 @@ cdef inline int32_t arena_new_node(Arena* arena, int32_t action, int player) noe
     n.visits = 0
     n.available = 0
     n.player = <int8_t>player
+    n.num_children = 0
     n.total = 0.0
     return i
 
@@ -78,6 +80,8 @@ cdef inline int32_t arena_add_child(Arena* arena, int32_t parent, int32_t action
     if child != NO_NODE:
         arena.nodes[child].next_sibling = arena.nodes[parent].first_child
         arena.nodes[parent].first_child = child
+        if arena.nodes[parent].num_children < 65535:
+            arena.nodes[parent].num_children += 1
     return child
 
 

@@ -5,7 +5,7 @@ from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, free
 from cpython.pycapsule cimport PyCapsule_New
 
-from mcts.rng cimport Rng
+from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.tictactoe.tictactoe cimport *
 
@@ -16,6 +16,11 @@ HIDDEN_INFORMATION = False
 
 cdef int LINES[8][3]
 LINES[:] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+# The lines through each cell (-1 ends the list): a move can only complete one of these.
+cdef int LINES_THROUGH[9][5]
+LINES_THROUGH[:] = [[0, 3, 6, -1, -1], [0, 4, -1, -1, -1], [0, 5, 7, -1, -1],
+                    [1, 3, -1, -1, -1], [1, 4, 6, 7, -1], [1, 5, -1, -1, -1],
+                    [2, 3, 7, -1, -1], [2, 4, -1, -1, -1], [2, 5, 6, -1, -1]]
 
 
 cdef int current_player(const void* p) noexcept nogil:
@@ -37,11 +42,14 @@ cdef int legal_actions(const void* p, int* out) noexcept nogil:
 
 cdef void apply_action(void* p, int a) noexcept nogil:
     cdef TicTacToeState* s = <TicTacToeState*>p
-    cdef int mark = s.to_move + 1, i
+    cdef int mark = s.to_move + 1, k, line
     s.cells[a] = mark
     s.moves += 1
-    for i in range(8):
-        if s.cells[LINES[i][0]] == mark and s.cells[LINES[i][1]] == mark and s.cells[LINES[i][2]] == mark:
+    for k in range(5):
+        line = LINES_THROUGH[a][k]
+        if line < 0:
+            break
+        if s.cells[LINES[line][0]] == mark and s.cells[LINES[line][1]] == mark and s.cells[LINES[line][2]] == mark:
             s.winner = s.to_move
     if s.winner < 0 and s.moves == NUM_CELLS:
         s.winner = 2
@@ -93,6 +101,16 @@ cdef int observed_action(const void* p, int a, int player) noexcept nogil:
     return a
 
 
+cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
+    """A uniformly random empty cell (the same distribution as a uniform legal action), drawn by
+    rejection so that rollouts need not list the legal actions."""
+    cdef const TicTacToeState* s = <const TicTacToeState*>p
+    cdef int c = rng_below(rng, NUM_CELLS)
+    while s.cells[c] != 0:
+        c = rng_below(rng, NUM_CELLS)
+    return c
+
+
 cdef GameTable TABLE
 TABLE.name = "tictactoe"
 TABLE.num_players = 2
@@ -112,7 +130,7 @@ TABLE.heuristic = heuristic
 TABLE.determinize = determinize
 TABLE.infoset_hash = infoset_hash
 TABLE.observed_action = observed_action
-TABLE.rollout_action = NULL
+TABLE.rollout_action = rollout_action
 
 
 # ---- Python-level functions (off the hot path) ----
