@@ -413,8 +413,21 @@ cdef void gain_cer(PHState* s, int p, int card) noexcept nogil:
 
 # ---- chance: what is drawn next ----
 
+
+cdef inline int first_refill_slot(const uint8_t* pile, int kinds, const uint8_t* slots, int num_slots) noexcept nogil:
+    """The first empty display slot while the pile behind it still has cards, else -1."""
+    cdef int c, i, left = 0
+    for c in range(kinds):
+        left += pile[c]
+    if left:
+        for i in range(num_slots):
+            if slots[i] == 0:
+                return i
+    return -1
+
+
 cdef int fill_target(const PHState* s, int* index) noexcept nogil:
-    cdef int i, n = s.num_players, c, tot
+    cdef int i, n = s.num_players, c
     if s.phase != PH_FILL:
         return T_NONE
     for i in range(7):
@@ -444,38 +457,18 @@ cdef int fill_target(const PHState* s, int* index) noexcept nogil:
             if c == F_FISH:
                 return T_TOKEN_F
             return T_TOKEN_A
-    tot = 0
-    for c in range(NGK):
-        tot += s.gather_pile[c]
-    if tot:
-        for i in range(6):
-            if s.gather_slot[i] == 0:
-                index[0] = i
-                return T_GATHER
-    tot = 0
-    for c in range(NFK):
-        tot += s.fish_pile[c]
-    if tot:
-        for i in range(6):
-            if s.fish_slot[i] == 0:
-                index[0] = i
-                return T_FISH
-    tot = 0
-    for c in range(NHC):
-        tot += s.hunt_pile[c]
-    if tot:
-        for i in range(5):
-            if s.hunt_disp[i] == 0:
-                index[0] = i
-                return T_HUNT
-    tot = 0
-    for c in range(NCC):
-        tot += s.cer_pile[c]
-    if tot:
-        for i in range(5):
-            if s.cer_disp[i] == 0:
-                index[0] = i
-                return T_CER
+    index[0] = first_refill_slot(s.gather_pile, NGK, s.gather_slot, 6)
+    if index[0] >= 0:
+        return T_GATHER
+    index[0] = first_refill_slot(s.fish_pile, NFK, s.fish_slot, 6)
+    if index[0] >= 0:
+        return T_FISH
+    index[0] = first_refill_slot(s.hunt_pile, NHC, s.hunt_disp, 5)
+    if index[0] >= 0:
+        return T_HUNT
+    index[0] = first_refill_slot(s.cer_pile, NCC, s.cer_disp, 5)
+    if index[0] >= 0:
+        return T_CER
     return T_NONE
 
 
