@@ -9,7 +9,7 @@ from libc.string cimport memcpy
 from mcts.rng cimport Rng, rng_seed, rng_below, rng_next, splitmix64
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL, MAX_PLAYERS
 from mcts.tree cimport (Node, Arena, NO_NODE, arena_init, arena_free, arena_new_node, arena_add_child,
-                        find_child)
+                        find_child, last_child)
 
 CHANCE_PLAYER = CHANCE
 TERMINAL_PLAYER = TERMINAL
@@ -137,7 +137,7 @@ cdef object root_statistics(Worker* w, dict merged):
             if w.arena.nodes[c].player == w.cfg.searcher:
                 entry = merged.setdefault(w.arena.nodes[c].action, [0, 0.0, 0])
                 entry[0] += w.arena.nodes[c].visits
-                entry[1] += w.arena.nodes[c].total
+                entry[1] += <double>w.arena.nodes[c].mean * w.arena.nodes[c].visits
                 entry[2] += w.arena.nodes[c].available
             c = w.arena.nodes[c].next_sibling
 

@@ -41,7 +41,9 @@ cdef void mo_ismcts_iteration(Worker* w) noexcept nogil:
             seen = g.observed_action(s, action, q)
             follow = find_child(&w.arena, w.current[q], seen, player)
             if follow == NO_NODE:
-                follow = arena_add_child(&w.arena, w.current[q], seen, player)
+                # q's children here are keyed by what q sees; their number is not known in advance
+                follow = arena_add_child(&w.arena, w.current[q], last_child(&w.arena, w.current[q]), seen,
+                                         player, 1)
             w.current[q] = follow
             if follow != NO_NODE:
                 w.arena.nodes[follow].available += 1

@@ -2,7 +2,7 @@
 # and backup. The algorithms themselves live in mcts.pxi, ismcts.pxi, mo_ismcts.pxi and pimc.pxi.
 #
 # Selection (UCB1 / UCT, Kocsis and Szepesvari 2006): among the children legal in the current state, pick
-#     argmax  total/visits + c * sqrt(ln(N) / visits)
+#     argmax  mean + c * sqrt(ln(N + 1) / visits)
 # where N is the parent's visit count (MCTS, PIMC) or the child's availability count (ISMCTS: the number
 # of parent visits in which the action was legal). Ties keep the first child in the list. A node whose
 # legal actions are not all in the tree yet is expanded instead: one untried legal action, drawn uniformly,
@@ -60,6 +60,22 @@ ctypedef struct Worker:
     const int* stop          # set to non-zero from outside to end the search early
 
 
+cdef enum:
+    SQRT_LOG_TABLE_SIZE = 4096
+
+# sqrt(ln(n + 1)) for the small counts that most nodes have, so that selection rarely calls log().
+cdef double SQRT_LOG_TABLE[SQRT_LOG_TABLE_SIZE]
+for _n in range(SQRT_LOG_TABLE_SIZE):
+    SQRT_LOG_TABLE[_n] = sqrt(log(_n + 1.0))
+
+
+cdef inline double sqrt_log1p(int32_t n) noexcept nogil:
+    """sqrt(ln(n + 1)): the count part of UCB's exploration term."""
+    if n < SQRT_LOG_TABLE_SIZE:
+        return SQRT_LOG_TABLE[n]
+    return sqrt(log(n + 1.0))
+
+
 cdef inline double now_seconds() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -76,13 +92,14 @@ cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_leg
     cdef Node* child
     cdef unsigned int legal = w.stamp + 1, in_tree = w.stamp + 2
     cdef int i, untried, pick
-    cdef int32_t c, best = NO_NODE
-    cdef double best_score = -1.0, score, inverse_visits
+    cdef int32_t c, best = NO_NODE, tail = NO_NODE
+    cdef double best_score = -1.0, score
+    # (Near the memory cap, free slots left in blocks go unused: simpler, and it costs at most a block.)
     cdef bint can_expand = w.arena.size < w.arena.max_nodes
     cdef bint score_children = nodes[parent].num_children >= num_legal or not can_expand
     cdef double explore_parent = 0.0
     if score_children and not use_availability:
-        explore_parent = w.cfg.exploration * sqrt(log(<double>nodes[parent].visits + 1.0))
+        explore_parent = w.cfg.exploration * sqrt_log1p(nodes[parent].visits)
     w.stamp += 2
     for i in range(num_legal):
         w.mark[w.actions[i]] = legal
@@ -97,16 +114,14 @@ cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_leg
             if score_children:
                 if child.visits == 0:
                     score = 1e300
+                elif use_availability:
+                    score = child.mean + w.cfg.exploration * sqrt_log1p(child.available) * child.inv_sqrt_visits
                 else:
-                    inverse_visits = 1.0 / child.visits
-                    if use_availability:
-                        score = child.total * inverse_visits + w.cfg.exploration * sqrt(
-                            log(<double>child.available + 1.0) * inverse_visits)
-                    else:
-                        score = child.total * inverse_visits + explore_parent * sqrt(inverse_visits)
+                    score = child.mean + explore_parent * child.inv_sqrt_visits
                 if score > best_score:
                     best_score = score
                     best = c
+        tail = c
         c = child.next_sibling
     expanded[0] = False
     if untried > 0 and can_expand:
@@ -114,7 +129,7 @@ cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_leg
         for i in range(num_legal):
             if w.mark[w.actions[i]] == legal:
                 if pick == 0:
-                    c = arena_add_child(&w.arena, parent, w.actions[i], player)
+                    c = arena_add_child(&w.arena, parent, tail, w.actions[i], player, untried)
                     if c != NO_NODE:
                         w.arena.nodes[c].available = 1
                         expanded[0] = True
@@ -158,8 +173,9 @@ cdef inline void backup_path(Worker* w, int tree) noexcept nogil:
     for i in range(w.path_len[tree]):
         n = &w.arena.nodes[path[i]]
         n.visits += 1
+        n.inv_sqrt_visits = <float>(1.0 / sqrt(<double>n.visits))
         if n.player >= 0:
-            n.total += w.values[n.player]
+            n.mean += <float>((w.values[n.player] - n.mean) / n.visits)
 
 
 cdef inline void path_push(Worker* w, int tree, int32_t node) noexcept nogil:

@@ -1,11 +1,23 @@
 # Search-tree nodes in one arena of C structs linked by integer indices (no pointers, no per-node
-# allocation). A node stands for an action taken by `player` from its parent; its statistics are kept
+# allocation). A node's children sit side by side in blocks: the first child reserves a block of slots
+# (one per legal action, up to MAX_BLOCK), later children fill its free slots, and a child that finds the
+# block full starts another block. The sibling links therefore mostly point to the next slot, so walking
+# the children reads memory in order instead of chasing links across the arena (OpenSpiel keeps a vector
+# of children per node for the same reason); unlike a vector per node, actions that only appear in later
+# determinizations (ISMCTS) still find room, and a reserved slot costs 32 bytes. A node stands for an action taken by `player` from its parent; its statistics are kept
 # from that player's point of view (max^n backup). 32 bytes per node.
+#
+# A node keeps its mean return and 1/sqrt(visits) rather than a sum: backup updates them once per node on
+# the path, so scoring a child in UCB needs no division, square root or logarithm (it is done for every
+# child of every node on the path, several times as often). Single precision is ample for returns in
+# [0, 1]; the running mean is exact to about 1e-7 per update.
 from libc.stdint cimport int8_t, int32_t, uint16_t
 from libc.stdlib cimport malloc, realloc, free
 
 cdef enum:
     NO_NODE = -1
+    FREE_SLOT = -2   # `player` of a reserved child slot not filled yet
+    MAX_BLOCK = 16   # most child slots reserved at once
 
 
 ctypedef struct Node:
@@ -16,7 +28,8 @@ ctypedef struct Node:
     int32_t available      # ISMCTS availability count: parent visits in which this action was legal
     int8_t player          # who chose `action`; -1 for a root
     uint16_t num_children  # children created so far (saturates at 65535)
-    double total           # sum of `player`'s returns over the visits
+    float mean             # mean of `player`'s returns over the visits (0 before the first)
+    float inv_sqrt_visits  # 1 / sqrt(visits), kept by backup (0 before the first visit)
 
 
 ctypedef struct Arena:
@@ -45,25 +58,7 @@ cdef inline void arena_free(Arena* arena) noexcept nogil:
     arena.capacity = 0
 
 
-cdef inline int32_t arena_new_node(Arena* arena, int32_t action, int player) noexcept nogil:
-    """A fresh node, or NO_NODE once the memory cap is reached. Grows by doubling (amortised, not per step)."""
-    cdef Node* grown
-    cdef int32_t new_capacity
-    if arena.size >= arena.capacity:
-        if arena.capacity >= arena.max_nodes:
-            return NO_NODE
-        new_capacity = arena.capacity * 2
-        if new_capacity > arena.max_nodes:
-            new_capacity = arena.max_nodes
-        grown = <Node*>realloc(arena.nodes, new_capacity * sizeof(Node))
-        if grown == NULL:
-            arena.max_nodes = arena.capacity
-            return NO_NODE
-        arena.nodes = grown
-        arena.capacity = new_capacity
-    cdef int32_t i = arena.size
-    arena.size += 1
-    cdef Node* n = &arena.nodes[i]
+cdef inline void node_init(Node* n, int32_t action, int player) noexcept nogil:
     n.first_child = NO_NODE
     n.next_sibling = NO_NODE
     n.action = action
@@ -71,17 +66,75 @@ cdef inline int32_t arena_new_node(Arena* arena, int32_t action, int player) noe
     n.available = 0
     n.player = <int8_t>player
     n.num_children = 0
-    n.total = 0.0
+    n.mean = 0.0
+    n.inv_sqrt_visits = 0.0
+
+
+cdef inline int32_t arena_reserve(Arena* arena, int32_t count) noexcept nogil:
+    """The first of up to `count` (at least 1) consecutive fresh slots, marked free, or NO_NODE once the
+    memory cap is reached. Grows by doubling (amortised, not per step)."""
+    cdef Node* grown
+    cdef int32_t new_capacity, i, first = arena.size
+    if count > arena.max_nodes - arena.size:
+        count = arena.max_nodes - arena.size
+    if count < 1:
+        return NO_NODE
+    while arena.size + count > arena.capacity:
+        new_capacity = arena.capacity * 2
+        if new_capacity > arena.max_nodes:
+            new_capacity = arena.max_nodes
+        grown = <Node*>realloc(arena.nodes, new_capacity * sizeof(Node))
+        if grown == NULL:
+            arena.max_nodes = arena.capacity
+            if arena.size >= arena.capacity:
+                return NO_NODE
+            count = arena.capacity - arena.size
+            break
+        arena.nodes = grown
+        arena.capacity = new_capacity
+    arena.size += count
+    for i in range(first, first + count):
+        node_init(&arena.nodes[i], -1, FREE_SLOT)
+    return first
+
+
+cdef inline int32_t arena_new_node(Arena* arena, int32_t action, int player) noexcept nogil:
+    """A fresh node outside any block (a root), or NO_NODE once the memory cap is reached."""
+    cdef int32_t i = arena_reserve(arena, 1)
+    if i != NO_NODE:
+        node_init(&arena.nodes[i], action, player)
     return i
 
 
-cdef inline int32_t arena_add_child(Arena* arena, int32_t parent, int32_t action, int player) noexcept nogil:
-    cdef int32_t child = arena_new_node(arena, action, player)
-    if child != NO_NODE:
-        arena.nodes[child].next_sibling = arena.nodes[parent].first_child
+cdef inline int32_t last_child(const Arena* arena, int32_t parent) noexcept nogil:
+    cdef int32_t c = arena.nodes[parent].first_child
+    if c == NO_NODE:
+        return NO_NODE
+    while arena.nodes[c].next_sibling != NO_NODE:
+        c = arena.nodes[c].next_sibling
+    return c
+
+
+cdef inline int32_t arena_add_child(Arena* arena, int32_t parent, int32_t tail, int32_t action, int player,
+                                    int32_t block) noexcept nogil:
+    """Appends a child after `tail`, the parent's last child (NO_NODE if it has none): in the slot after
+    `tail` when that slot is free (only `tail`'s own block can have a free slot there, since a block's first
+    slot is filled when it is reserved), else at the start of a new block of `block` slots. Returns the
+    child, or NO_NODE once the memory cap is reached. May move the arena: re-read `arena.nodes`."""
+    cdef int32_t child
+    if tail != NO_NODE and tail + 1 < arena.size and arena.nodes[tail + 1].player == FREE_SLOT:
+        child = tail + 1
+    else:
+        child = arena_reserve(arena, block if block < MAX_BLOCK else MAX_BLOCK)
+        if child == NO_NODE:
+            return NO_NODE
+    node_init(&arena.nodes[child], action, player)
+    if tail == NO_NODE:
         arena.nodes[parent].first_child = child
-        if arena.nodes[parent].num_children < 65535:
-            arena.nodes[parent].num_children += 1
+    else:
+        arena.nodes[tail].next_sibling = child
+    if arena.nodes[parent].num_children < 65535:
+        arena.nodes[parent].num_children += 1
     return child
 
 

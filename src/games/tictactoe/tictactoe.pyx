@@ -16,11 +16,13 @@ HIDDEN_INFORMATION = False
 
 cdef int LINES[8][3]
 LINES[:] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
-# The lines through each cell (-1 ends the list): a move can only complete one of these.
-cdef int LINES_THROUGH[9][5]
-LINES_THROUGH[:] = [[0, 3, 6, -1, -1], [0, 4, -1, -1, -1], [0, 5, 7, -1, -1],
-                    [1, 3, -1, -1, -1], [1, 4, 6, 7, -1], [1, 5, -1, -1, -1],
-                    [2, 3, 7, -1, -1], [2, 4, -1, -1, -1], [2, 5, 6, -1, -1]]
+
+# HAS_LINE[b]: whether the cells of bitboard b (bit c = cell c) include a whole line. One lookup after
+# each move decides a win.
+cdef bint HAS_LINE[512]
+_LINE_MASKS = [sum(1 << cell for cell in line) for line in LINES]
+for _board in range(512):
+    HAS_LINE[_board] = any(_board & mask == mask for mask in _LINE_MASKS)
 
 
 cdef int current_player(const void* p) noexcept nogil:
@@ -31,10 +33,11 @@ cdef int current_player(const void* p) noexcept nogil:
 cdef int legal_actions(const void* p, int* out) noexcept nogil:
     cdef const TicTacToeState* s = <const TicTacToeState*>p
     cdef int n = 0, c
+    cdef unsigned int occupied = s.marked[0] | s.marked[1]
     if s.winner >= 0:
         return 0
     for c in range(NUM_CELLS):
-        if s.cells[c] == 0:
+        if not (occupied >> c) & 1:
             out[n] = c
             n += 1
     return n
@@ -42,16 +45,12 @@ cdef int legal_actions(const void* p, int* out) noexcept nogil:
 
 cdef void apply_action(void* p, int a) noexcept nogil:
     cdef TicTacToeState* s = <TicTacToeState*>p
-    cdef int mark = s.to_move + 1, k, line
-    s.cells[a] = mark
+    s.cells[a] = s.to_move + 1
+    s.marked[s.to_move] |= 1 << a
     s.moves += 1
-    for k in range(5):
-        line = LINES_THROUGH[a][k]
-        if line < 0:
-            break
-        if s.cells[LINES[line][0]] == mark and s.cells[LINES[line][1]] == mark and s.cells[LINES[line][2]] == mark:
-            s.winner = s.to_move
-    if s.winner < 0 and s.moves == NUM_CELLS:
+    if HAS_LINE[s.marked[s.to_move]]:
+        s.winner = s.to_move
+    elif s.moves == NUM_CELLS:
         s.winner = 2
     s.to_move = 1 - s.to_move
 
@@ -182,6 +181,8 @@ def state_from_dict(dict params, dict doc):
         raise ValueError(f"to_move: must be {to_move} for this board")
     for i, ch in enumerate(cells):
         s.cells[i] = ".XO".index(ch)
+        if ch != ".":
+            s.marked[s.cells[i] - 1] |= 1 << i
     s.moves = x + o
     s.to_move = to_move
     winners = {s.cells[LINES[i][0]] - 1 for i in range(8)
