@@ -2,7 +2,7 @@
 invariants of tests/test_dino_jagd.py (every creature and special card accounted for, energies in 0..10,
 creatures only in periods they lived in, returns summing to 1).
 
-    .venv/bin/python benchmarks/dino_jagd_soak.py [GAMES]
+    python benchmarks/dino_jagd_soak.py [GAMES]
 """
 import os
 import sys

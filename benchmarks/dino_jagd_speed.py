@@ -1,6 +1,6 @@
 """Dino Jagd speed figures: state size, random playout steps/s, ISMCTS iterations/s at the opening.
 
-    .venv/bin/python benchmarks/dino_jagd_speed.py
+    python benchmarks/dino_jagd_speed.py
 """
 import time
 

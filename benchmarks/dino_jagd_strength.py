@@ -1,7 +1,7 @@
 """Dino Jagd strength: ISMCTS at 2,000 iterations against RandomBot and HeuristicBot, 100 seat-rotated
 2-player games each (issue targets: 80% and 60%). Win rate = mean return (a shared win counts 1/2).
 
-    .venv/bin/python benchmarks/dino_jagd_strength.py [GAMES] [JOBS] [OPPONENT]
+    python benchmarks/dino_jagd_strength.py [GAMES] [JOBS] [OPPONENT]
 
 The search cuts rollouts after 40 steps with the game's heuristic (`depth=40`): full rollouts of a
 several-hundred-step game cost about 6x more per iteration.

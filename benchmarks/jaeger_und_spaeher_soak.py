@@ -1,7 +1,7 @@
 """10,000 seeded random games per variant (Holy Places rotating none/first/random), every invariant checked
 along the way (the CI-sized run of 500 per variant is tests/test_jaeger_und_spaeher.py).
 
-    .venv/bin/python benchmarks/jaeger_und_spaeher_soak.py --games 10000
+    python benchmarks/jaeger_und_spaeher_soak.py --games 10000
 """
 import argparse
 import os

@@ -1,7 +1,7 @@
 """Strength of ISMCTS on Jäger und Späher: 2,000 iterations per move (rollouts cut off after --depth steps
 and scored with the game's heuristic) against RandomBot and HeuristicBot, seat-rotated 2-player games.
 
-    .venv/bin/python benchmarks/jaeger_und_spaeher_strength.py --games 100 --variant normal
+    python benchmarks/jaeger_und_spaeher_strength.py --games 100 --variant normal
 """
 import argparse
 import random

@@ -1,7 +1,7 @@
 """10,000 seeded random Prehistory games per player count, checking the invariants after each game
 (the CI-sized run of 500 per count is tests/test_prehistory.py::test_soak_500_random_games_keep_the_invariants).
 
-    .venv/bin/python benchmarks/prehistory_soak.py [games=10000]
+    python benchmarks/prehistory_soak.py [games=10000]
 """
 import random
 import sys

@@ -1,6 +1,6 @@
 """Prehistory speed figures: state size, random playout steps/s, ISMCTS iterations/s at the opening.
 
-    .venv/bin/python benchmarks/prehistory_speed.py
+    python benchmarks/prehistory_speed.py
 """
 import random
 import time

@@ -2,7 +2,7 @@
 2-player games (each deal is played twice, ISMCTS in each seat). ISMCTS cuts rollouts off after
 `rollout_depth` steps (default 20) and scores them with the game's heuristic (-1: full random rollouts).
 
-    .venv/bin/python benchmarks/prehistory_strength.py [games=100] [iterations=2000] [rollout_depth=20] [both]
+    python benchmarks/prehistory_strength.py [games=100] [iterations=2000] [rollout_depth=20] [both]
 
 The last argument picks the opponents: random, heuristic or both.
 """

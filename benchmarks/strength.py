@@ -10,6 +10,7 @@ Ladder: random, heuristic, ISMCTS at 250, 1,000 and 4,000 iterations, MO-ISMCTS 
 heuristic; ISMCTS 1,000 plays 250, 4,000 and the other algorithms; all of it is pooled into one rating fit
 (random at 0). Besides: ISMCTS against PIMC at equal time per move, and the game issues' figure (ISMCTS at
 2,000 iterations against random and heuristic in 100 games). Games are 2-player where the game allows it.
+On the board games the search bots cut rollouts off with the game's heuristic (ROLLOUT_DEPTH below).
 """
 from __future__ import annotations
 
@@ -25,20 +26,38 @@ from cavemind.ratings import bot_stats, fit_ratings
 from cavemind.report import plot_budget, plot_ratings
 
 RANDOM, HEURISTIC = "random", "heuristic"
-ISMCTS = {n: f"ismcts:iterations={n}" for n in (250, 1000, 2000, 4000)}
-LADDER = [RANDOM, HEURISTIC, ISMCTS[250], ISMCTS[1000], ISMCTS[4000], "mo-ismcts:iterations=1000",
-          "pimc:iterations=1000", "mcts:iterations=1000"]
+# Rollouts cut off after this many steps and scored by the game's heuristic, per board game: full random
+# rollouts make one ladder take many hours on these games. Each is the depth the game's own strength script
+# uses (see its README). The reference games play their rollouts to the end.
+ROLLOUT_DEPTH = {"stone_age": 40, "honga": 60, "jaeger_und_spaeher": 30, "dino_jagd": 40, "prehistory": 20}
 # Targets of the game issues (ISMCTS at 2,000 iterations): win rate against random, against heuristic.
 GAME_ISSUE_TARGETS = {"dino_jagd": (0.80, 0.60)}
 DEFAULT_GAME_ISSUE_TARGETS = (0.90, 0.60)
 
 
-def ladder_matches() -> list[tuple[str, str]]:
+def search_bot(game: str, algorithm: str, budget: str) -> str:
+    """The bot specification of a search bot in this game's ladder, e.g. `ismcts:iterations=1000,depth=40`."""
+    depth = ROLLOUT_DEPTH.get(game)
+    return f"{algorithm}:{budget}" + (f",depth={depth}" if depth else "")
+
+
+def ismcts(game: str, iterations: int) -> str:
+    return search_bot(game, "ismcts", f"iterations={iterations}")
+
+
+def ladder_bots(game: str) -> list[str]:
+    return [RANDOM, HEURISTIC, ismcts(game, 250), ismcts(game, 1000), ismcts(game, 4000),
+            search_bot(game, "mo-ismcts", "iterations=1000"), search_bot(game, "pimc", "iterations=1000"),
+            search_bot(game, "mcts", "iterations=1000")]
+
+
+def ladder_matches(game: str) -> list[tuple[str, str]]:
     """(A, B) pairs: enough links between the ladder's bots for one connected rating fit."""
-    pairs = [(bot, RANDOM) for bot in LADDER[1:]]
-    pairs += [(bot, HEURISTIC) for bot in LADDER[2:]]
-    pairs += [(ISMCTS[1000], ISMCTS[250]), (ISMCTS[4000], ISMCTS[1000])]
-    pairs += [(ISMCTS[1000], bot) for bot in LADDER[5:]]
+    bots = ladder_bots(game)
+    pairs = [(bot, RANDOM) for bot in bots[1:]]
+    pairs += [(bot, HEURISTIC) for bot in bots[2:]]
+    pairs += [(ismcts(game, 1000), ismcts(game, 250)), (ismcts(game, 4000), ismcts(game, 1000))]
+    pairs += [(ismcts(game, 1000), bot) for bot in bots[5:]]
     return pairs
 
 
@@ -46,13 +65,14 @@ def targets(game: str, equal_time: float) -> list[tuple[str, str, float | None, 
     """(A, B, minimum win rate of A or None, why) for the rows of the targets table."""
     vs_random, vs_heuristic = GAME_ISSUE_TARGETS.get(game, DEFAULT_GAME_ISSUE_TARGETS)
     return [
-        (ISMCTS[4000], RANDOM, 0.95, "arena issue"),
-        (ISMCTS[4000], HEURISTIC, 0.65, "arena issue"),
-        (ISMCTS[1000], ISMCTS[250], 0.60, "arena issue: 4x iterations"),
-        (ISMCTS[4000], ISMCTS[1000], 0.60, "arena issue: 4x iterations"),
-        (f"ismcts:seconds={equal_time:g}", f"pimc:seconds={equal_time:g}", None, "arena issue: equal time"),
-        (ISMCTS[2000], RANDOM, vs_random, "game issue"),
-        (ISMCTS[2000], HEURISTIC, vs_heuristic, "game issue"),
+        (ismcts(game, 4000), RANDOM, 0.95, "arena issue"),
+        (ismcts(game, 4000), HEURISTIC, 0.65, "arena issue"),
+        (ismcts(game, 1000), ismcts(game, 250), 0.60, "arena issue: 4x iterations"),
+        (ismcts(game, 4000), ismcts(game, 1000), 0.60, "arena issue: 4x iterations"),
+        (search_bot(game, "ismcts", f"seconds={equal_time:g}"), search_bot(game, "pimc", f"seconds={equal_time:g}"),
+         None, "arena issue: equal time"),
+        (ismcts(game, 2000), RANDOM, vs_random, "game issue"),
+        (ismcts(game, 2000), HEURISTIC, vs_heuristic, "game issue"),
     ]
 
 
@@ -97,6 +117,10 @@ def _ci(low: float, high: float, scale: float = 100.0, digits: int = 1) -> str:
 def game_section(game: str, args: argparse.Namespace, image_dir: str, doc_dir: str) -> str:
     ladder = Ladder(game, args)
     lines = [f"## {game} ({ladder.players} players)", ""]
+    if game in ROLLOUT_DEPTH:
+        lines += [f"Search bots cut rollouts off after {ROLLOUT_DEPTH[game]} steps and score the position with the "
+                  f"game's heuristic (`depth={ROLLOUT_DEPTH[game]}`); see the game's README for full-rollout games.",
+                  ""]
 
     # targets
     rows = ["| A | B | games | A's win rate % (95% CI) | target | source | verdict |",
@@ -119,17 +143,18 @@ def game_section(game: str, args: argparse.Namespace, image_dir: str, doc_dir: s
 
     # the ladder's matches, pooled into one rating fit with bots identified by their labels
     pooled, match_rows = [], []
-    for n, (a, b) in enumerate(ladder_matches()):
+    bots = ladder_bots(game)
+    for n, (a, b) in enumerate(ladder_matches(game)):
         result = ladder.play(a, b, args.games)
         sa, sb = bot_stats(result.games, result.bots)
         match_rows.append(f"| `{a}` | `{b}` | {sa.games} | {_pct(sa.win_rate)} {_ci(*sa.win_rate_ci)} "
                           f"| {sa.mean_score:.2f} – {sb.mean_score:.2f} | {sa.margin:.2f} {_ci(*sa.margin_ci, 1, 2)} "
                           f"| {sa.forfeits + sb.forfeits} |")
         for g in result.games:  # seats as ladder indices; deals made distinct per match for the bootstrap
-            pooled.append(dict(g, seats=[LADDER.index(result.bots[i]) for i in g["seats"]],
+            pooled.append(dict(g, seats=[bots.index(result.bots[i]) for i in g["seats"]],
                                deal=n * 1_000_000 + g["deal"]))
-    ratings = fit_ratings(pooled, LADDER, anchor=0, bootstrap=args.bootstrap, seed=args.seed)
-    seconds = {s.bot: s.seconds_per_move for s in bot_stats(pooled, LADDER)}
+    ratings = fit_ratings(pooled, bots, anchor=0, bootstrap=args.bootstrap, seed=args.seed)
+    seconds = {s.bot: s.seconds_per_move for s in bot_stats(pooled, bots)}
     lines += ["### Ratings", "", "Elo relative to `random`, fitted over all ladder matches below; 95% bootstrap "
               "intervals (deals resampled).", "", "| bot | Elo (95% CI) | pairwise results | s/move |",
               "|---|---:|---:|---:|"]
@@ -142,7 +167,7 @@ def game_section(game: str, args: argparse.Namespace, image_dir: str, doc_dir: s
     for opponent in (RANDOM, HEURISTIC):
         points = []
         for n in (250, 1000, 4000):
-            s = bot_stats(ladder.play(ISMCTS[n], opponent, args.games).games, [ISMCTS[n], opponent])[0]
+            s = bot_stats(ladder.play(ismcts(game, n), opponent, args.games).games, [ismcts(game, n), opponent])[0]
             points.append((n, 100 * s.win_rate, 100 * s.win_rate_ci[0], 100 * s.win_rate_ci[1]))
         series[f"ISMCTS vs {opponent}"] = points
     budget_png = os.path.join(image_dir, f"{game}_budget.png")

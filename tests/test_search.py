@@ -124,6 +124,21 @@ def test_memory_cap_bounds_the_tree():
     assert info.iterations == 20000 and info.best.visits > 0
 
 
+@pytest.mark.parametrize("algorithm", ["mcts", "ismcts"])
+def test_every_legal_root_action_is_tried(game, algorithm):
+    """Children are reserved in blocks of at most 16 slots; a node with more legal actions continues in
+    further blocks, and every action must still get its child (the widest decision of a random walk)."""
+    from conftest import walk
+
+    decisions = [s for s in walk(game.new_initial_state(seed=3), seed=3, max_steps=200)
+                 if not s.is_terminal() and not s.is_chance_node()]
+    state = max(decisions, key=lambda s: len(s.legal_actions()))
+    legal = state.legal_actions()
+    info = cavemind.analyse(state, cavemind.Limit(iterations=3 * len(legal) + 20), algorithm=algorithm,
+                            rollout_depth=5, seed=1)
+    assert {m.action for m in info.moves if m.visits > 0} == set(legal)
+
+
 def test_rollout_cut_off_uses_the_heuristic():
     state = KUHN.new_initial_state(seed=5)
     info = cavemind.analyse(state, cavemind.Limit(iterations=500), rollout_depth=0)
