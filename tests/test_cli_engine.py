@@ -73,6 +73,22 @@ def test_terminate_ends_a_running_search_with_its_final_record():
     assert process.wait(timeout=10) == 0
 
 
+def test_reports_during_the_search_then_the_final_record():
+    process = engine()
+    send(process, {"id": "r", "game": "tictactoe", "limit": {"seconds": 0.6}, "reportDuringSearchEvery": 0.1})
+    records = [answer(process)]
+    while records[-1]["isDuringSearch"]:
+        records.append(answer(process))
+    assert len(records) >= 3 and all(r["id"] == "r" for r in records)
+    visits = [r["rootInfo"]["visits"] for r in records]
+    assert visits == sorted(visits)
+    send(process, {"id": "bad", "game": "tictactoe", "reportDuringSearchEvery": 0})
+    error = answer(process)
+    assert error["id"] == "bad" and error["field"] == "reportDuringSearchEvery"
+    send(process, {"id": "bye", "action": "terminate"})
+    assert answer(process)["action"] == "terminate" and process.wait(timeout=10) == 0
+
+
 def test_end_of_input_finishes_the_queued_queries():
     lines = [{"id": i, "game": "tictactoe", "limit": {"iterations": 100}} for i in range(3)]
     result = subprocess.run([sys.executable, "-m", "cavemind.cli", "engine"], capture_output=True, text=True,

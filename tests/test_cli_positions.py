@@ -79,6 +79,20 @@ def test_analyse_json_is_one_final_katago_style_record(name):
     assert again["moveInfos"] == infos                      # one thread and a seed: reproducible
 
 
+def test_analyse_reports_during_the_search_then_ends_with_the_final_record():
+    result = cavemind_cli("analyse", "--example", "tictactoe", "--seconds", 0.6, "--json", "--report-every", 0.1)
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) >= 3 and [r["isDuringSearch"] for r in records] == [True] * (len(records) - 1) + [False]
+    visits = [r["rootInfo"]["visits"] for r in records]
+    assert visits == sorted(visits) and visits[0] > 0
+
+
+def test_report_every_needs_json():
+    result = cavemind_cli("analyse", "--example", "tictactoe", "--report-every", 0.1)
+    assert result.returncode != 0 and "--json" in result.stderr and result.stdout == ""
+
+
 def test_analyse_reads_standard_input_and_takes_the_algorithm_and_threads():
     position = cavemind.load_game("tictactoe").state_from_dict({"board": ["XX.", "OO.", "..."]}).to_json()
     for algorithm in cavemind.ALGORITHMS:

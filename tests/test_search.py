@@ -139,6 +139,28 @@ def test_every_legal_root_action_is_tried(game, algorithm):
     assert {m.action for m in info.moves if m.visits > 0} == set(legal)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_progress_reports_show_the_search_growing_without_changing_it(threads):
+    state = KUHN.new_initial_state(seed=2)
+    limit = cavemind.Limit(iterations=400_000, threads=threads)
+    reports = []
+    info = cavemind.analyse(state, limit, seed=9, on_progress=reports.append, progress_every=0.005)
+    assert reports, "a search of this size lasts several report intervals"
+    counts = [r.iterations for r in reports]
+    assert counts == sorted(counts) and 0 < counts[0] and counts[-1] < info.iterations == 400_000
+    assert all(sum(m.visits for m in r.moves) == r.iterations for r in reports)
+    if threads == 1:  # pausing to report leaves a seeded single-thread search exactly as it was
+        plain = cavemind.analyse(state, limit, seed=9)
+        assert [(m.action, m.visits, m.value) for m in info.moves] == \
+            [(m.action, m.visits, m.value) for m in plain.moves]
+
+
+@pytest.mark.parametrize("every", [0, -1.0, "1"])
+def test_progress_interval_must_be_positive(every):
+    with pytest.raises(cavemind.SearchError, match="progress_every"):
+        cavemind.analyse(TICTACTOE.new_initial_state(), on_progress=print, progress_every=every)
+
+
 def test_rollout_cut_off_uses_the_heuristic():
     state = KUHN.new_initial_state(seed=5)
     info = cavemind.analyse(state, cavemind.Limit(iterations=500), rollout_depth=0)

@@ -1,4 +1,5 @@
 """Type stubs for the compiled search core (src/mcts/_core.pyx)."""
+from collections.abc import Callable
 from typing import Any
 
 CHANCE_PLAYER: int
@@ -40,4 +41,5 @@ class StopFlag:
 def search(state: CoreState, algorithm: str = ..., iterations: int = ..., seconds: float = ...,
            threads: int = ..., max_nodes: int = ..., exploration: float = ..., rollout_depth: int = ...,
            determinizations: int = ..., seed: int = ..., stop: StopFlag | None = ...,
-           pv_length: int = ...) -> dict[str, Any]: ...
+           pv_length: int = ..., on_report: Callable[[dict[str, Any]], object] | None = ...,
+           report_every: float = ...) -> dict[str, Any]: ...

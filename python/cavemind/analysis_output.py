@@ -56,14 +56,15 @@ def _rate(info: AnalysisInfo) -> str:
 
 
 def json_record(info: AnalysisInfo, top: int | None = None, query_id: Any = None, stopped: bool = False,
-                warnings: list[str] | None = None) -> dict[str, Any]:
+                warnings: list[str] | None = None, during_search: bool = False) -> dict[str, Any]:
     """One analysis record in the manner of KataGo's analysis engine. Values are for the player to move,
-    in [0, 1]; `order` is the rank (0 = best); `pv` is in move notation."""
+    in [0, 1]; `order` is the rank (0 = best); `pv` is in move notation. `during_search`: a report of the
+    statistics so far, with the final record still to come."""
     moves = info.moves[:top] if top else info.moves
     record: dict[str, Any] = {}
     if query_id is not None:
         record["id"] = query_id
-    record["isDuringSearch"] = False
+    record["isDuringSearch"] = during_search
     record["moveInfos"] = [
         {"move": m.name, "action": m.action, "visits": m.visits, "value": round(m.value, 6),
          "pv": m.pv_names or [m.name], "order": order, "available": m.available}

@@ -274,9 +274,18 @@ def command_analyse(args: argparse.Namespace) -> int:
     iterations = args.iterations or (None if args.seconds else DEFAULT_ITERATIONS)
     limit = cavemind.Limit(iterations=iterations, seconds=args.seconds, threads=args.threads)
     progress = SearchProgress(sys.stderr.isatty() or args.progress, args.seconds)
+    reports = {}
+    if args.report_every is not None:
+        if not args.json:
+            raise CommandError("--report-every writes JSON records during the search: add --json")
+
+        def report(so_far: cavemind.AnalysisInfo) -> None:
+            print(json.dumps(json_record(so_far, args.top, warnings=warnings, during_search=True)), flush=True)
+
+        reports = {"on_progress": report, "progress_every": args.report_every}
     try:
         info, stopped = analyse_interruptibly(state, limit, on_wait=progress, algorithm=args.algorithm,
-                                              seed=args.seed)
+                                              seed=args.seed, **reports)
     finally:
         progress.close()
     if args.json:
@@ -446,6 +455,9 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--seed", type=seed_number, default=0, metavar="S",
                          help="seed of the search and of sampling hidden parts (default 0)")
     analyse.add_argument("--json", action="store_true", help="one JSON record (KataGo analysis style)")
+    analyse.add_argument("--report-every", type=positive_float, metavar="T",
+                         help="with --json: also a record of the statistics so far every T seconds, "
+                              "with \"isDuringSearch\": true")
     analyse.add_argument("--progress", action="store_true", help="show progress even when stderr is not a terminal")
     analyse.set_defaults(run=command_analyse)
 

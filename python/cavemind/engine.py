@@ -21,7 +21,7 @@ from cavemind.play import replay
 PROTOCOL_VERSION = 1
 DEFAULT_LIMIT = {"iterations": 1000}
 QUERY_FIELDS = {"id", "position", "game", "players", "options", "seed", "moves", "limit", "algorithm",
-                "asPlayer", "top", "searchSeed"}
+                "asPlayer", "top", "searchSeed", "reportDuringSearchEvery"}
 LIMIT_FIELDS = {"iterations", "seconds", "threads"}
 
 
@@ -66,6 +66,12 @@ class Query:
                                           f"{', '.join(cavemind.ALGORITHMS)}")
         self.top = _integer(message, "top", 1) if "top" in message else None
         self.limit = self._limit(message.get("limit", DEFAULT_LIMIT))
+        self.report_every = message.get("reportDuringSearchEvery")
+        if self.report_every is not None and (isinstance(self.report_every, bool)
+                                              or not isinstance(self.report_every, (int, float))
+                                              or not 0.01 <= self.report_every <= 86400):
+            raise FieldError("reportDuringSearchEvery", f"reportDuringSearchEvery: {json.dumps(self.report_every)} "
+                                                        "must be a number of seconds from 0.01 to 86400")
         warning = hidden_information_warning(self.state, self.algorithm)
         self.warnings = [warning] if warning else []
 
@@ -220,8 +226,12 @@ class Engine:
                     self.stop_requested.discard(query.id)
                     flag.set()
             try:
+                reports = {}
+                if query.report_every is not None:
+                    reports = {"progress_every": query.report_every, "on_progress": lambda so_far: self.send(
+                        json_record(so_far, query.top, query.id, warnings=query.warnings, during_search=True))}
                 info = cavemind.analyse(query.state, query.limit, algorithm=query.algorithm,
-                                        seed=query.search_seed, stop=flag)
+                                        seed=query.search_seed, stop=flag, **reports)
                 self.send(json_record(info, query.top, query.id, stopped=flag.is_set, warnings=query.warnings))
             except CavemindError as error:
                 self.error(str(error), None, query.id)

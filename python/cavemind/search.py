@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cavemind import _core
@@ -99,11 +100,14 @@ def _pv_names(state, pv: list[int]) -> list[str]:
 
 def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float = 0.7,
             rollout_depth: int | None = None, determinizations: int = 8, seed: int = 0,
-            stop: StopFlag | None = None) -> AnalysisInfo:
+            stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None,
+            progress_every: float = 1.0) -> AnalysisInfo:
     """Searches `state` (a decision node) and returns per-move statistics for the player to move.
 
     ISMCTS (the default), MO-ISMCTS and PIMC decide from the mover's information set only; MCTS searches
-    the true state and so sees hidden information. One thread with a given seed is reproducible."""
+    the true state and so sees hidden information. One thread with a given seed is reproducible.
+    `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
+    thread, while the search threads pause); it does not change the result."""
     limit = limit or Limit(iterations=1000)
     if algorithm not in ALGORITHMS:
         raise SearchError(f"algorithm {algorithm!r}: expected one of {', '.join(ALGORITHMS)}")
@@ -113,16 +117,28 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
         raise SearchError(f"exploration={exploration!r}: must be >= 0")
     if not 1 <= determinizations <= 64:
         raise SearchError(f"determinizations={determinizations!r}: must be 1..64")
+    if on_progress is not None and not (isinstance(progress_every, (int, float)) and progress_every > 0):
+        raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
+    root = state.clone()
+
+    def report(raw: dict) -> None:
+        on_progress(_analysis_info(raw, root, algorithm))
+
     raw = _core.search(
         state, algorithm, iterations=limit.iterations or 0, seconds=limit.seconds or 0.0,
         threads=limit.threads, max_nodes=limit.max_nodes(), exploration=exploration,
         rollout_depth=-1 if rollout_depth is None else rollout_depth, determinizations=determinizations,
-        seed=seed, stop=stop)
+        seed=seed, stop=stop, on_report=report if on_progress is not None else None,
+        report_every=progress_every if on_progress is not None else 0.0)
+    return _analysis_info(raw, root, algorithm)
+
+
+def _analysis_info(raw: dict, root, algorithm: str) -> AnalysisInfo:
+    """AnalysisInfo from the core's statistics dict; `root` is a copy of the position searched."""
     moves = []
-    root = state.clone()
     for action, (visits, total, available) in raw["moves"].items():
         pv = raw["pv"].get(action, [action])
-        moves.append(MoveInfo(action=action, name=state.action_to_string(action), visits=visits,
+        moves.append(MoveInfo(action=action, name=root.action_to_string(action), visits=visits,
                               value=total / visits if visits else 0.0, available=available, pv=pv, _root=root))
     moves.sort(key=lambda m: (-m.visits, -m.value, m.action))
     return AnalysisInfo(player=raw["player"], algorithm=algorithm, moves=moves, iterations=raw["iterations"],

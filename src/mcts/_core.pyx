@@ -25,17 +25,28 @@ include "pimc.pxi"
 
 
 cdef void run_worker(Worker* w) noexcept nogil:
-    """Iterates until the first budget runs out: iterations, seconds, or an outside stop request."""
-    cdef double start = now_seconds()
-    cdef long long i = 0
+    """Iterates until the first budget runs out (iterations, seconds, an outside stop request), or until
+    w.slice_end, when the caller wants to report: called again, it continues where it paused, so pausing
+    changes nothing in the search itself."""
+    cdef long long first = w.iterations_done, i = first
+    cdef double now
+    if w.finished:
+        return
     while True:
         if w.cfg.iterations > 0 and i >= w.cfg.iterations:
+            w.finished = True
             break
-        if (i & 15) == 0 and i > 0:
-            if w.cfg.seconds > 0 and now_seconds() - start >= w.cfg.seconds:
-                break
+        if (i & 15) == 0 and i > first:
             if w.stop != NULL and w.stop[0] != 0:
+                w.finished = True
                 break
+            if w.cfg.seconds > 0 or w.slice_end > 0:
+                now = now_seconds()
+                if w.cfg.seconds > 0 and now - w.started >= w.cfg.seconds:
+                    w.finished = True
+                    break
+                if w.slice_end > 0 and now >= w.slice_end:
+                    break
         if w.cfg.algorithm == ALG_MCTS:
             mcts_iteration(w)
         elif w.cfg.algorithm == ALG_ISMCTS:
@@ -46,7 +57,7 @@ cdef void run_worker(Worker* w) noexcept nogil:
             pimc_iteration(w, i)
         i += 1
     w.iterations_done = i
-    w.elapsed = now_seconds() - start
+    w.elapsed = now_seconds() - w.started
 
 
 cdef void worker_free(Worker* w) noexcept nogil:
@@ -168,18 +179,39 @@ cdef list principal_variation(Worker* w, int32_t first_action, int max_length):
     return pv
 
 
+cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_length):
+    """The root statistics of all workers, merged: the dict that search() returns."""
+    cdef int t
+    merged = {}
+    for t in range(threads):
+        root_statistics(workers[t], merged)
+    return {
+        "moves": {a: tuple(v) for a, v in merged.items()},
+        "pv": {a: principal_variation(workers[0], a, pv_length) for a in merged},
+        "iterations": sum(workers[t].iterations_done for t in range(threads)),
+        "seconds": max(workers[t].elapsed for t in range(threads)),
+        "nodes": sum(workers[t].arena.size for t in range(threads)),
+        "player": player,
+    }
+
+
 def search(CoreState state, str algorithm="ismcts", long long iterations=1000, double seconds=0.0,
            int threads=1, long long max_nodes=0, double exploration=0.7, int rollout_depth=-1,
-           int determinizations=8, seed=0, StopFlag stop=None, int pv_length=16):
+           int determinizations=8, seed=0, StopFlag stop=None, int pv_length=16, on_report=None,
+           double report_every=0.0):
     """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
     moves: {action: (visits, total, available)}, pv: {action: [actions]}, iterations, seconds, nodes.
     Root parallelism: `threads` workers, each with its own tree and RNG (seeded from `seed` and its index),
-    share the iteration budget; their root statistics are summed. Arguments are validated in cavemind.search."""
+    share the iteration budget; their root statistics are summed. With `on_report`, the workers pause every
+    `report_every` seconds and on_report(statistics so far) is called, in the calling thread; pausing does
+    not change the search. Arguments are validated in cavemind.search."""
     cdef const GameTable* g = state.table
     cdef int player = g.current_player(state.data)
     cdef SearchConfig cfg
     cdef Worker** workers
     cdef int t
+    cdef double started, slice_end
+    cdef bint finished
     cdef uint64_t mix = <uint64_t>(seed % SEED_MODULUS)
     if player < 0:
         raise ValueError("search needs a decision node (not a chance node or a finished game)")
@@ -187,6 +219,8 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
         raise ValueError(f"algorithm {algorithm!r}: expected one of {sorted(ALGORITHMS)}")
     if threads < 1 or (iterations <= 0 and seconds <= 0):
         raise ValueError("search needs threads >= 1 and a positive iteration or time budget")
+    if on_report is not None and not report_every > 0:
+        raise ValueError("on_report needs report_every > 0 (seconds between reports)")
     cfg.algorithm = ALGORITHMS[algorithm]
     cfg.seconds = seconds
     cfg.exploration = exploration
@@ -208,27 +242,28 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
             workers[t] = worker_new(g, state.data, cfg, splitmix64(&mix), &stop.flag if stop is not None else NULL)
             if workers[t] == NULL:
                 raise MemoryError("could not allocate the search tree")
-        if threads == 1:
-            with nogil:
-                run_worker(workers[0])
-        else:
-            pool = [threading.Thread(target=_run_in_thread, args=(<size_t>workers[t],)) for t in range(threads)]
-            for thread in pool:
-                thread.start()
-            for thread in pool:
-                thread.join()
-        merged = {}
+        started = now_seconds()
         for t in range(threads):
-            root_statistics(workers[t], merged)
-        pvs = {a: principal_variation(workers[0], a, pv_length) for a in merged}
-        return {
-            "moves": {a: tuple(v) for a, v in merged.items()},
-            "pv": pvs,
-            "iterations": sum(workers[t].iterations_done for t in range(threads)),
-            "seconds": max(workers[t].elapsed for t in range(threads)),
-            "nodes": sum(workers[t].arena.size for t in range(threads)),
-            "player": player,
-        }
+            workers[t].started = started
+        while True:
+            slice_end = now_seconds() + report_every if on_report is not None else 0.0
+            for t in range(threads):
+                workers[t].slice_end = slice_end
+            if threads == 1:
+                with nogil:
+                    run_worker(workers[0])
+            else:
+                pool = [threading.Thread(target=_run_in_thread, args=(<size_t>workers[t],)) for t in range(threads)]
+                for thread in pool:
+                    thread.start()
+                for thread in pool:
+                    thread.join()
+            finished = True
+            for t in range(threads):
+                finished = finished and workers[t].finished
+            if finished:
+                return collect_statistics(workers, threads, player, pv_length)
+            on_report(collect_statistics(workers, threads, player, pv_length))
     finally:
         for t in range(threads):
             worker_free(workers[t])

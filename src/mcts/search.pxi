@@ -56,7 +56,10 @@ ctypedef struct Worker:
     int max_depth
     double values[MAX_PLAYERS]
     long long iterations_done
+    double started           # when the search began (monotonic seconds)
     double elapsed
+    double slice_end         # run_worker pauses at this time to let the caller report (0: no pause)
+    bint finished            # a budget ran out or a stop was requested: run_worker will do nothing more
     const int* stop          # set to non-zero from outside to end the search early
 
 
