@@ -97,7 +97,7 @@ def plot_ratings(ratings: Sequence[Rating], path: str, title: str = "Elo ratings
     low = [r.elo - r.low if not math.isnan(r.low) else 0.0 for r in ratings]
     high = [r.high - r.elo if not math.isnan(r.high) else 0.0 for r in ratings]
     ax.errorbar(xs, ys, yerr=[low, high], fmt="o", capsize=4)
-    ax.set_xticks(xs, [r.bot.replace(":", ":\n") for r in ratings], fontsize=8)
+    ax.set_xticks(xs, [r.bot.replace(":", ":\n").replace(",", ",\n") for r in ratings], fontsize=8)
     ax.axhline(0.0, color="grey", linewidth=0.8)
     ax.set_ylabel("Elo (95% CI)")
     ax.set_title(title)
@@ -111,15 +111,19 @@ def plot_budget(series: dict[str, list[tuple[float, float, float, float]]], path
     Figure = require_matplotlib()
     fig = Figure(figsize=(6.0, 4.0), layout="constrained")
     ax = fig.add_subplot()
-    for name, points in series.items():
+    for k, (name, points) in enumerate(series.items()):
         points = sorted(points)
-        xs = [p[0] for p in points]
+        shift = 1 + 0.04 * (k - (len(series) - 1) / 2)   # series side by side, so equal points stay visible
+        xs = [p[0] * shift for p in points]
         ys = [p[1] for p in points]
         ax.errorbar(xs, ys, yerr=[[p[1] - p[2] for p in points], [p[3] - p[1] for p in points]], fmt="o-",
                     capsize=4, label=name)
     for n, (name, value) in enumerate((reference or {}).items()):
         ax.axhline(value, linestyle="--", linewidth=0.9, color=f"C{len(series) + n}", label=name)
     ax.set_xscale("log")
+    budgets = sorted({p[0] for points in series.values() for p in points})
+    ax.set_xticks(budgets, [f"{b:,.0f}" for b in budgets])
+    ax.minorticks_off()
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
