@@ -186,40 +186,38 @@ cdef void lure(HongaState* s, int p) noexcept nogil:
     reassess_tusk(s)
 
 
+cdef void cover_from(int* pool, int* need, int swap) noexcept nogil:
+    """Covers what it can of need[0..2] (fish, berry, mushroom) from pool[0..2], like for like, then (with
+    the swap card) berries for mushrooms and back; takes what it uses out of pool."""
+    cdef int i, j, u
+    for i in range(3):
+        u = pool[i] if pool[i] < need[i] else need[i]
+        pool[i] -= u
+        need[i] -= u
+    if swap:
+        for i in range(1, 3):
+            j = 3 - i
+            u = pool[j] if pool[j] < need[i] else need[i]
+            pool[j] -= u
+            need[i] -= u
+
+
 cdef int pay_food(HongaState* s, int p, int cf, int cb, int cm, int good, int swap, int doit) noexcept nogil:
-    """Pays fish/berry/mushroom: first from the Good trade card's resources, then from the board, then
-    (with the swap card) berries for mushrooms and back, then 2 water per missing unit. Returns 1 if
-    payable (and pays when doit)."""
+    """Pays fish/berry/mushroom: first from the Good trade card's resources, then from the board (each with
+    the swap card's exchange when held), then 2 water per missing unit. Returns 1 if payable (and pays
+    when doit)."""
     cdef int need[3]
     cdef int have[3]
     cdef int virt[3]
-    cdef int i, u, j
+    cdef int i, u
     need[0] = cf
     need[1] = cb
     need[2] = cm
     for i in range(3):
         have[i] = s.res[p][i]
         virt[i] = GOOD_RES[i] if good else 0
-    for i in range(3):
-        u = virt[i] if virt[i] < need[i] else need[i]
-        virt[i] -= u
-        need[i] -= u
-    if swap:
-        for i in range(1, 3):
-            j = 3 - i
-            u = virt[j] if virt[j] < need[i] else need[i]
-            virt[j] -= u
-            need[i] -= u
-    for i in range(3):
-        u = have[i] if have[i] < need[i] else need[i]
-        have[i] -= u
-        need[i] -= u
-    if swap:
-        for i in range(1, 3):
-            j = 3 - i
-            u = have[j] if have[j] < need[i] else need[i]
-            have[j] -= u
-            need[i] -= u
+    cover_from(virt, need, swap)
+    cover_from(have, need, swap)
     u = 2 * (need[0] + need[1] + need[2])
     if u > s.res[p][3]:
         return 0
