@@ -160,6 +160,10 @@ class State(_core.CoreState):
     """
 
     def action_to_string(self, action: int) -> str:
+        """The notation of an action id (legal now or not) or of a chance outcome."""
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.game.max_actions:
+            raise IllegalActionError(
+                f"action {action!r}: {self.game.name} action ids are integers 0..{self.game.max_actions - 1}")
         return self.game.module.action_to_string(self.to_bytes(), action)
 
     def legal_action_strings(self) -> list[str]:

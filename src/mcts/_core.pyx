@@ -60,6 +60,24 @@ cdef void run_worker(Worker* w) noexcept nogil:
     w.elapsed = now_seconds() - w.started
 
 
+cdef enum:
+    INITIAL_NODES_CAP = 1 << 21   # 64 MiB of nodes allocated at the start of a search, at most
+
+# Without a memory limit a search may use at most this share of the machine's memory for its trees,
+# so that an iteration budget too large for the machine ends in a smaller tree, never in the OOM killer.
+DEFAULT_MEMORY_SHARE = 0.5
+
+
+def default_max_nodes(int threads):
+    """Nodes per thread when no memory limit is given: DEFAULT_MEMORY_SHARE of physical memory."""
+    import os
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        memory = 8 * 2**30
+    return max(16, min(2**31 - 1, int(memory * DEFAULT_MEMORY_SHARE) // sizeof(Node) // max(threads, 1)))
+
+
 cdef extern from "stdlib.h" nogil:
     int posix_memalign(void** memptr, size_t alignment, size_t size)
 
@@ -112,6 +130,10 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
         w.num_roots = 1
     trees_per_iteration = g.num_players if cfg.algorithm == ALG_MO_ISMCTS else 1
     expected = cfg.iterations * trees_per_iteration + w.num_roots + 1 if cfg.iterations > 0 else 4096
+    # The arena grows by doubling, so a huge budget need not be allocated up front (where it would fail
+    # before the search starts): the first allocation is capped, later growth stops at cfg.max_nodes.
+    if expected > INITIAL_NODES_CAP:
+        expected = INITIAL_NODES_CAP
     if expected > cfg.max_nodes:
         expected = cfg.max_nodes
     w.max_depth = g.max_game_length + 2
@@ -236,8 +258,10 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
         raise ValueError("search needs a decision node (not a chance node or a finished game)")
     if algorithm not in ALGORITHMS:
         raise ValueError(f"algorithm {algorithm!r}: expected one of {sorted(ALGORITHMS)}")
-    if threads < 1 or (iterations <= 0 and seconds <= 0):
+    if threads < 1 or (iterations <= 0 and seconds <= 0) or not seconds == seconds:
         raise ValueError("search needs threads >= 1 and a positive iteration or time budget")
+    if iterations > 0 and threads > iterations:
+        threads = <int>iterations  # every thread does at least one iteration: never more than the budget
     if on_report is not None and not report_every > 0:
         raise ValueError("on_report needs report_every > 0 (seconds between reports)")
     cfg.algorithm = ALGORITHMS[algorithm]
@@ -246,7 +270,9 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cfg.rollout_depth = rollout_depth
     cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
     cfg.searcher = player
-    if max_nodes <= 0 or max_nodes > 2**31 - 1:
+    if max_nodes <= 0:
+        max_nodes = default_max_nodes(threads)
+    if max_nodes > 2**31 - 1:
         max_nodes = 2**31 - 1
     cfg.max_nodes = <int32_t>max_nodes
     workers = <Worker**>calloc(threads, sizeof(Worker*))

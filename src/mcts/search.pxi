@@ -50,9 +50,9 @@ ctypedef struct Worker:
     int* actions             # legal actions, max_actions
     unsigned int* mark       # stamps per action id, max_actions
     unsigned int stamp
-    int32_t* paths           # num_trees * max_depth node indices
-    int path_len[MAX_PLAYERS]
-    int32_t current[MAX_PLAYERS]
+    int32_t* paths           # num_roots * max_depth node indices
+    int path_len[MAX_ROOTS]  # per tree (PIMC has up to MAX_ROOTS trees, MO-ISMCTS one per player)
+    int32_t current[MAX_ROOTS]
     int max_depth
     double values[MAX_PLAYERS]
     long long iterations_done

@@ -110,13 +110,13 @@ cdef class CoreState:
         if self.table.current_player(self.data) != CHANCE:
             raise _errors().NotChanceNodeError("sample_chance() needs a chance node")
         cdef Rng rng
-        rng_seed(&rng, <uint64_t>(seed % SEED_MODULUS))
+        rng_seed(&rng, seed_bits(seed))
         return self.table.sample_chance(self.data, &rng)
 
-    def apply(self, int action):
+    def apply(self, action):
         """Plays a legal action (or a possible chance outcome). Raises IllegalActionError otherwise and
         leaves the state unchanged."""
-        if action not in self.legal_actions():
+        if not is_integer(action) or action not in self.legal_actions():
             raise _errors().IllegalActionError(self._illegal_message(action))
         self.table.apply_action(self.data, action)
 
@@ -148,27 +148,29 @@ cdef class CoreState:
             self.table.heuristic(self.data, out)
         return [out[i] for i in range(self.table.num_players)]
 
-    def determinize(self, int observer, seed=0):
+    def determinize(self, observer, seed=0):
         """A new state in `observer`'s information set: everything they cannot see resampled."""
         self._check_player(observer)
         cdef CoreState copy = self.clone()
         cdef Rng rng
-        rng_seed(&rng, <uint64_t>(seed % SEED_MODULUS))
+        rng_seed(&rng, seed_bits(seed))
         self.table.determinize(copy.data, observer, &rng)
         return copy
 
-    def infoset_hash(self, int player):
+    def infoset_hash(self, player):
         """A 64-bit hash of what `player` knows; equal for states they cannot tell apart."""
         self._check_player(player)
         return self.table.infoset_hash(self.data, player)
 
-    def observed_action(self, int action, int player):
-        """The id under which `player` perceives `action` played now."""
+    def observed_action(self, action, player):
+        """The id under which `player` perceives `action` (legal now) played now."""
         self._check_player(player)
+        if not is_integer(action) or action not in self.legal_actions():
+            raise _errors().IllegalActionError(self._illegal_message(action))
         return self.table.observed_action(self.data, action, player)
 
     def _check_player(self, player):
-        if not 0 <= player < self.table.num_players:
+        if not is_integer(player) or not 0 <= player < self.table.num_players:
             raise _errors().InvalidPlayerError(
                 f"player {player}: must be 0..{self.table.num_players - 1} for {self.table.num_players} players")
 
@@ -177,7 +179,7 @@ cdef class CoreState:
         number of steps. For benchmarks and soak tests."""
         cdef Rng rng
         cdef long long steps
-        rng_seed(&rng, <uint64_t>(seed % SEED_MODULUS))
+        rng_seed(&rng, seed_bits(seed))
         cdef int* buf = <int*>malloc(self.table.max_actions * sizeof(int))
         try:
             with nogil:
@@ -200,6 +202,18 @@ cdef long long play_random(const GameTable* g, char* s, int* actions, Rng* rng) 
             n = g.legal_actions(s, actions)
             g.apply_action(s, actions[rng_below(rng, n)])
         steps += 1
+
+
+cdef inline bint is_integer(value):
+    """A Python int that is not a bool: the only thing accepted as an action id, a seat or a seed."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+cdef uint64_t seed_bits(seed) except? 0:
+    """Any Python int is a valid seed; it is reduced to the RNG's 64 bits."""
+    if not is_integer(seed):
+        raise _errors().InvalidOptionError(f"seed {seed!r}: expected an integer")
+    return <uint64_t>(seed % SEED_MODULUS)
 
 
 def _errors():

@@ -44,7 +44,7 @@ cdef inline bint arena_init(Arena* arena, int32_t initial, int32_t max_nodes) no
         initial = max_nodes
     if initial < 16:
         initial = 16
-    arena.nodes = <Node*>malloc(initial * sizeof(Node))
+    arena.nodes = <Node*>malloc(<size_t>initial * sizeof(Node))
     arena.size = 0
     arena.capacity = initial
     arena.max_nodes = max_nodes
@@ -80,10 +80,12 @@ cdef inline int32_t arena_reserve(Arena* arena, int32_t count) noexcept nogil:
     if count < 1:
         return NO_NODE
     while arena.size + count > arena.capacity:
-        new_capacity = arena.capacity * 2
-        if new_capacity > arena.max_nodes:
+        # (doubling an int32 past 2**30 would overflow: cap first)
+        if arena.capacity > arena.max_nodes // 2:
             new_capacity = arena.max_nodes
-        grown = <Node*>realloc(arena.nodes, new_capacity * sizeof(Node))
+        else:
+            new_capacity = arena.capacity * 2
+        grown = <Node*>realloc(arena.nodes, <size_t>new_capacity * sizeof(Node))
         if grown == NULL:
             arena.max_nodes = arena.capacity
             if arena.size >= arena.capacity:
