@@ -110,6 +110,9 @@ class Game:
         except (ValueError, TypeError, KeyError, IndexError) as error:
             raise InvalidPositionError(f"{self.name} position: state.{error}") from None
         state = State(self, data)
+        problem = state.check_state()
+        if problem is not None:
+            raise InvalidPositionError(f"{self.name} position: state.{problem}")
         if observer is not None:
             state = state.determinize(observer, seed)
         return state
@@ -192,6 +195,11 @@ class State(_core.CoreState):
         copy = self.clone()
         copy.apply(action)
         return copy
+
+    def check_state(self) -> str | None:
+        """None when the rules allow this state, else which field is wrong and why (the game's C check of
+        every index bound and rule invariant; loading a position runs it)."""
+        return self.game.module.check_state(self.to_bytes())
 
     def observation(self, player: int) -> list[float]:
         """A fixed-length numeric view of the game from `player`'s seat (layout in the game's README);
