@@ -9,7 +9,8 @@ import json
 from importlib import resources
 
 from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy, memset, memcmp
+from libc.stdio cimport snprintf
 from libc.math cimport exp
 from cpython.pycapsule cimport PyCapsule_New
 
@@ -625,12 +626,14 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
 
 
 cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
-    """Deals the other players' secret hands again from every special card the observer has not seen (their
-    hands and the special deck, pooled by type in canonical order), keeping each hand's size."""
+    """Deals the other players' secret hands again from every one-use card the observer has not seen (their
+    hands and the special deck, pooled by type in canonical order), keeping each hand's size. Gimmicks and
+    Experts go face up when drawn ("put these face-up in front of you"), so no secret hand holds one: those
+    left in the special deck stay there."""
     cdef DinoState* s = <DinoState*>p
     cdef int pool[NUM_SPECIAL_TYPES]
     cdef int total = 0, i, t, k, size, pick
-    for t in range(NUM_SPECIAL_TYPES):
+    for t in range(FIRST_FACE_UP):
         pool[t] = s.sp_deck[t]
         for i in range(s.num_players):
             if i != observer:
@@ -643,15 +646,17 @@ cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
         for t in range(NUM_SPECIAL_TYPES):
             s.hand[i][t] = 0
         for k in range(size):
+            if total == 0:
+                break
             pick = rng_below(rng, total)
-            for t in range(NUM_SPECIAL_TYPES):
+            for t in range(FIRST_FACE_UP):
                 if pick < pool[t]:
                     break
                 pick -= pool[t]
             pool[t] -= 1
             total -= 1
             s.hand[i][t] += 1
-    for t in range(NUM_SPECIAL_TYPES):
+    for t in range(FIRST_FACE_UP):
         s.sp_deck[t] = pool[t]
 
 
@@ -728,6 +733,206 @@ cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
     if best:
         return cand[rng_below(rng, best)]
     return A_END
+
+
+# ---- legal states (check_state): one C definition of what the rules allow ----
+
+cdef enum:
+    MSG_LEN = 200
+
+
+cdef bint any_count(const uint8_t* b, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if b[i]:
+            return True
+    return False
+
+
+cdef int check(const DinoState* s, char* m) noexcept nogil:
+    """0 when the rules allow *s, else 1 with "field: reason" in m. Reads only in range, on any bytes."""
+    cdef int n = s.num_players, p, t, c, k, q, tot, seen, unseen, tops_n, pending, hunting
+    cdef int count[NUM_SLOTS]
+    cdef uint8_t tops[NUM_SLOTS]
+    cdef uint8_t heights[NUM_SLOTS]
+    cdef int acts[NUM_ACTIONS]
+    cdef double probs[NUM_ACTIONS]
+    cdef DinoState after
+    if n < 2 or n > MAX_DJ_PLAYERS:
+        snprintf(m, MSG_LEN, "num_players: %d, expected 2..4", n)
+        return 1
+    if s.phase > PH_OVER:
+        snprintf(m, MSG_LEN, "phase: %d is not a phase (0..%d)", <int>s.phase, <int>PH_OVER)
+        return 1
+    if s.current >= n or s.first_player >= n or s.draw_for >= n or s.setup_dealt > n:
+        snprintf(m, MSG_LEN, "turn_player/first_player/draw_for/setup_dealt: %d/%d/%d/%d, expected seats 0..%d",
+                 <int>s.current, <int>s.first_player, <int>s.draw_for, <int>s.setup_dealt, n - 1)
+        return 1
+    if s.turns > MAX_TURNS:
+        snprintf(m, MSG_LEN, "turns: %d, at most %d", <int>s.turns, <int>MAX_TURNS)
+        return 1
+    if s.marker != NONE and s.marker >= NUM_PERIODS:
+        snprintf(m, MSG_LEN, "kein_aussterben_marker: %d is not a period", <int>s.marker)
+        return 1
+    for p in range(MAX_DJ_PLAYERS):
+        if p >= n:
+            if (s.energy[p] or s.pos[p] or s.started[p] or s.scope_used[p] or s.jam_used[p]
+                    or any_count(s.hand[p], NUM_SPECIAL_TYPES) or any_count(s.face_up[p], NUM_SPECIAL_TYPES)):
+                snprintf(m, MSG_LEN, "players[%d]: not a seat of a %d-player game, its entries must be 0", p, n)
+                return 1
+            continue
+        if s.energy[p] > MAX_ENERGY:
+            snprintf(m, MSG_LEN, "players[%d].energy: %d, expected 0..%d", p, <int>s.energy[p], <int>MAX_ENERGY)
+            return 1
+        if s.pos[p] >= NUM_PERIODS:
+            snprintf(m, MSG_LEN, "players[%d].period: %d is not a period", p, <int>s.pos[p])
+            return 1
+        if s.started[p] > 1:
+            snprintf(m, MSG_LEN, "players[%d].had_first_turn: %d, expected 0 or 1", p, <int>s.started[p])
+            return 1
+        for t in range(NUM_SPECIAL_TYPES):
+            # Gimmicks and Experts go face up when drawn, one-use cards stay secret in the hand
+            if t >= FIRST_FACE_UP and s.hand[p][t]:
+                snprintf(m, MSG_LEN, "players[%d].hand: holds a Gimmick or Expert (type %d), those lie face up", p, t)
+                return 1
+            if t < FIRST_FACE_UP and s.face_up[p][t]:
+                snprintf(m, MSG_LEN, "players[%d].face_up: a one-use card (type %d) is not played face up", p, t)
+                return 1
+        if s.scope_used[p] > s.face_up[p][SP_ZIELFERNROHR] or s.jam_used[p] > s.face_up[p][SP_STOERFELD]:
+            snprintf(m, MSG_LEN, "players[%d].gimmicks_used: %d/%d uses, more than the Gimmicks owned", p,
+                     <int>s.scope_used[p], <int>s.jam_used[p])
+            return 1
+    # every special card once: deck, discard, hands, face up
+    for t in range(NUM_SPECIAL_TYPES):
+        tot = s.sp_deck[t] + s.sp_discard[t]
+        for p in range(n):
+            tot += s.hand[p][t] + s.face_up[p][t]
+        if tot != SP_COUNT[t]:
+            snprintf(m, MSG_LEN, "special_deck: %d cards of special type %d in all places, the game has %d", tot, t,
+                     <int>SP_COUNT[t])
+            return 1
+    # creatures: one location each; the hunting area stacks from height 1 without gaps
+    seen = 0
+    tops_n = 0
+    pending = 0
+    for k in range(NUM_SLOTS):
+        count[k] = 0
+    for c in range(NUM_CREATURES):
+        if s.loc[c] >= LOC_CAPTURED + n:
+            snprintf(m, MSG_LEN, "loc[%d]: %d is not a location", c, <int>s.loc[c])
+            return 1
+        if s.loc[c] == LOC_AREA:
+            if s.slot[c] >= NUM_SLOTS or not (CR_PERIODS[c] >> (s.slot[c] // SPACES)) & 1 or s.height[c] == 0:
+                snprintf(m, MSG_LEN, "hunting_area: creature %d in space %d at height %d, not a space of its periods",
+                         c, <int>s.slot[c], <int>s.height[c])
+                return 1
+            count[s.slot[c]] += 1
+        elif s.slot[c] or s.height[c]:
+            snprintf(m, MSG_LEN, "slot[%d]: creature %d is not in the hunting area, slot and height must be 0", c, c)
+            return 1
+        if s.loc[c] != LOC_UNSEEN:
+            seen += 1
+        if s.loc[c] == LOC_TOP:
+            tops_n += 1
+        if s.loc[c] == LOC_PENDING:
+            pending += 1
+    for c in range(NUM_CREATURES):
+        if s.loc[c] == LOC_AREA:
+            k = s.slot[c]
+            if s.height[c] > count[k]:
+                snprintf(m, MSG_LEN, "hunting_area: space %d holds %d creatures, one lies at height %d", k, count[k],
+                         <int>s.height[c])
+                return 1
+            for q in range(c + 1, NUM_CREATURES):
+                if s.loc[q] == LOC_AREA and s.slot[q] == k and s.height[q] == s.height[c]:
+                    snprintf(m, MSG_LEN, "hunting_area: creatures %d and %d share height %d of space %d", c, q,
+                             <int>s.height[c], k)
+                    return 1
+    if s.top == NONE:
+        if tops_n:
+            snprintf(m, MSG_LEN, "play_deck.top: none, but a creature lies on top of the play deck")
+            return 1
+    elif s.top >= NUM_CREATURES or s.loc[s.top] != LOC_TOP or tops_n != 1:
+        snprintf(m, MSG_LEN, "play_deck.top: %d is not the one creature on top of the play deck", <int>s.top)
+        return 1
+    unseen = NUM_CREATURES - seen
+    if s.deck_below > unseen:
+        snprintf(m, MSG_LEN, "play_deck.below_top: %d, but only %d creatures are unseen", <int>s.deck_below, unseen)
+        return 1
+    if pending and s.phase != PH_PLACE and s.phase != PH_DEAL:
+        snprintf(m, MSG_LEN, "to_place: %d creatures wait to be placed, but the phase is %d", pending, <int>s.phase)
+        return 1
+    if s.to_deal > 6 or (s.to_deal and s.phase != PH_DEAL):
+        snprintf(m, MSG_LEN, "to_deal: %d, expected 0..6 and 0 outside the deal", <int>s.to_deal)
+        return 1
+    # the hunt: its target is the topmost creature of a space in the hunter's period
+    hunting = s.phase == PH_HUNT_ROLL or s.phase == PH_WINDOW
+    if hunting:
+        if s.target >= NUM_CREATURES or s.target_slot >= NUM_SLOTS or s.loc[s.target] != LOC_AREA \
+                or s.slot[s.target] != s.target_slot:
+            snprintf(m, MSG_LEN, "hunt.target: %d is not a creature in space %d", <int>s.target, <int>s.target_slot)
+            return 1
+        slot_tops(s, tops, heights)
+        if tops[s.target_slot] != s.target:
+            snprintf(m, MSG_LEN, "hunt.target: creature %d lies under another creature, only the topmost is hunted",
+                     <int>s.target)
+            return 1
+        if s.target_slot // SPACES != s.pos[s.current]:
+            snprintf(m, MSG_LEN, "hunt.space: space %d is not in the hunter's period %d", <int>s.target_slot,
+                     <int>s.pos[s.current])
+            return 1
+        if (s.phase == PH_HUNT_ROLL and s.die != 0) or (s.phase == PH_WINDOW and not 1 <= s.die <= 6):
+            snprintf(m, MSG_LEN, "hunt.die: %d, expected 0 before the roll, 1..6 after it", <int>s.die)
+            return 1
+        if s.override > R_MISS or s.mods < -100 or s.mods > 100:
+            snprintf(m, MSG_LEN, "hunt.override: %d (modifier %d), expected none/capture/miss and -100..100",
+                     <int>s.override, <int>s.mods)
+            return 1
+        if s.window_pos >= n or s.passes >= n:
+            snprintf(m, MSG_LEN, "hunt.ask_next: %d (passes %d), expected a seat and fewer passes than players",
+                     <int>s.window_pos, <int>s.passes)
+            return 1
+    elif s.target != NONE or s.target_slot != NONE or s.die or s.mods or s.override or s.window_pos or s.passes \
+            or any_count(s.scope_used, MAX_DJ_PLAYERS) or any_count(s.jam_used, MAX_DJ_PLAYERS):
+        snprintf(m, MSG_LEN, "hunt: hunt fields set outside a hunt")
+        return 1
+    if s.phase == PH_SETUP_SPECIALS and (s.setup_dealt >= n or s.draw_for != s.setup_dealt):
+        snprintf(m, MSG_LEN, "setup_dealt: %d dealt, drawing for %d", <int>s.setup_dealt, <int>s.draw_for)
+        return 1
+    if (s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW) and s.draw_for != s.current:
+        snprintf(m, MSG_LEN, "draw_for: %d, the player whose turn it is draws (%d)", <int>s.draw_for,
+                 <int>s.current)
+        return 1
+    if s.phase <= PH_SETUP_FIRST and (s.turns or any_count(s.started, MAX_DJ_PLAYERS)):
+        snprintf(m, MSG_LEN, "turns: %d turns played during the setup", <int>s.turns)
+        return 1
+    # stored states are normalized: the forced steps have run (apply_action and the loader both end so)
+    memcpy(&after, s, sizeof(DinoState))
+    normalize(&after)
+    if memcmp(&after, s, sizeof(DinoState)) != 0:
+        snprintf(m, MSG_LEN, "phase: %d is a passing step here, play would have moved on (to %d)", <int>s.phase,
+                 <int>after.phase)
+        return 1
+    p = current_player(s)
+    if p == CHANCE and chance_outcomes(s, acts, probs) == 0:
+        snprintf(m, MSG_LEN, "phase: a chance event is pending but has no outcome")
+        return 1
+    if p >= 0 and legal_actions(s, acts) == 0:
+        snprintf(m, MSG_LEN, "phase: player %d is to move but has no legal action", p)
+        return 1
+    return 0
+
+
+def check_state(bytes data):
+    """None when `data` is a state the rules allow, else "field: reason" naming the first wrong field."""
+    cdef char msg[MSG_LEN]
+    cdef DinoState s
+    if len(data) != sizeof(DinoState):
+        return f"state: expected {sizeof(DinoState)} bytes, got {len(data)}"
+    memcpy(&s, <const char*>data, sizeof(s))
+    if check(&s, msg):
+        return msg.decode("utf-8", "replace")
+    return None
 
 
 cdef GameTable TABLES[3]
@@ -950,7 +1155,10 @@ def _special_counts(names, field):
     for n in names:
         if n not in SPECIAL_NAMES:
             raise ValueError(f"{field}: {n!r} is not a special card")
-        counts[SPECIAL_NAMES.index(n)] += 1
+        t = SPECIAL_NAMES.index(n)
+        counts[t] += 1
+        if counts[t] > SP_COUNT[t]:
+            raise ValueError(f"{field}: more {n} than the {SP_COUNT[t]} in the game")
     return counts
 
 
@@ -1110,8 +1318,19 @@ def state_from_dict(dict params, dict doc):
         raise ValueError("to_place: the place phase needs a creature to place")
     if s.phase in (PH_HUNT_ROLL, PH_WINDOW) and s.die == 0 and s.phase == PH_WINDOW:
         raise ValueError("hunt.die: a reaction window needs the roll 1..6")
+    size = deck_size(params.get("deck_fraction", 0.5))
+    seen = sum(1 for c in range(NUM_CREATURES) if s.loc[c] != LOC_UNSEEN)
+    # every creature seen came from the play deck (the cut stack stays face down), so they and the cards still
+    # below the top fit in it; fewer is allowed (hand-made scenario positions use short decks)
+    if s.deck_below + seen > size:
+        raise ValueError(f"play_deck.below_top: {s.deck_below} below the top + {seen} creatures seen, but the play "
+                         f"deck of this game (deck_fraction {params.get('deck_fraction', 0.5)}) has {size} cards")
     normalize(&s)                       # forced steps (a finished game, an exhausted window) as in play
-    return (<char*>&s)[:sizeof(s)]
+    data = (<char*>&s)[:sizeof(s)]
+    error = check_state(data)
+    if error is not None:
+        raise ValueError(error)
+    return data
 
 
 def render(bytes data, observer=None):

@@ -2,6 +2,7 @@
 # every interpretation and all designed component data are listed in README.md next to this file.
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, uint64_t
 from libc.string cimport memcpy, memset
+from libc.stdio cimport snprintf
 from cpython.pycapsule cimport PyCapsule_New
 
 from mcts.rng cimport Rng, rng_below
@@ -1563,7 +1564,7 @@ cdef void determinize(void* v, int observer, Rng* rng) noexcept nogil:
     observer has not seen (the draw pile and those hands), in canonical (card id) order."""
     cdef PHState* s = <PHState*>v
     cdef int counts[MAXP * 4]
-    cdef uint8_t pool[NCC + MAXP * NCC]
+    cdef uint8_t pool[NCC]    # every ceremony card exists once (check_state enforces it at load)
     cdef int val, i, k, size, q, j, tmp
     canonical(s, observer, s, counts)
     for val in range(1, 4):
@@ -1571,8 +1572,9 @@ cdef void determinize(void* v, int observer, Rng* rng) noexcept nogil:
         for i in range(NCC):
             if C_VALUE[i] == val:
                 for k in range(s.cer_pile[i]):
-                    pool[size] = i
-                    size += 1
+                    if size < NCC:
+                        pool[size] = i
+                        size += 1
         for i in range(size - 1, 0, -1):
             j = rng_below(rng, i + 1)
             tmp = pool[i]
@@ -1581,6 +1583,8 @@ cdef void determinize(void* v, int observer, Rng* rng) noexcept nogil:
         k = 0
         for q in range(s.num_players):
             for i in range(counts[q * 4 + val]):
+                if k >= size:
+                    break
                 s.hand[q][pool[k]] += 1
                 s.cer_pile[pool[k]] -= 1
                 k += 1
@@ -1613,6 +1617,469 @@ cdef int rollout_action(const void* v, Rng* rng) noexcept nogil:
     if has_pass and rng_below(rng, 4) == 0:
         return A_PASS
     return keep[rng_below(rng, k)]
+
+
+# ---- legal states (check_state): one C definition of what the rules allow ----
+
+cdef enum:
+    MSG_LEN = 200
+    MP_MAX = 62            # movement points: paid only below 60, one payment adds at most 3
+
+
+cdef bint any_set(const uint8_t* b, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if b[i]:
+            return True
+    return False
+
+
+cdef int seat_fields_clear(const PHState* s, int p, char* m) noexcept nogil:
+    """Seats beyond the player count hold nothing (their fields stay as initial_state left them)."""
+    cdef const char* name = NULL
+    if s.order[p] or s.done[p] or s.seat_pool[p]:
+        name = "order/done/seat_pool"
+    elif any_set(s.res[p], NCOL) or any_set(s.mk[p], NCOL) or any_set(s.gath[p], NGT):
+        name = "res/mk/gath"
+    elif any_set(s.fish[p], NFK) or any_set(s.hunt[p], NHC) or any_set(s.hand[p], NCC):
+        name = "fish/hunt/hand"
+    elif s.vp[p] or s.dev[p] or s.fishpos[p] or s.weather[p] or s.wrot[p] or s.paint[p]:
+        name = "vp/dev/fishpos/weather/wrot/paint"
+    elif any_set(s.shaman[p], 3) or any_set(s.animal_tok[p], 3) or s.megaA[p] or s.avail[p]:
+        name = "shaman/animal_tok/megaA/avail"
+    elif s.members[p] or s.camps_used[p] or s.cer_count[p] or s.st_count[p] or s.st_tired[p]:
+        name = "members/camps_used/cer_count/st_count/st_tired"
+    if name != NULL:
+        snprintf(m, MSG_LEN, "%s: seat %d is not in a %d-player game, its entries must be 0", name, p,
+                 <int>s.num_players)
+        return 1
+    return 0
+
+
+cdef int check(const PHState* s, char* m) noexcept nogil:
+    """0 when the rules allow *s, else 1 with "field: reason" in m. Reads only in range, on any bytes."""
+    cdef int n = s.num_players, i, j, k, p, q, c, t, sp, f, tot, need, setup, moving
+    cdef int cnt[NSP]
+    cdef int acts[NUM_ACTIONS]
+    cdef double probs[NUM_ACTIONS]
+    if n < 2 or n > MAXP:
+        snprintf(m, MSG_LEN, "num_players: %d, expected 2..4", n)
+        return 1
+    if s.phase > PH_END:
+        snprintf(m, MSG_LEN, "phase: %d is not a phase (0..%d)", <int>s.phase, <int>PH_END)
+        return 1
+    if s.sub > SUB_SETTLE:
+        snprintf(m, MSG_LEN, "sub: %d is not a sub-decision (0..%d)", <int>s.sub, <int>SUB_SETTLE)
+        return 1
+    if s.round > 4:
+        snprintf(m, MSG_LEN, "round: %d, expected 0..4", <int>s.round)
+        return 1
+    if s.turn >= n:
+        snprintf(m, MSG_LEN, "turn: %d, expected 0..%d", <int>s.turn, n - 1)
+        return 1
+    if s.summer_action > 6 or (s.phase == PH_SUMMER and s.summer_action > 5):
+        snprintf(m, MSG_LEN, "summer_action: %d, expected 0..5 in summer, 6 after it", <int>s.summer_action)
+        return 1
+    if s.after_fill != PH_START and s.after_fill != PH_SPRING:
+        snprintf(m, MSG_LEN, "after_fill: %d, expected 1 (start) or 2 (spring)", <int>s.after_fill)
+        return 1
+    if (s.round >= 1) != (s.after_fill == PH_SPRING):
+        snprintf(m, MSG_LEN, "after_fill: %d does not fit round %d", <int>s.after_fill, <int>s.round)
+        return 1
+    setup = s.phase == PH_FILL and s.after_fill == PH_START
+    if s.stack_len > 4 or (not setup and s.stack_len != 4):
+        snprintf(m, MSG_LEN, "stack_len: %d, expected 4 after the setup (0..4 during it)", <int>s.stack_len)
+        return 1
+    if s.seats_drawn > n or (not setup and s.seats_drawn != n):
+        snprintf(m, MSG_LEN, "seats_drawn: %d, expected %d after the setup", <int>s.seats_drawn, n)
+        return 1
+    for p in range(n, MAXP):
+        if seat_fields_clear(s, p, m):
+            return 1
+    # turn order: drawn seats distinct; the seat pool holds exactly the undrawn ones
+    for i in range(MAXP):
+        cnt[i] = 0
+    for i in range(n):
+        if s.order[i] >= n:
+            snprintf(m, MSG_LEN, "order[%d]: %d is not a seat", i, <int>s.order[i])
+            return 1
+        if s.done[i] > 1:
+            snprintf(m, MSG_LEN, "done[%d]: %d, expected 0 or 1", i, <int>s.done[i])
+            return 1
+        if i < s.seats_drawn:
+            cnt[s.order[i]] += 1
+    for i in range(s.seats_drawn):
+        if cnt[s.order[i]] > 1:
+            snprintf(m, MSG_LEN, "order[%d]: seat %d appears twice", i, <int>s.order[i])
+            return 1
+    for q in range(n):
+        if s.seat_pool[q] + cnt[q] != 1:
+            snprintf(m, MSG_LEN, "seat_pool[%d]: %d, but seat %d was drawn %d times", q, <int>s.seat_pool[q], q,
+                     cnt[q])
+            return 1
+    # pricing tiles: each of the 12 once in the pool, on a slot or in the stack; the first central tile leaves
+    # the game at the first winter, from then on the central tile is the stack tile of the round
+    for i in range(NPRICE):
+        cnt[i] = 0
+    for i in range(7):
+        if s.price_rot[i] >= 6:
+            snprintf(m, MSG_LEN, "price_rot[%d]: %d, expected 0..5", i, <int>s.price_rot[i])
+            return 1
+        if s.price_tile[i] == NEED:
+            if not setup or s.stack_len:
+                snprintf(m, MSG_LEN, "price_tile[%d]: not drawn, but the setup is over", i)
+                return 1
+        elif s.price_tile[i] >= NPRICE:
+            snprintf(m, MSG_LEN, "price_tile[%d]: %d, expected 0..%d", i, <int>s.price_tile[i], NPRICE - 1)
+            return 1
+        elif i < 6 or s.round == 0:
+            cnt[s.price_tile[i]] += 1
+    for i in range(4):
+        if s.stack[i] >= NPRICE or (i >= s.stack_len and s.stack[i]):
+            snprintf(m, MSG_LEN, "stack[%d]: %d, expected a tile 0..%d (0 while not drawn)", i, <int>s.stack[i],
+                     NPRICE - 1)
+            return 1
+        if i < s.stack_len:
+            cnt[s.stack[i]] += 1
+    if s.round >= 1 and s.price_tile[6] != s.stack[s.round - 1]:
+        snprintf(m, MSG_LEN, "price_tile[6]: %d, but the central tile of round %d is stack[%d] = %d",
+                 <int>s.price_tile[6], s.round + 1, s.round - 1, <int>s.stack[s.round - 1])
+        return 1
+    tot = 0
+    for i in range(NPRICE):
+        tot += s.price_pool[i] + cnt[i]
+        if s.price_pool[i] + cnt[i] > 1:
+            snprintf(m, MSG_LEN, "price_pool[%d]: pricing tile %d is counted %d times, it exists once", i, i,
+                     s.price_pool[i] + cnt[i])
+            return 1
+    if tot != NPRICE - (1 if s.round >= 1 else 0):
+        snprintf(m, MSG_LEN, "price_pool: %d pricing tiles in the pool, on slots and in the stack, expected %d", tot,
+                 NPRICE - (1 if s.round >= 1 else 0))
+        return 1
+    # weather tiles
+    for i in range(NWEATHER):
+        cnt[i] = 0
+    for p in range(n):
+        if s.wrot[p] >= 4:
+            snprintf(m, MSG_LEN, "wrot[%d]: %d, expected 0..3", p, <int>s.wrot[p])
+            return 1
+        if s.weather[p] == NEED:
+            if not setup:
+                snprintf(m, MSG_LEN, "weather[%d]: not dealt, but the setup is over", p)
+                return 1
+        elif s.weather[p] >= NWEATHER:
+            snprintf(m, MSG_LEN, "weather[%d]: %d, expected 0..%d", p, <int>s.weather[p], NWEATHER - 1)
+            return 1
+        else:
+            cnt[s.weather[p]] += 1
+    for i in range(NWEATHER):
+        if s.weather_pool[i] + cnt[i] != 1:
+            snprintf(m, MSG_LEN, "weather_pool[%d]: weather tile %d is counted %d times, expected once", i, i,
+                     s.weather_pool[i] + cnt[i])
+            return 1
+    # map tiles: the first 5 per player slots hold a tile (or await one during the setup), the rest none
+    for i in range(NMAPT):
+        cnt[i] = 0
+    for i in range(NMAPT):
+        if i >= ntiles(s):
+            if s.map_tile[i] != NEED:
+                snprintf(m, MSG_LEN, "map_tile[%d]: a %d-player map has %d tiles, this slot must be empty (255)", i,
+                         n, ntiles(s))
+                return 1
+        elif s.map_tile[i] == NEED:
+            if not setup:
+                snprintf(m, MSG_LEN, "map_tile[%d]: not drawn, but the setup is over", i)
+                return 1
+        elif s.map_tile[i] >= NMAPT:
+            snprintf(m, MSG_LEN, "map_tile[%d]: %d, expected 0..%d", i, <int>s.map_tile[i], NMAPT - 1)
+            return 1
+        else:
+            cnt[s.map_tile[i]] += 1
+    for i in range(NMAPT):
+        if s.map_pool[i] + cnt[i] != 1:
+            snprintf(m, MSG_LEN, "map_pool[%d]: map tile %d is counted %d times, expected once", i, i,
+                     s.map_pool[i] + cnt[i])
+            return 1
+    # spaces: tokens fit the space's symbol; members and campsites only where they can be
+    need = 0
+    for sp in range(NSP):
+        if not exists(s, sp) or sp == START_SPACE:
+            if s.tok[sp] or s.mowner[sp] or s.mcount[sp] or s.mtired[sp] or s.camp[sp]:
+                snprintf(m, MSG_LEN, "tok/mowner/mcount/mtired/camp[%d]: space r%dc%d is %s, it holds nothing", sp,
+                         sp // NCOLS, sp % NCOLS, "the starter space (see st_count)" if sp == START_SPACE
+                         else "not on this map")
+                return 1
+            continue
+        f = feature(s, sp)
+        t = s.tok[sp]
+        if t == 0:
+            pass
+        elif t == NEED:
+            if not setup or (f != F_GATHER and f != F_FISH and f != F_ANIMAL):
+                snprintf(m, MSG_LEN, "tok[%d]: awaits a token, but %s", sp,
+                         "the setup is over" if not setup else "the space has no token symbol")
+                return 1
+        elif not ((f == F_GATHER and TOK_G <= t < TOK_F) or (f == F_FISH and TOK_F <= t < TOK_A)
+                  or (f == F_ANIMAL and TOK_A <= t < TOK_MEGA) or (f == F_MEGA_A and t == TOK_MEGA)):
+            snprintf(m, MSG_LEN, "tok[%d]: token %d does not fit the symbol of space r%dc%d", sp, t, sp // NCOLS,
+                     sp % NCOLS)
+            return 1
+        if f == F_MEGA_A:
+            need += 1
+        if s.mowner[sp] > n:
+            snprintf(m, MSG_LEN, "mowner[%d]: %d, expected 0 or a seat + 1 (1..%d)", sp, <int>s.mowner[sp], n)
+            return 1
+        if (s.mowner[sp] == 0) != (s.mcount[sp] == 0) or s.mcount[sp] > 10 or s.mtired[sp] > s.mcount[sp]:
+            snprintf(m, MSG_LEN, "mcount[%d]: %d members (%d tired) of owner %d do not fit together", sp,
+                     <int>s.mcount[sp], <int>s.mtired[sp], <int>s.mowner[sp])
+            return 1
+        if s.camp[sp] > n or (s.camp[sp] and f != F_CAMP):
+            snprintf(m, MSG_LEN, "camp[%d]: %d, a campsite needs a campsite space and a seat + 1", sp,
+                     <int>s.camp[sp])
+            return 1
+        if s.camp[sp] and s.mowner[sp] and s.mowner[sp] != s.camp[sp]:
+            snprintf(m, MSG_LEN, "mowner[%d]: seat %d stands in the campsite of seat %d", sp, s.mowner[sp] - 1,
+                     s.camp[sp] - 1)
+            return 1
+    # megaliths A: each one still lies on its space or was taken
+    tot = 0
+    for sp in range(NSP):
+        if s.tok[sp] == TOK_MEGA:
+            tot += 1
+    for p in range(n):
+        tot += s.megaA[p]
+    if tot != need:
+        snprintf(m, MSG_LEN, "megaA: %d megaliths A on the map and taken, the map shows %d", tot, need)
+        return 1
+    # players
+    moving = s.phase == PH_AUTUMN and s.sub == SUB_MOVING
+    for p in range(n):
+        if s.st_tired[p] > s.st_count[p]:
+            snprintf(m, MSG_LEN, "st_tired[%d]: %d tired of %d on the starter space", p, <int>s.st_tired[p],
+                     <int>s.st_count[p])
+            return 1
+        if s.camps_used[p] >= (1 << NCAMP):
+            snprintf(m, MSG_LEN, "camps_used[%d]: %d, there are %d campsites", p, <int>s.camps_used[p], NCAMP)
+            return 1
+        tot = 0
+        k = s.st_count[p]
+        for sp in range(NSP):
+            if s.camp[sp] == p + 1:
+                tot += 1
+            if s.mowner[sp] == p + 1:
+                k += s.mcount[sp]
+        if tot != popcount(s.camps_used[p]):
+            snprintf(m, MSG_LEN, "camps_used[%d]: %d campsites built, %d on the map", p, popcount(s.camps_used[p]),
+                     tot)
+            return 1
+        if s.members[p] != 3 + tot:
+            snprintf(m, MSG_LEN, "members[%d]: %d, expected 3 + %d campsites", p, <int>s.members[p], tot)
+            return 1
+        if k + s.avail[p] + (1 if moving and actor(s) == p else 0) != s.members[p]:
+            snprintf(m, MSG_LEN, "avail[%d]: %d in the tent + %d on the map is not %d members", p, <int>s.avail[p],
+                     k, <int>s.members[p])
+            return 1
+        for k in range(3):
+            if s.shaman[p][k] >= 6:
+                snprintf(m, MSG_LEN, "shaman[%d][%d]: %d, expected a fire position 0..5", p, k,
+                         <int>s.shaman[p][k])
+                return 1
+        if (s.shaman[p][0] or s.shaman[p][1] or s.shaman[p][2]) and (s.shaman[p][0] == s.shaman[p][1]
+                or s.shaman[p][0] == s.shaman[p][2] or s.shaman[p][1] == s.shaman[p][2]):
+            snprintf(m, MSG_LEN, "shaman[%d]: two shamans on one fire position", p)
+            return 1
+        if s.paint[p] >= 512:
+            snprintf(m, MSG_LEN, "paint[%d]: %d, a painting has 9 sections (< 512)", p, <int>s.paint[p])
+            return 1
+        if s.fishpos[p] > 20:
+            snprintf(m, MSG_LEN, "fishpos[%d]: %d, the fishing track ends at 20", p, <int>s.fishpos[p])
+            return 1
+        if s.vp[p] < 0:
+            snprintf(m, MSG_LEN, "vp[%d]: %d, victory points are never negative", p, <int>s.vp[p])
+            return 1
+        for c in range(NHC):
+            if s.hunt[p][c] > 1:
+                snprintf(m, MSG_LEN, "hunt[%d][%d]: %d, each hunting card exists once", p, c, <int>s.hunt[p][c])
+                return 1
+    # the ceremony track: the seats that performed a ceremony this round, each once
+    if s.cer_len > n:
+        snprintf(m, MSG_LEN, "cer_len: %d, expected 0..%d", <int>s.cer_len, n)
+        return 1
+    for q in range(MAXP):
+        cnt[q] = 0
+    for i in range(MAXP):
+        if i >= s.cer_len:
+            if s.cer_track[i]:
+                snprintf(m, MSG_LEN, "cer_track[%d]: %d beyond cer_len %d, expected 0", i, <int>s.cer_track[i],
+                         <int>s.cer_len)
+                return 1
+        elif s.cer_track[i] >= n or cnt[s.cer_track[i]]:
+            snprintf(m, MSG_LEN, "cer_track[%d]: %d, expected a seat not already on the track", i,
+                     <int>s.cer_track[i])
+            return 1
+        else:
+            cnt[s.cer_track[i]] = 1
+    for p in range(n):
+        if (s.cer_count[p] > 0) != (cnt[p] == 1):
+            snprintf(m, MSG_LEN, "cer_count[%d]: %d ceremonies this round, but seat %d is %son the track", p,
+                     <int>s.cer_count[p], p, "" if cnt[p] else "not ")
+            return 1
+    # display slots and footings
+    for i in range(6):
+        if s.gather_slot[i] > NGK:
+            snprintf(m, MSG_LEN, "gather_slot[%d]: %d, expected 0 or a kind + 1 (1..%d)", i, <int>s.gather_slot[i],
+                     NGK)
+            return 1
+        if s.fish_slot[i] > NFK:
+            snprintf(m, MSG_LEN, "fish_slot[%d]: %d, expected 0 or a kind + 1 (1..%d)", i, <int>s.fish_slot[i], NFK)
+            return 1
+        if s.foot[i][0] > NCOL or s.foot[i][1] > NCOL or (s.foot[i][1] and not s.foot[i][0]):
+            snprintf(m, MSG_LEN, "foot[%d]: %d %d, expected colours + 1 (0 empty), the first filled first", i,
+                     <int>s.foot[i][0], <int>s.foot[i][1])
+            return 1
+    for i in range(5):
+        if s.hunt_disp[i] > NHC:
+            snprintf(m, MSG_LEN, "hunt_disp[%d]: %d, expected 0 or a card + 1 (1..%d)", i, <int>s.hunt_disp[i], NHC)
+            return 1
+        if s.cer_disp[i] > NCC:
+            snprintf(m, MSG_LEN, "cer_disp[%d]: %d, expected 0 or a card + 1 (1..%d)", i, <int>s.cer_disp[i], NCC)
+            return 1
+    # conservation: every gathering tile, fish, animal, hunting and ceremony card is in exactly one place
+    for t in range(NGT):
+        tot = 0
+        for k in range(2 * t, 2 * t + 2):
+            j = s.gather_pile[k]
+            for i in range(6):
+                j += s.gather_slot[i] == k + 1
+            for sp in range(NSP):
+                j += s.tok[sp] == TOK_G + k
+            if j > (2 if k % 2 else 3):
+                snprintf(m, MSG_LEN, "gather_pile[%d]: %d tiles of gathering kind %d, %d exist", k, j, k,
+                         2 if k % 2 else 3)
+                return 1
+            tot += j
+        for p in range(n):
+            tot += s.gath[p][t]
+        if tot != 5:
+            snprintf(m, MSG_LEN, "gath: %d gathering tiles of type %d in all places, 5 exist", tot, t)
+            return 1
+    for k in range(NFK):
+        j = s.fish_pile[k]
+        for i in range(6):
+            j += s.fish_slot[i] == k + 1
+        for sp in range(NSP):
+            j += s.tok[sp] == TOK_F + k
+        for p in range(n):
+            j += s.fish[p][k]
+        if j != (4 if k % 3 == 0 else 3):
+            snprintf(m, MSG_LEN, "fish_pile[%d]: %d fish of kind %d in all places, %d exist", k, j, k,
+                     4 if k % 3 == 0 else 3)
+            return 1
+    for k in range(3):
+        j = s.animal_pool[k]
+        for sp in range(NSP):
+            j += s.tok[sp] == TOK_A + k
+        for p in range(n):
+            j += s.animal_tok[p][k]
+        if j != 2:
+            snprintf(m, MSG_LEN, "animal_pool[%d]: %d map animals of species %d in all places, 2 exist", k, j, k)
+            return 1
+    for c in range(NHC):
+        j = s.hunt_pile[c]
+        for i in range(5):
+            j += s.hunt_disp[i] == c + 1
+        for p in range(n):
+            j += s.hunt[p][c]
+        if j > 1:
+            snprintf(m, MSG_LEN, "hunt_pile[%d]: hunting card %d is in %d places, it exists once", c, c, j)
+            return 1
+    for c in range(NCC):
+        j = s.cer_pile[c] + s.cer_discard[c]
+        for i in range(5):
+            j += s.cer_disp[i] == c + 1
+        for p in range(n):
+            j += s.hand[p][c]
+        if j != 1:
+            if s.cer_pile[c] > 1:
+                snprintf(m, MSG_LEN, "cer_pile[%d]: %d ceremony cards, at most 1 exists", c, <int>s.cer_pile[c])
+            else:
+                snprintf(m, MSG_LEN, "hand: ceremony card %d is in %d places (pile, display, discard, hands), "
+                         "it exists once", c, j)
+            return 1
+    # the pending sub-decision
+    if s.p_action >= 6 or s.p_spring > 1:
+        snprintf(m, MSG_LEN, "p_action: %d (p_spring %d), expected an action 0..5 and a flag", <int>s.p_action,
+                 <int>s.p_spring)
+        return 1
+    if s.mp > MP_MAX:
+        snprintf(m, MSG_LEN, "mp: %d movement points, at most %d", <int>s.mp, <int>MP_MAX)
+        return 1
+    if s.mv_pos >= NSP or s.mv_origin >= NSP or s.build_space >= NSP:
+        snprintf(m, MSG_LEN, "mv_pos/mv_origin/build_space: %d/%d/%d, expected spaces 0..%d", <int>s.mv_pos,
+                 <int>s.mv_origin, <int>s.build_space, NSP - 1)
+        return 1
+    if s.sub != SUB_MAIN:
+        if s.sub <= SUB_FOOT and s.phase != PH_SPRING and not (s.sub == SUB_DEST and (s.phase == PH_SUMMER
+                                                                                       or s.phase == PH_FINAL)):
+            snprintf(m, MSG_LEN, "sub: sub-decision %d cannot be pending in phase %d", <int>s.sub, <int>s.phase)
+            return 1
+        if s.sub > SUB_FOOT and s.phase != PH_AUTUMN:
+            snprintf(m, MSG_LEN, "sub: sub-decision %d is an autumn one, the phase is %d", <int>s.sub, <int>s.phase)
+            return 1
+    if s.sub == SUB_PAYD:
+        if not ((s.p_action == 3 and s.build_space < 6 and s.fish_slot[s.build_space % 6])
+                or (s.p_action == 4 and s.build_space < 5 and s.hunt_disp[s.build_space % 5])) or s.p_left == 0:
+            snprintf(m, MSG_LEN, "build_space: %d is not the display slot of a pending fishing/hunting payment",
+                     <int>s.build_space)
+            return 1
+    elif s.sub == SUB_SHAMAN:
+        if s.p_action != 2 or s.p_left == 0 or s.p_left > 3 or s.p_mask >= 8:
+            snprintf(m, MSG_LEN, "p_left: %d shaman moves pending (action %d, mask %d) do not fit a ceremony",
+                     <int>s.p_left, <int>s.p_action, <int>s.p_mask)
+            return 1
+    elif s.sub == SUB_FOOT:
+        if not foot_free(s, s.p_action):
+            snprintf(m, MSG_LEN, "p_action: footing of action %d pending, but both footings are taken",
+                     <int>s.p_action)
+            return 1
+    elif s.sub == SUB_DEST:
+        if s.p_action != 5 or s.p_left == 0 or s.p_left > 3:
+            snprintf(m, MSG_LEN, "p_left: %d migrating members pending, expected 1..3", <int>s.p_left)
+            return 1
+    elif s.sub == SUB_MOVING:
+        if not exists(s, s.mv_pos) or not exists(s, s.mv_origin):
+            snprintf(m, MSG_LEN, "mv_pos: %d (from %d) is not a space of this map", <int>s.mv_pos,
+                     <int>s.mv_origin)
+            return 1
+    elif s.sub == SUB_BUILD:
+        if not exists(s, s.build_space) or feature(s, s.build_space) != F_CAMP or s.camp[s.build_space]:
+            snprintf(m, MSG_LEN, "build_space: %d is not a free campsite space", <int>s.build_space)
+            return 1
+    elif s.sub == SUB_SETTLE:
+        if not exists(s, s.build_space) or s.camp[s.build_space] != actor(s) + 1 or s.p_left == 0:
+            snprintf(m, MSG_LEN, "build_space: %d is not the campsite just built by the player to move",
+                     <int>s.build_space)
+            return 1
+    # a chance node has an outcome, a decision a legal action
+    p = current_player(s)
+    if p == CHANCE and chance_outcomes(s, acts, probs) == 0:
+        snprintf(m, MSG_LEN, "phase: a draw is pending but nothing is left to draw")
+        return 1
+    if p >= 0 and legal_actions(s, acts) == 0:
+        snprintf(m, MSG_LEN, "sub: seat %d is to move but has no legal action", p)
+        return 1
+    return 0
+
+
+def check_state(bytes data):
+    """None when `data` is a state the rules allow, else "field: reason" naming the first wrong field."""
+    cdef char msg[MSG_LEN]
+    if len(data) != sizeof(PHState):
+        return f"state: expected {sizeof(PHState)} bytes, got {len(data)}"
+    cdef PHState s = load(data)
+    if check(&s, msg):
+        return msg.decode("utf-8", "replace")
+    return None
 
 
 cdef GameTable TABLES[3]
@@ -1859,64 +2326,77 @@ def state_to_dict(bytes data, observer=None):
 
 
 def _check_field(name, value, code, shape):
+    """The flat list of a field's integers; ValueError naming the entry (e.g. hand[1][3]) when a value does
+    not fit the C type or a list has the wrong length."""
     lo, hi = (-32768, 32767) if code == "h" else ((0, 65535) if code == "H" else (0, 255))
     if len(shape) == 0:
         if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-            raise ValueError(f"{name}: expected an integer in {lo}..{hi}")
+            raise ValueError(f"{name}: {value!r}, expected an integer in {lo}..{hi}")
         return [value]
     if not isinstance(value, list) or len(value) != shape[0]:
         raise ValueError(f"{name}: expected a list of {shape[0]} entries")
     flat = []
-    for v in value:
-        flat += _check_field(name, v, code, shape[1:])
+    for i, v in enumerate(value):
+        flat += _check_field(f"{name}[{i}]", v, code, shape[1:])
     return flat
 
 
-def state_from_dict(dict params, dict doc):
+def _rebuild_hidden_cards(doc, hidden):
+    """A seat's view hides the other hands and the pile: the hidden seats get the lowest-numbered unseen cards
+    of the values they are known to hold (state_from_json then resamples them), the pile gets the rest."""
+    if not isinstance(hidden, dict):
+        raise ValueError("hidden_ceremony_values: needed when hands or the ceremony pile are hidden")
+    hand = doc.get("hand")
+    if not isinstance(hand, list) or len(hand) != MAXP:
+        raise ValueError(f"hand: expected a list of {MAXP} entries")
+    for name, shape in (("cer_disp", (5,)), ("cer_discard", (NCC,))):
+        if name not in doc:
+            raise ValueError(f"{name}: missing (needed to rebuild the hidden ceremony cards)")
+        _check_field(name, doc[name], "B", shape)
+    hand = [None if h is None else _check_field(f"hand[{q}]", h, "B", (NCC,)) for q, h in enumerate(hand)]
+    unseen = [1] * NCC
+    for i, c in enumerate(doc["cer_disp"]):
+        if c > NCC:
+            raise ValueError(f"cer_disp[{i}]: {c}, expected 0 or a card + 1 (1..{NCC})")
+        if c:
+            unseen[c - 1] -= 1
+    for c in range(NCC):
+        unseen[c] -= doc["cer_discard"][c]
+        for h in hand:
+            if h is not None:
+                unseen[c] -= h[c]
+        if unseen[c] < 0:
+            raise ValueError(f"hand: ceremony card {c} is seen {1 - unseen[c]} times, it exists once")
+    for key in hidden:
+        if key not in [str(q) for q in range(MAXP)] or hand[int(key)] is not None:
+            raise ValueError(f"hidden_ceremony_values.{key}: not a seat whose hand is hidden")
+    for q in range(MAXP):
+        if hand[q] is not None:
+            continue
+        vals = hidden.get(str(q), [0, 0, 0])
+        if (not isinstance(vals, list) or len(vals) != 3
+                or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= NCC for v in vals)):
+            raise ValueError(f"hidden_ceremony_values.{q}: expected three counts 0..{NCC} (values 1, 2, 3)")
+        hand[q] = [0] * NCC
+        for v in range(3):
+            for _ in range(vals[v]):
+                pick = next((c for c in range(NCC) if unseen[c] > 0 and C_VALUE[c] == v + 1), None)
+                if pick is None:
+                    raise ValueError(f"hidden_ceremony_values.{q}: more hidden cards of value {v + 1} than unseen")
+                unseen[pick] -= 1
+                hand[q][pick] += 1
+    doc["hand"] = hand
+    doc["cer_pile"] = unseen
+
+
+def pack_state(dict params, dict doc):
+    """The raw state of a position's fields, every value checked against its C type, without the rule
+    checks of check_state: for tests that isolate one rule in a hand-made position."""
     n = params["players"]
     doc = dict(doc)
     hidden = doc.pop("hidden_ceremony_values", None)
     if doc.get("cer_pile") is None or (isinstance(doc.get("hand"), list) and None in doc["hand"]):
-        if not isinstance(hidden, dict):
-            raise ValueError("hidden_ceremony_values: needed when hands or the ceremony pile are hidden")
-        hand = doc.get("hand")
-        if not isinstance(hand, list) or len(hand) != MAXP:
-            raise ValueError(f"hand: expected a list of {MAXP} entries")
-        hand = [list(h) if h is not None else None for h in hand]
-        disp = doc.get("cer_disp")
-        disc = doc.get("cer_discard")
-        if not isinstance(disp, list) or not isinstance(disc, list) or len(disc) != NCC:
-            raise ValueError("cer_disp: cannot rebuild the hidden ceremony cards without the display and discard")
-        unseen = [1] * NCC
-        try:
-            for c in disp:
-                if c:
-                    unseen[c - 1] -= 1
-            for c in range(NCC):
-                unseen[c] -= disc[c]
-            for h in hand:
-                if h is not None:
-                    for c in range(NCC):
-                        unseen[c] -= h[c]
-        except (TypeError, IndexError):
-            raise ValueError("hand: bad ceremony card entries") from None
-        for q in range(MAXP):
-            if hand[q] is None:
-                vals = hidden.get(str(q), [0, 0, 0])
-                if not isinstance(vals, list) or len(vals) != 3:
-                    raise ValueError("hidden_ceremony_values: expected three counts per hidden seat")
-                hand[q] = [0] * NCC
-                for v in range(3):
-                    for _ in range(vals[v]):
-                        pick = next((c for c in range(NCC) if unseen[c] > 0 and C_VALUE[c] == v + 1), None)
-                        if pick is None:
-                            raise ValueError("hidden_ceremony_values: more hidden cards than unseen cards")
-                        unseen[pick] -= 1
-                        hand[q][pick] += 1
-        if min(unseen) < 0:
-            raise ValueError("cer_pile: a ceremony card is counted twice")
-        doc["hand"] = hand
-        doc["cer_pile"] = unseen
+        _rebuild_hidden_cards(doc, hidden)
     buf = bytearray(sizeof(PHState))
     for name, code, shape, off, count in LAYOUT:
         if name not in doc:
@@ -1924,47 +2404,16 @@ def state_from_dict(dict params, dict doc):
         flat = _check_field(name, doc[name], code, shape)
         _struct.pack_into("<" + code * count, buf, off, *flat)
     data = bytes(buf)
-    cdef PHState s = load(data)
-    if s.num_players != n:
-        raise ValueError(f"num_players: the position is for {s.num_players} players, not {n}")
-    if s.phase > PH_END or s.sub > SUB_SETTLE:
-        raise ValueError("phase: unknown phase or sub-decision")
-    if s.round > 4 or s.turn >= n or s.summer_action > 6 or s.stack_len > 4 or s.seats_drawn > n:
-        raise ValueError("round: round, turn, summer_action, stack_len or seats_drawn out of range")
-    if sorted(doc["order"][:n]) != list(range(n)) and s.phase != PH_FILL:
-        raise ValueError("order: expected a permutation of the seats")
-    for i in range(7):
-        if s.price_tile[i] >= NPRICE and s.price_tile[i] != NEED:
-            raise ValueError("price_tile: unknown pricing tile")
-        if s.price_rot[i] >= 6:
-            raise ValueError("price_rot: rotation out of range")
-    for i in range(4):
-        if s.stack[i] >= NPRICE or s.order[i] >= MAXP or s.cer_track[i] >= MAXP:
-            raise ValueError("stack: entries out of range")
-        if i < n and s.weather[i] >= NWEATHER and s.weather[i] != NEED:
-            raise ValueError("weather: unknown weather tile")
-        if i >= n and s.weather[i] >= NWEATHER:
-            raise ValueError("weather: unknown weather tile")
-        if s.wrot[i] >= 4 or any(s.shaman[i][k] >= 6 for k in range(3)) or s.paint[i] >= 512:
-            raise ValueError("wrot: weather rotation, shaman or painting out of range")
-    for i in range(NMAPT):
-        if s.map_tile[i] >= NMAPT and s.map_tile[i] != NEED:
-            raise ValueError("map_tile: unknown map tile")
-    for i in range(NSP):
-        if (s.tok[i] > TOK_MEGA and s.tok[i] != NEED) or s.mowner[i] > n or s.camp[i] > n:
-            raise ValueError("tok: map token, member owner or campsite owner out of range")
-    for i in range(6):
-        if s.gather_slot[i] > NGK or s.fish_slot[i] > NFK:
-            raise ValueError("gather_slot: unknown tile")
-        if s.foot[i][0] > NCOL or s.foot[i][1] > NCOL:
-            raise ValueError("foot: unknown colour")
-    for i in range(5):
-        if s.hunt_disp[i] > NHC or s.cer_disp[i] > NCC:
-            raise ValueError("hunt_disp: unknown card")
-    if s.p_action >= 6 or s.mv_pos >= NSP or s.mv_origin >= NSP or s.build_space >= NSP:
-        raise ValueError("p_action: pending decision out of range")
-    if s.cer_len > n:
-        raise ValueError("cer_len: out of range")
+    if doc["num_players"] != n:
+        raise ValueError(f"num_players: the position is for {doc['num_players']} players, not {n}")
+    return data
+
+
+def state_from_dict(dict params, dict doc):
+    data = pack_state(params, doc)
+    error = check_state(data)
+    if error is not None:
+        raise ValueError(error)
     return data
 
 
