@@ -1200,18 +1200,10 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
                 chars[t] += 1
                 row_count[t] += 1
     for t in range(NCHAR):
-        for p in range(2):
-            if s.hand[p][t] > char_copies(t):
-                snprintf(msg, size, "players[%d].characters.%s: %d cards, %d exist", p, CHAR_NAME_C[t],
-                         <int>s.hand[p][t], char_copies(t))
-                return 1
-        if row_count[t] > char_copies(t):
-            snprintf(msg, size, "display: %d %s cards, %d exist", row_count[t], CHAR_NAME_C[t], char_copies(t))
-            return 1
         chars[t] += s.hand[0][t] + s.hand[1][t]
-        # Over all places together the limit holds for the special cards (most exist once); the normal
-        # types are held to it in each place and to the total below, because the rule tests' hand-built
-        # positions put extra normal cards in the display.
+        # The special types (most exist once) are held to their copies; the normal types only to the total
+        # below, because the rule tests' hand-built positions put a third normal card of a type in the
+        # display. (Both limits are closed under play: cards only move between hands, display and queue.)
         if t > T_SHAMAN and chars[t] > char_copies(t):
             snprintf(msg, size, "characters: %d %s cards, %d exist", chars[t], CHAR_NAME_C[t], char_copies(t))
             return 1
@@ -1230,6 +1222,16 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
     if setups and s.variant == 0:
         snprintf(msg, size, "queue: the introductory game lays out no specials")
         return 1
+    if setups and setups + display_size(s) > 6:
+        snprintf(msg, size, "queue: %d specials to lay out and %d laid out, the setup has 6", setups, display_size(s))
+        return 1
+    # every sequence of instructions is pushed onto an empty queue and ends the turn (finish) or returns
+    # to the turn (back): without that last entry the queue would run dry in the instruction phase
+    for k in range(s.qlen):
+        op = s.queue[k][0]
+        if (op == OP_FINISH or op == OP_BACK) != (k == s.qlen - 1):
+            snprintf(msg, size, "queue[%d]: the queue must end with finish or back, and only there", k)
+            return 1
     # -- the turn in progress
     for m in range(NMAT):
         if s.pool[m] > (0 if m == NMAT - 1 else MEMBERS + NHOLY):
@@ -1253,7 +1255,10 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
         return 1
     if s.terminal:
         return 0
-    if s.phase == P_TURN:
+    # The gathered materials, the locks and took_back belong to a take-back turn: all clear before a turn
+    # starts, also when the queue leads back to the start of a turn (the setup's "back").
+    op = s.queue[s.qlen - 1][0] if s.qlen else 0
+    if s.phase == P_TURN or (op == OP_BACK and s.queue[s.qlen - 1][1] == 1):
         for m in range(NMAT):
             if s.pool[m]:
                 snprintf(msg, size, "gathered: nothing is gathered before a turn starts")
