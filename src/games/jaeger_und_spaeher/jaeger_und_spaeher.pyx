@@ -1037,6 +1037,7 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
     cdef double probs[NUM_ACTIONS]
     cdef int holy_card[NHOLY]
     cdef int holy_setups = 0
+    cdef size_t i
     cdef uint64_t face_up = 0, all_locs = ((<uint64_t>1) << NLOC) - 1
     # -- scalar fields
     if s.variant > 2:
@@ -1069,9 +1070,11 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
     if s.final_turn and s.points[0] < TARGET:
         snprintf(msg, size, "final_turn: player 0 has %d points, the last turn needs %d", <int>s.points[0], <int>TARGET)
         return 1
-    if s.pad[0] or s.pad[1] or s.pad[2]:
-        snprintf(msg, size, "pad: unused bytes must be 0")
-        return 1
+    # pad and the compiler's alignment bytes before loc_draw: read by nothing, but hashed (infoset_hash)
+    for i in range(<size_t>(<const char*>&s.pad[0] - <const char*>s), <size_t>(<const char*>&s.loc_draw - <const char*>s)):
+        if (<const uint8_t*>s)[i]:
+            snprintf(msg, size, "pad: unused bytes must be 0")
+            return 1
     # -- players
     for p in range(2):
         if s.points[p] > TARGET + 1:
@@ -1342,8 +1345,10 @@ def _fill_c_names():
 _fill_c_names()
 
 
-def check_state(bytes data):
-    """None when `data` is a Jäger und Späher state the rules allow, otherwise "field: reason"."""
+def check_state(bytes data, params=None):
+    """None when `data` is a Jäger und Späher state the rules allow, otherwise "field: reason". With the
+    game's `params`, the options stored in the state (variant, Holy Places, turn limit) must match them:
+    the table's maximum game length comes from the turn limit."""
     cdef char msg[200]
     cdef JState s
     if len(data) != sizeof(JState):
@@ -1351,6 +1356,12 @@ def check_state(bytes data):
     memcpy(&s, <const char*>data, sizeof(JState))
     if check(&s, msg, sizeof(msg)):
         return msg.decode()
+    if params is not None:
+        options = (VARIANTS[s.variant], HOLY_MODES[s.holy_mode], s.turn_limit)
+        wanted = (params.get("variant", "normal"), params.get("holy_places", "none"), params.get("turn_limit", 200))
+        for name, have, want in zip(("variant", "holy_places", "turn_limit"), options, wanted):
+            if have != want:
+                return f"{name}: the state has {have!r}, the game {want!r}"
     return None
 
 
