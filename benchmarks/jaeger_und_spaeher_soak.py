@@ -1,5 +1,5 @@
-"""10,000 seeded random games per variant (Holy Places rotating none/first/random), every invariant checked
-along the way (the CI-sized run of 500 per variant is tests/test_jaeger_und_spaeher.py).
+"""10,000 seeded random games per variant (Holy Places rotating none/first/random), check_state at every
+step and the JSON-level invariants every N steps (the CI-sized run of 500 per variant is tests/test_jaeger_und_spaeher.py).
 
     python benchmarks/jaeger_und_spaeher_soak.py --games 10000
 """
@@ -31,6 +31,8 @@ def main():
             rng = random.Random(seed)
             total = None
             while not state.is_terminal():
+                message = game.module.check_state(state.to_bytes(), game.params)   # every step: it is cheap
+                assert message is None, (variant, seed, message)
                 if steps % args.every == 0:
                     cards = check_invariants(state)
                     total = total or cards

@@ -631,6 +631,9 @@ GOLDEN_SCORES = [0.0, 0.0]
 
 
 def check_invariants(s):
+    # check_state holds every invariant (bounds, members, cards, objects, stones, phases and the queue);
+    # the asserts below restate a few of them from the JSON view
+    assert MOD.check_state(s.to_bytes(), s.game.params) is None
     d = s.to_dict()["state"]
     for p, pd in enumerate(d["players"]):
         on = sum(l["members"][p] for l in d["locations"]) + sum(h["members"][p] for h in d["holy_places"])

@@ -3,9 +3,11 @@
 # locations and Holy Places are DESIGNED data (python/cavemind/data/jaeger_und_spaeher/cards.json). Rules as
 # implemented, the action space and every interpretation: README.md next to this file.
 import json
+import operator
 from importlib.resources import files
 
 from libc.stdint cimport uint64_t, uint8_t
+from libc.stdio cimport snprintf
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc
 from libc.math cimport exp
@@ -1015,6 +1017,354 @@ cdef int observed_action(const void* v, int a, int player) noexcept nogil:
     return a
 
 
+# ---- legal states ----
+cdef inline int char_copies(int t) noexcept nogil:
+    """Character cards of type t in the game: 2 of each normal type (one per player), plus the specials."""
+    return (2 if t <= T_SHAMAN else 0) + CH_SPECIAL[t]
+
+
+cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
+    """0 when `s` is a state the rules allow, otherwise 1 with "field: reason" in msg. Every value any rules
+    function, determinize, the hashes, the observation or state_to_dict uses as an index is bounded here,
+    and the rule invariants (members, cards, objects, stones, hunger tiles, phases and pending instructions)
+    hold. The checks run in an order that never reads out of range, so any bytes can be checked."""
+    cdef int p, t, r, k, slot, o, m, c, n, op, a, b, covered = 0, setups = 0, total, head_free
+    cdef int chars[NCHAR]
+    cdef int row_count[NCHAR]
+    cdef int objects[NOBJ]
+    cdef int members[2]
+    cdef int buf[NUM_ACTIONS]
+    cdef double probs[NUM_ACTIONS]
+    cdef int holy_card[NHOLY]
+    cdef int holy_setups = 0
+    cdef size_t i
+    cdef uint64_t face_up = 0, all_locs = ((<uint64_t>1) << NLOC) - 1
+    # -- scalar fields
+    if s.variant > 2:
+        snprintf(msg, size, "variant: %d, expected 0..2", <int>s.variant)
+        return 1
+    if s.holy_mode > 2:
+        snprintf(msg, size, "holy_places: %d, expected 0..2", <int>s.holy_mode)
+        return 1
+    if s.turn_limit < 2 or s.turn_limit > 2000:
+        snprintf(msg, size, "turn_limit: %d, expected 2..2000", <int>s.turn_limit)
+        return 1
+    if s.to_move > 1:
+        snprintf(msg, size, "to_move: %d, expected 0 or 1", <int>s.to_move)
+        return 1
+    if s.phase > P_CHANCE:
+        snprintf(msg, size, "phase: %d, expected 0..%d", <int>s.phase, <int>P_CHANCE)
+        return 1
+    if s.terminal > 1 or s.final_turn > 1 or s.took_back > 1:
+        snprintf(msg, size, "terminal, final_turn, took_back: flags must be 0 or 1")
+        return 1
+    if s.winner > (2 if s.terminal else 0):
+        snprintf(msg, size, "winner: %d, expected 0..2 at the end and 0 before", <int>s.winner)
+        return 1
+    if s.stop_turn:
+        snprintf(msg, size, "stop_turn: set only while an action is carried out")
+        return 1
+    if s.turn > s.turn_limit or (s.turn == s.turn_limit and not s.terminal):
+        snprintf(msg, size, "turn: %d, the turn limit is %d", <int>s.turn, <int>s.turn_limit)
+        return 1
+    if s.final_turn and s.points[0] < TARGET:
+        snprintf(msg, size, "final_turn: player 0 has %d points, the last turn needs %d", <int>s.points[0], <int>TARGET)
+        return 1
+    # pad and the compiler's alignment bytes before loc_draw: read by nothing, but hashed (infoset_hash)
+    for i in range(<size_t>(<const char*>&s.pad[0] - <const char*>s), <size_t>(<const char*>&s.loc_draw - <const char*>s)):
+        if (<const uint8_t*>s)[i]:
+            snprintf(msg, size, "pad: unused bytes must be 0")
+            return 1
+    # -- players
+    for p in range(2):
+        if s.points[p] > TARGET + 1:
+            snprintf(msg, size, "players[%d].points: %d, at most %d", p, <int>s.points[p], <int>TARGET + 1)
+            return 1
+        if s.bonus_done[p] > 7:
+            snprintf(msg, size, "players[%d].bonus_spaces_passed: bits %d, expected 3 bits", p, <int>s.bonus_done[p])
+            return 1
+    if s.hunger[0] + s.hunger[1] > HUNGER_TILES:
+        snprintf(msg, size, "players: %d hunger tiles, %d exist", s.hunger[0] + s.hunger[1], <int>HUNGER_TILES)
+        return 1
+    # -- location and Holy Place slots
+    for slot in range(NSLOT):
+        c = s.loc_card[slot]
+        if c == EMPTY:
+            if s.loc_cover[slot] or s.loc_men[slot][0] or s.loc_men[slot][1] or s.locked[slot]:
+                snprintf(msg, size, "locations[slot %d]: an empty slot with stones, members or locks", slot)
+                return 1
+            continue
+        if slot < NNORM:
+            if c >= NLOC:
+                snprintf(msg, size, "locations[slot %d].card: %d, expected 0..%d", slot, c, NLOC - 1)
+                return 1
+            if (face_up >> c) & 1:
+                snprintf(msg, size, "locations[slot %d].card: %s is face up twice", slot, LOC_NAME_C[c])
+                return 1
+            face_up |= (<uint64_t>1) << c
+            if s.loc_cover[slot] > full_mask(c) or s.loc_cover[slot] == full_mask(c):
+                snprintf(msg, size, "locations[slot %d].covered: stones 0x%x on %d spaces (a full card is discarded)",
+                         slot, <int>s.loc_cover[slot], LOC_N[c])
+                return 1
+            covered += popcount8(s.loc_cover[slot])
+            if s.loc_men[slot][0] + s.loc_men[slot][1] > 3:
+                snprintf(msg, size, "locations[slot %d].members: %d, at most 3", slot,
+                         s.loc_men[slot][0] + s.loc_men[slot][1])
+                return 1
+        else:
+            if c >= NFACE:
+                snprintf(msg, size, "holy_places[slot %d].place: %d, expected 0..%d", slot - NNORM, c, NFACE - 1)
+                return 1
+            holy_card[slot - NNORM] = FACE_CARD[c]
+            for k in range(NNORM, slot):
+                if s.loc_card[k] != EMPTY and holy_card[k - NNORM] == FACE_CARD[c]:
+                    snprintf(msg, size, "holy_places[slot %d].place: both sides of one card are out", slot - NNORM)
+                    return 1
+            if s.loc_cover[slot]:
+                snprintf(msg, size, "holy_places[slot %d]: a Holy Place has no spaces to cover", slot - NNORM)
+                return 1
+            if s.loc_men[slot][0] and s.loc_men[slot][1]:
+                snprintf(msg, size, "holy_places[slot %d].members: members of both players", slot - NNORM)
+                return 1
+        if s.locked[slot] > s.loc_men[slot][s.to_move]:
+            snprintf(msg, size, "locations[slot %d].locked: %d, but the player to move has %d there", slot,
+                     <int>s.locked[slot], <int>s.loc_men[slot][s.to_move])
+            return 1
+    if covered > STONES:
+        snprintf(msg, size, "locations.covered: %d consumption stones, %d exist", covered, <int>STONES)
+        return 1
+    if (s.loc_draw | s.loc_disc) & ~all_locs or s.loc_draw & s.loc_disc or (s.loc_draw | s.loc_disc) & face_up \
+            or (s.loc_draw | s.loc_disc | face_up) != all_locs:
+        snprintf(msg, size, "location_discards: each of the %d location cards must be in exactly one place", <int>NLOC)
+        return 1
+    # -- members
+    for p in range(2):
+        members[p] = s.tribe[p] + s.camp[p] + s.reserve[p]
+        for slot in range(NSLOT):
+            members[p] += s.loc_men[slot][p]
+        if members[p] != MEMBERS:
+            snprintf(msg, size, "players[%d]: %d tribe members in all, expected %d", p, members[p], <int>MEMBERS)
+            return 1
+    # -- objects: every copy in exactly one place
+    for o in range(NOBJ):
+        n = (s.obj_draw[o] + s.obj_disc_open[o] + s.obj_hand[0][o] + s.obj_hand[1][o] + s.obj_created[0][o]
+             + s.obj_created[1][o] + s.obj_disc_hidden[0][o] + s.obj_disc_hidden[1][o])
+        if n != OBJ_COPIES[o]:
+            snprintf(msg, size, "objects: %d %s in all places, %d exist", n, OBJ_NAME_C[o], OBJ_COPIES[o])
+            return 1
+    # -- the pending instructions (read before the cards: a queued put_in_row holds a played card)
+    if s.qlen > QMAX:
+        snprintf(msg, size, "queue: %d entries, at most %d", <int>s.qlen, <int>QMAX)
+        return 1
+    for t in range(NCHAR):
+        chars[t] = 0
+        row_count[t] = 0
+    for k in range(QMAX):
+        op = s.queue[k][0]
+        a = s.queue[k][1]
+        b = s.queue[k][2]
+        if k >= s.qlen:
+            if op or a or b:
+                snprintf(msg, size, "queue[%d]: entries past the end must be 0", k)
+                return 1
+            continue
+        if op < OP_REVEAL_WILD or op > OP_POINT:
+            snprintf(msg, size, "queue[%d]: operation %d, expected 1..%d", k, op, <int>OP_POINT)
+            return 1
+        if (op == OP_PLACE and b > F_OBJECT) or (op == OP_DRAW and a > 1 and a != 255) \
+                or (op == OP_PUTROW and a >= NCHAR) or (op == OP_SETUP_SPECIAL and a > 2) \
+                or (op == OP_SETUP_HOLY and (a >= NHOLY or s.loc_card[NNORM + a] != EMPTY)):
+            snprintf(msg, size, "queue[%d]: %s with %d, %d is out of range", k, OP_NAME_C[op], a, b)
+            return 1
+        if op == OP_PUTROW:
+            chars[a] += 1
+        elif op == OP_SETUP_SPECIAL:
+            setups += 1
+        elif op == OP_SETUP_HOLY:
+            if (holy_setups >> a) & 1:
+                snprintf(msg, size, "queue[%d]: holy place slot %d is laid out twice", k, a)
+                return 1
+            holy_setups |= 1 << a
+    # -- character cards: hands, the display, a played card on its way to the display, specials to lay out
+    for r in range(3):
+        if s.row_len[r] > ROWMAX:
+            snprintf(msg, size, "display[%d]: %d cards, at most %d", r, <int>s.row_len[r], <int>ROWMAX)
+            return 1
+        for k in range(ROWMAX):
+            t = s.rows[r][k]
+            if k >= s.row_len[r]:
+                if t:
+                    snprintf(msg, size, "display[%d]: entries past the end must be 0", r)
+                    return 1
+            elif t >= NCHAR:
+                snprintf(msg, size, "display[%d][%d]: character %d, expected 0..%d", r, k, t, NCHAR - 1)
+                return 1
+            else:
+                chars[t] += 1
+                row_count[t] += 1
+    for t in range(NCHAR):
+        chars[t] += s.hand[0][t] + s.hand[1][t]
+        # The special types (most exist once) are held to their copies; the normal types only to the total
+        # below, because the rule tests' hand-built positions put a third normal card of a type in the
+        # display. (Both limits are closed under play: cards only move between hands, display and queue.)
+        if t > T_SHAMAN and chars[t] > char_copies(t):
+            snprintf(msg, size, "characters: %d %s cards, %d exist", chars[t], CHAR_NAME_C[t], char_copies(t))
+            return 1
+        if setups and row_count[t] > CH_SPECIAL[t]:
+            snprintf(msg, size, "display: %d %s cards laid out at setup, %d specials exist", row_count[t],
+                     CHAR_NAME_C[t], CH_SPECIAL[t])
+            return 1
+    total = setups
+    for t in range(NCHAR):
+        total += chars[t]
+    # at most (not exactly) the cards in play: a position may leave cards out of the game
+    if total > (16 if s.variant == 0 else 18):
+        snprintf(msg, size, "characters: %d cards in hands, the display and pending, at most %d are in play", total,
+                 16 if s.variant == 0 else 18)
+        return 1
+    if setups and s.variant == 0:
+        snprintf(msg, size, "queue: the introductory game lays out no specials")
+        return 1
+    if setups and setups + display_size(s) > 6:
+        snprintf(msg, size, "queue: %d specials to lay out and %d laid out, the setup has 6", setups, display_size(s))
+        return 1
+    # every sequence of instructions is pushed onto an empty queue and ends the turn (finish) or returns
+    # to the turn (back): without that last entry the queue would run dry in the instruction phase
+    for k in range(s.qlen):
+        op = s.queue[k][0]
+        if (op == OP_FINISH or op == OP_BACK) != (k == s.qlen - 1):
+            snprintf(msg, size, "queue[%d]: the queue must end with finish or back, and only there", k)
+            return 1
+    # -- the turn in progress
+    for m in range(NMAT):
+        if s.pool[m] > (0 if m == NMAT - 1 else MEMBERS + NHOLY):
+            snprintf(msg, size, "gathered: %d %s, at most %d in one turn", <int>s.pool[m], MATERIAL_C[m],
+                     0 if m == NMAT - 1 else MEMBERS + NHOLY)
+            return 1
+    # only compared with slots, never used as an index; it may name a slot emptied since the reveal
+    if s.revealed_slot != EMPTY and s.revealed_slot >= NNORM:
+        snprintf(msg, size, "revealed_slot: %d, expected a slot 0..%d", <int>s.revealed_slot, NNORM - 1)
+        return 1
+    if s.phase == P_COVER or s.phase == P_SHORTAGE:
+        if s.cur_slot >= NNORM or s.loc_card[s.cur_slot] == EMPTY or s.loc_men[s.cur_slot][s.to_move] == 0:
+            snprintf(msg, size, "current_slot: taking back needs a face-up location with a member of the player")
+            return 1
+        if (STONES - covered == 0) != (s.phase == P_SHORTAGE):
+            snprintf(msg, size, "phase: %s with %d free consumption stones",
+                     "shortage" if s.phase == P_SHORTAGE else "cover", STONES - covered)
+            return 1
+    elif s.cur_slot != EMPTY:
+        snprintf(msg, size, "current_slot: set only while a member is taken back")
+        return 1
+    if s.terminal:
+        return 0
+    # The gathered materials, the locks and took_back belong to a take-back turn: all clear before a turn
+    # starts, also when the queue leads back to the start of a turn (the setup's "back").
+    op = s.queue[s.qlen - 1][0] if s.qlen else 0
+    if s.phase == P_TURN or (op == OP_BACK and s.queue[s.qlen - 1][1] == 1):
+        for m in range(NMAT):
+            if s.pool[m]:
+                snprintf(msg, size, "gathered: nothing is gathered before a turn starts")
+                return 1
+        for slot in range(NSLOT):
+            if s.locked[slot]:
+                snprintf(msg, size, "locations[slot %d].locked: nothing is locked before a turn starts", slot)
+                return 1
+        if s.took_back:
+            snprintf(msg, size, "took_back: set before a turn starts")
+            return 1
+    if s.phase <= P_SHORTAGE:
+        if s.qlen:
+            snprintf(msg, size, "queue: instructions pending in the %s phase", PHASE_C[s.phase])
+            return 1
+        if legal_actions(s, buf) == 0:
+            snprintf(msg, size, "phase: no legal action in this position")
+            return 1
+        return 0
+    if s.qlen == 0:
+        snprintf(msg, size, "queue: the %s phase needs a queued operation", PHASE_C[s.phase])
+        return 1
+    op = s.queue[0][0]
+    if s.phase == P_OP:
+        if op != OP_PLACE and op != OP_REVEAL_CHOICE and op != OP_TAKE_CHAR and op != OP_SUNSET_TAKE \
+                and op != OP_PUTROW and op != OP_KEEP:
+            snprintf(msg, size, "queue[0]: %s is not a decision", OP_NAME_C[op])
+            return 1
+        if legal_actions(s, buf) == 0:
+            snprintf(msg, size, "phase: no legal action in this position")
+            return 1
+        return 0
+    if op != OP_REVEAL_WILD and op != OP_REVEAL_HUNT and op != OP_DRAW and op != OP_SETUP_SPECIAL \
+            and op != OP_SETUP_HOLY:
+        snprintf(msg, size, "queue[0]: %s is not a chance event", OP_NAME_C[op])
+        return 1
+    if (op == OP_REVEAL_WILD or op == OP_REVEAL_HUNT) and free_normal_slot(s) < 0:
+        snprintf(msg, size, "queue[0]: a location is revealed but no slot is free")
+        return 1
+    if op == OP_DRAW and s.queue[0][1] > 1:
+        snprintf(msg, size, "queue[0]: an object is drawn for player %d", <int>s.queue[0][1])
+        return 1
+    if chance_outcomes(s, buf, probs) == 0:
+        snprintf(msg, size, "queue: nothing can happen by chance here")
+        return 1
+    return 0
+
+
+# C copies of the names the messages use (built once at import; the check itself holds no Python objects)
+cdef const char* LOC_NAME_C[NLOC]
+cdef const char* OBJ_NAME_C[NOBJ]
+cdef const char* CHAR_NAME_C[NCHAR]
+cdef const char* OP_NAME_C[OP_POINT + 1]
+cdef const char* MATERIAL_C[NMAT]
+cdef const char* PHASE_C[6]
+_C_NAMES = [name.encode() for name in LOC_NAMES + OBJ_NAMES + CHAR_NAMES + OP_NAMES + MATERIALS + PHASE_NAMES]
+
+
+def _fill_c_names():
+    cdef int i = 0, k
+    for k in range(NLOC):
+        LOC_NAME_C[k] = _C_NAMES[i]
+        i += 1
+    for k in range(NOBJ):
+        OBJ_NAME_C[k] = _C_NAMES[i]
+        i += 1
+    for k in range(NCHAR):
+        CHAR_NAME_C[k] = _C_NAMES[i]
+        i += 1
+    for k in range(OP_POINT + 1):
+        OP_NAME_C[k] = _C_NAMES[i]
+        i += 1
+    for k in range(NMAT):
+        MATERIAL_C[k] = _C_NAMES[i]
+        i += 1
+    for k in range(6):
+        PHASE_C[k] = _C_NAMES[i]
+        i += 1
+
+
+_fill_c_names()
+
+
+def check_state(bytes data, params=None):
+    """None when `data` is a Jäger und Späher state the rules allow, otherwise "field: reason". With the
+    game's `params`, the options stored in the state (variant, Holy Places, turn limit) must match them:
+    the table's maximum game length comes from the turn limit."""
+    cdef char msg[200]
+    cdef JState s
+    if len(data) != sizeof(JState):
+        return f"state: expected {sizeof(JState)} bytes, got {len(data)}"
+    memcpy(&s, <const char*>data, sizeof(JState))
+    if check(&s, msg, sizeof(msg)):
+        return msg.decode()
+    if params is not None:
+        options = (VARIANTS[s.variant], HOLY_MODES[s.holy_mode], s.turn_limit)
+        wanted = (params.get("variant", "normal"), params.get("holy_places", "none"), params.get("turn_limit", 200))
+        for name, have, want in zip(("variant", "holy_places", "turn_limit"), options, wanted):
+            if have != want:
+                return f"{name}: the state has {have!r}, the game {want!r}"
+    return None
+
+
 # ---- Python level ----
 _TABLES = {}
 
@@ -1134,7 +1484,19 @@ def _counts(arr):
     return {OBJ_NAMES[o]: int(arr[o]) for o in range(NOBJ) if arr[o]}
 
 
-def action_to_string(bytes data, int a):
+def _action_id(action, int limit):
+    """The action as an int in 0..limit-1, else ValueError naming it (never an overflow or a crash)."""
+    try:
+        a = operator.index(action)
+    except TypeError:
+        a = None
+    if a is None or isinstance(action, bool) or not 0 <= a < limit:
+        raise ValueError(f"action {action!r}: not an action id of jaeger_und_spaeher (0..{limit - 1})")
+    return a
+
+
+def action_to_string(bytes data, action):
+    cdef int a = _action_id(action, NUM_ACTIONS)
     cdef JState s = load(data)
     if A_PLAY <= a < A_TAKEBACK:
         return f"play {CHAR_NAMES[a - A_PLAY]}"
@@ -1174,9 +1536,7 @@ def action_to_string(bytes data, int a):
         return "draw ?"
     if C_SPECIAL <= a < C_HOLY:
         return f"lay out {CHAR_NAMES[a - C_SPECIAL]}"
-    if C_HOLY <= a < NUM_ACTIONS:
-        return f"lay out {FACE_NAMES[a - C_HOLY]}"
-    return f"action {a}"
+    return f"lay out {FACE_NAMES[a - C_HOLY]}"
 
 
 cdef str _slot_name(JState* s, int slot):
@@ -1249,6 +1609,12 @@ def _bool(doc, key):
     return v
 
 
+def _member_pair(men):
+    """[player 0, player 1] member counts, each an integer 0..5 (they go into byte fields)."""
+    return (isinstance(men, list) and len(men) == 2
+            and all(not isinstance(x, bool) and isinstance(x, int) and 0 <= x <= MEMBERS for x in men))
+
+
 def _named_counts(value, names, where):
     if not isinstance(value, dict):
         raise ValueError(f"{where}: expected an object of name: count")
@@ -1265,6 +1631,7 @@ def _named_counts(value, names, where):
 def state_from_dict(dict params, dict doc):
     _check_params(params)
     cdef JState s
+    cdef char msg[200]
     cdef int p, o, k, r, slot
     base_state(&s, params)
     s.to_move = _int(doc, "to_move", 0, 1)
@@ -1334,19 +1701,20 @@ def state_from_dict(dict params, dict doc):
             raise ValueError(f"{w}: expected an object")
         slot = _int(ld, "slot", 0, NNORM - 1, w + ".slot")
         card = ld.get("card")
-        if card not in LOC_NAMES or card in used or s.loc_card[slot] != EMPTY:
+        if not isinstance(card, str) or card not in LOC_NAMES or card in used or s.loc_card[slot] != EMPTY:
             raise ValueError(f"{w}.card: unknown, repeated or slot already used")
         used.add(card)
         c = LOC_NAMES.index(card)
         s.loc_card[slot] = c
         covered = ld.get("covered", [])
-        if not isinstance(covered, list) or any(not isinstance(x, int) or not 0 <= x < LOC_N[c] for x in covered):
+        if not isinstance(covered, list) or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < LOC_N[c]
+                                                for x in covered):
             raise ValueError(f"{w}.covered: expected space indices")
         s.loc_cover[slot] = sum(1 << x for x in set(covered))
         if s.loc_cover[slot] == full_mask(c):
             raise ValueError(f"{w}.covered: a fully covered location is discarded")
         men = ld.get("members")
-        if not isinstance(men, list) or len(men) != 2 or any(not isinstance(x, int) or x < 0 for x in men) or sum(men) > 3:
+        if not _member_pair(men) or sum(men) > 3:
             raise ValueError(f"{w}.members: expected [player 0, player 1], at most 3 in all")
         s.loc_men[slot][0], s.loc_men[slot][1] = men
         s.locked[slot] = _int(ld, "locked", 0, 3, w + ".locked")
@@ -1358,16 +1726,16 @@ def state_from_dict(dict params, dict doc):
         if not isinstance(hd, dict):
             raise ValueError(f"{w}: expected an object")
         slot = NNORM + _int(hd, "slot", 0, NHOLY - 1, w + ".slot")
-        if hd.get("place") not in FACE_NAMES or s.loc_card[slot] != EMPTY:
+        if not isinstance(hd.get("place"), str) or hd["place"] not in FACE_NAMES or s.loc_card[slot] != EMPTY:
             raise ValueError(f"{w}.place: unknown place or slot already used")
         s.loc_card[slot] = FACE_NAMES.index(hd["place"])
         men = hd.get("members")
-        if not isinstance(men, list) or len(men) != 2 or any(not isinstance(x, int) or x < 0 for x in men) or min(men) > 0:
+        if not _member_pair(men) or min(men) > 0:
             raise ValueError(f"{w}.members: expected [player 0, player 1], members of one player only")
         s.loc_men[slot][0], s.loc_men[slot][1] = men
         s.locked[slot] = _int(hd, "locked", 0, 5, w + ".locked")
     disc = doc.get("location_discards", [])
-    if not isinstance(disc, list) or any(c not in LOC_NAMES or c in used for c in disc):
+    if not isinstance(disc, list) or any(not isinstance(c, str) or c not in LOC_NAMES or c in used for c in disc):
         raise ValueError("location_discards: expected names of location cards not face up")
     s.loc_disc = 0
     for c in disc:
@@ -1437,20 +1805,14 @@ def state_from_dict(dict params, dict doc):
         s.queue[k][1] = item[1]
         s.queue[k][2] = item[2]
     s.qlen = len(queue)
-    if not s.terminal:
-        if s.phase in (P_OP, P_CHANCE) and s.qlen == 0:
-            raise ValueError("queue: an instruction or chance phase needs a queued operation")
-        probe = dump(&s)
-        if s.phase == P_CHANCE:
-            if chance_outcomes(&s, _buf_i, _buf_d) == 0:
-                raise ValueError("queue: nothing can happen by chance here")
-        elif legal_actions(&s, _buf_i) == 0:
-            raise ValueError("phase: no legal action in this position")
+    if not s.terminal and s.phase in (P_OP, P_CHANCE) and s.qlen == 0:
+        raise ValueError("queue: an instruction or chance phase needs a queued operation")
+    # every rule invariant, including that a decision or a chance event is available
+    if check(&s, msg, sizeof(msg)):
+        raise ValueError(msg.decode())
     return dump(&s)
 
 
-cdef int _buf_i[256]
-cdef double _buf_d[256]
 
 
 def render(bytes data, observer=None):

@@ -6,7 +6,10 @@
 #
 # Returns: the chip result mapped linearly from [-2, 2(n-1)] to [0, 1], so they sum to 1 and winning a
 # bigger pot is worth more (poker is about chips, not about winning the hand).
+import operator
+
 from libc.stdint cimport uint64_t
+from libc.stdio cimport snprintf
 from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_New
 
@@ -214,19 +217,116 @@ def initial_state(dict params):
 
 cdef KuhnState load(bytes data):
     cdef KuhnState s
+    if len(data) != sizeof(s):
+        raise ValueError(f"state: expected {sizeof(s)} bytes, got {len(data)}")
     memcpy(&s, <const char*>data, sizeof(s))
     return s
 
 
-def action_to_string(bytes data, int action):
+cdef void replay(const KuhnState* s, KuhnState* out) noexcept nogil:
+    """The state the rules give for s's players, deal and betting history (fields of s assumed in range)."""
+    cdef int i
+    memset(out, 0, sizeof(KuhnState))
+    out.num_players = s.num_players
+    out.first_bettor = -1
+    for i in range(MAX_KUHN_PLAYERS):
+        out.cards[i] = -1
+        out.in_pot[i] = 1 if i < s.num_players else 0
+    for i in range(s.dealt):
+        apply_action(out, FIRST_DEAL + s.cards[i])
+    for i in range(s.history_length):
+        if out.finished:
+            break
+        apply_action(out, s.history[i])
+
+
+cdef int check(const KuhnState* s, char* msg, size_t size) noexcept nogil:
+    """0 when `s` is a state Kuhn poker can reach, otherwise 1 with "field: reason" in msg. Checks the
+    ranges first, then that the derived fields (pot, bettor, player to move, end) are what replaying the
+    deal and the betting gives; reads nothing out of range, so any bytes can be checked."""
+    cdef int i, j, n = s.num_players
+    cdef KuhnState r
+    if n < 2 or n > MAX_KUHN_PLAYERS:
+        snprintf(msg, size, "players: %d, expected 2 or 3", n)
+        return 1
+    if s.dealt > n:
+        snprintf(msg, size, "cards: %d dealt to %d players", <int>s.dealt, n)
+        return 1
+    for i in range(MAX_KUHN_PLAYERS):
+        if i < s.dealt:
+            if s.cards[i] < 0 or s.cards[i] > n:
+                snprintf(msg, size, "cards[%d]: card %d, expected 0..%d", i, <int>s.cards[i], n)
+                return 1
+            for j in range(i):
+                if s.cards[j] == s.cards[i]:
+                    snprintf(msg, size, "cards[%d]: the card of player %d again", i, j)
+                    return 1
+        elif s.cards[i] != -1:
+            snprintf(msg, size, "cards[%d]: a card for a seat not dealt to", i)
+            return 1
+    if s.history_length > 2 * n - 1:
+        snprintf(msg, size, "history: %d decisions, at most %d", <int>s.history_length, 2 * n - 1)
+        return 1
+    if s.history_length > 0 and s.dealt < n:
+        snprintf(msg, size, "history: betting starts only after every card is dealt")
+        return 1
+    for i in range(MAX_HISTORY):
+        if (s.history[i] > BET) if i < s.history_length else (s.history[i] != 0):
+            snprintf(msg, size, "history[%d]: %d is not a pass or a bet", i, <int>s.history[i])
+            return 1
+    replay(s, &r)
+    if r.history_length != s.history_length:
+        snprintf(msg, size, "history: the hand is over after %d decisions", <int>r.history_length)
+        return 1
+    if r.first_bettor != s.first_bettor:
+        snprintf(msg, size, "history: first bettor %d, the betting gives %d", <int>s.first_bettor, <int>r.first_bettor)
+        return 1
+    for i in range(MAX_KUHN_PLAYERS):
+        if r.in_pot[i] != s.in_pot[i]:
+            snprintf(msg, size, "in_pot[%d]: %d chips, the betting gives %d", i, <int>s.in_pot[i], <int>r.in_pot[i])
+            return 1
+    if r.to_move != s.to_move:
+        snprintf(msg, size, "to_move: %d, the betting gives %d", <int>s.to_move, <int>r.to_move)
+        return 1
+    if r.finished != s.finished:
+        snprintf(msg, size, "finished: %d, the betting gives %d", <int>s.finished, <int>r.finished)
+        return 1
+    return 0
+
+
+def check_state(bytes data):
+    """None when `data` is a Kuhn poker state the rules allow, otherwise "field: reason"."""
+    cdef char msg[160]
+    cdef KuhnState s
+    if len(data) != sizeof(KuhnState):
+        return f"state: expected {sizeof(KuhnState)} bytes, got {len(data)}"
+    memcpy(&s, <const char*>data, sizeof(s))
+    if check(&s, msg, sizeof(msg)):
+        return msg.decode()
+    return None
+
+
+def _action_id(action, int limit):
+    """The action as an int in 0..limit-1, else ValueError naming it (never an overflow or a crash)."""
+    try:
+        a = operator.index(action)
+    except TypeError:
+        a = None
+    if a is None or isinstance(action, bool) or not 0 <= a < limit:
+        raise ValueError(f"action {action!r}: not an action id of kuhn_poker (0..{limit - 1})")
+    return a
+
+
+def action_to_string(bytes data, action):
+    cdef int a = _action_id(action, NUM_ACTIONS)
     cdef KuhnState s = load(data)
-    if FIRST_DEAL <= action < HIDDEN_DEAL:
-        return f"deal {CARD_NAMES[action - FIRST_DEAL]}"
-    if action == HIDDEN_DEAL:
+    if FIRST_DEAL <= a < HIDDEN_DEAL:
+        return f"deal {CARD_NAMES[a - FIRST_DEAL]}"
+    if a == HIDDEN_DEAL:
         return "deal ?"
     if s.first_bettor >= 0:
-        return "call" if action == BET else "fold"
-    return "bet" if action == BET else "pass"
+        return "call" if a == BET else "fold"
+    return "bet" if a == BET else "pass"
 
 
 def state_to_dict(bytes data, observer=None):
@@ -259,7 +359,8 @@ def state_from_dict(dict params, dict doc):
         raise ValueError("cards: cards are dealt in seat order, so no card may follow an undealt one")
     known = [c for c in cards[:dealt] if c != "?"]
     for c in known:
-        if not isinstance(c, str) or c not in CARD_NAMES[:n + 1]:
+        # a list, not the string "JQK": "" and "QK" are substrings of it but not cards
+        if c not in list(CARD_NAMES[:n + 1]):
             raise ValueError(f"cards: {c!r} is not one of {list(CARD_NAMES[:n + 1])} or '?'")
     if len(set(known)) != len(known):
         raise ValueError("cards: a card appears twice")

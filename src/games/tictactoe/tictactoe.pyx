@@ -1,6 +1,9 @@
 # Tic-tac-toe: the smallest perfect-information game, used to test the search on known answers.
 # Actions 0..8 are the cells, row by row from the top left. Player 0 plays X and moves first.
+import operator
+
 from libc.stdint cimport uint64_t
+from libc.stdio cimport snprintf
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, free
 from cpython.pycapsule cimport PyCapsule_New
@@ -148,12 +151,85 @@ def initial_state(dict params):
 
 cdef TicTacToeState load(bytes data):
     cdef TicTacToeState s
+    if len(data) != sizeof(s):
+        raise ValueError(f"state: expected {sizeof(s)} bytes, got {len(data)}")
     memcpy(&s, <const char*>data, sizeof(s))
     return s
 
 
-def action_to_string(bytes data, int action):
-    return "abc"[action % 3] + "321"[action // 3]
+cdef int check(const TicTacToeState* s, char* msg, size_t size) noexcept nogil:
+    """0 when `s` is a position tic-tac-toe can reach, otherwise 1 with "field: reason" in msg. Reads
+    nothing out of range, so any bytes can be checked."""
+    cdef int c, count[2], lines[2], p, last
+    cdef unsigned int bits[2]
+    count[0] = count[1] = 0
+    bits[0] = bits[1] = 0
+    for c in range(NUM_CELLS):
+        if s.cells[c] > 2:
+            snprintf(msg, size, "board: cell %d holds %d (0 empty, 1 X, 2 O)", c, <int>s.cells[c])
+            return 1
+        if s.cells[c]:
+            count[s.cells[c] - 1] += 1
+            bits[s.cells[c] - 1] |= 1u << c
+    for p in range(2):
+        if s.marked[p] != bits[p]:
+            snprintf(msg, size, "board: the bitboard of player %d (%d) does not match the cells", p, <int>s.marked[p])
+            return 1
+        lines[p] = HAS_LINE[bits[p]]
+    if not (count[0] == count[1] or count[0] == count[1] + 1):
+        snprintf(msg, size, "board: %d X and %d O cannot arise (X moves first)", count[0], count[1])
+        return 1
+    if s.moves != count[0] + count[1]:
+        snprintf(msg, size, "moves: %d, but %d cells are marked", <int>s.moves, count[0] + count[1])
+        return 1
+    if s.to_move != (0 if count[0] == count[1] else 1):
+        snprintf(msg, size, "to_move: %d, but the counts of X and O make it %d", <int>s.to_move,
+                 0 if count[0] == count[1] else 1)
+        return 1
+    last = 1 - s.to_move                                # who made the last mark
+    if lines[0] and lines[1]:
+        snprintf(msg, size, "board: both players have a line")
+        return 1
+    if lines[1 - last]:
+        snprintf(msg, size, "board: player %d has a line but the other player moved after it", 1 - last)
+        return 1
+    if lines[last]:
+        if s.winner != last:
+            snprintf(msg, size, "winner: %d, but player %d has a line", <int>s.winner, last)
+            return 1
+    elif s.winner != (2 if s.moves == NUM_CELLS else -1):
+        snprintf(msg, size, "winner: %d, but the board makes it %d", <int>s.winner, 2 if s.moves == NUM_CELLS else -1)
+        return 1
+    return 0
+
+
+def check_state(bytes data):
+    """None when `data` is a tic-tac-toe position the rules allow, otherwise "field: reason"."""
+    cdef char msg[160]
+    cdef TicTacToeState s
+    if len(data) != sizeof(TicTacToeState):
+        return f"state: expected {sizeof(TicTacToeState)} bytes, got {len(data)}"
+    memcpy(&s, <const char*>data, sizeof(s))
+    if check(&s, msg, sizeof(msg)):
+        return msg.decode()
+    return None
+
+
+def _action_id(action, int limit):
+    """The action as an int in 0..limit-1, else ValueError naming it (never an overflow or a crash)."""
+    try:
+        a = operator.index(action)
+    except TypeError:
+        a = None
+    if a is None or isinstance(action, bool) or not 0 <= a < limit:
+        raise ValueError(f"action {action!r}: not an action id of tictactoe (0..{limit - 1})")
+    return a
+
+
+def action_to_string(bytes data, action):
+    cdef int a = _action_id(action, NUM_CELLS)
+    load(data)                                           # the same size check as every entry point
+    return "abc"[a % 3] + "321"[a // 3]
 
 
 def state_to_dict(bytes data, observer=None):
