@@ -71,6 +71,17 @@ class Limit:
         return max(16, min(2**31 - 1, int(self.memory_mb * 2**20 / _core.NODE_BYTES / self.threads)))
 
 
+def check_search_options(exploration: float, rollout_depth: int | None, determinizations: int) -> None:
+    """The tuning options of analyse() and the search bots; a bad one raises SearchError naming it."""
+    if not (_is_real(exploration) and exploration >= 0):
+        raise SearchError(f"exploration={exploration!r}: must be a finite number >= 0")
+    if rollout_depth is not None and not (_is_int(rollout_depth) and -1 <= rollout_depth <= 2**31 - 1):
+        raise SearchError(f"rollout_depth={rollout_depth!r}: must be None (or -1: play to the end) or an "
+                          "integer >= 0")
+    if not (_is_int(determinizations) and 1 <= determinizations <= 64):
+        raise SearchError(f"determinizations={determinizations!r}: must be an integer from 1 to 64")
+
+
 def check_memory(limit: Limit, algorithm: str, num_players: int, determinizations: int = 8) -> None:
     """Refuses a search whose memory cannot be had. The core allocates each thread's tree for its whole
     iteration budget up front (one node of NODE_BYTES per iteration and tree: MO-ISMCTS keeps one tree per
@@ -171,13 +182,7 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
         raise SearchError(f"algorithm {algorithm!r}: expected one of {', '.join(ALGORITHMS)}")
     if state.current_player() < 0:
         raise SearchError("analyse needs a decision node, not a chance node or a finished game")
-    if not (_is_real(exploration) and exploration >= 0):
-        raise SearchError(f"exploration={exploration!r}: must be a finite number >= 0")
-    if rollout_depth is not None and not (_is_int(rollout_depth) and -1 <= rollout_depth <= 2**31 - 1):
-        raise SearchError(f"rollout_depth={rollout_depth!r}: must be None (or -1: play to the end) or an "
-                          "integer >= 0")
-    if not (_is_int(determinizations) and 1 <= determinizations <= 64):
-        raise SearchError(f"determinizations={determinizations!r}: must be an integer from 1 to 64")
+    check_search_options(exploration, rollout_depth, determinizations)
     if not _is_int(seed):
         raise SearchError(f"seed={seed!r}: must be an integer")
     if stop is not None and not isinstance(stop, StopFlag):
