@@ -210,3 +210,105 @@ def test_a_game_option_of_the_wrong_type_is_an_invalid_option():
 def test_cli_refuses_bad_budgets_with_exit_2(argv, message):
     result = cli(*argv)
     assert result.returncode == 2 and message in result.stderr and "internal error" not in result.stderr, result
+
+
+# ---------------------------------------------------------------- cavemind play keeps games
+
+from cavemind.play import Match, Terminal, play  # noqa: E402
+from cavemind.botspec import split_bot_specs  # noqa: E402
+
+
+def play_cli(*args, lines=(), cwd=None):
+    return subprocess.run([sys.executable, "-m", "cavemind.cli", "play", *map(str, args)], cwd=cwd, timeout=120,
+                          input="".join(line + "\n" for line in lines), capture_output=True, text=True)
+
+
+def scripted(lines, interactive=False):
+    """A Terminal reading `lines` (an exception instance is raised when reached), and what it printed."""
+    answers, out = iter(lines), io.StringIO()
+
+    def read(prompt):
+        out.write(prompt)
+        answer = next(answers, EOFError())
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    return Terminal(read, out, interactive=interactive), out
+
+
+def tictactoe_match():
+    return Match(cavemind.load_game("tictactoe"), split_bot_specs("human,random"), seed=1)
+
+
+def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path):
+    result = play_cli("tictactoe", "--players", "human,random", "--seed", 1, "--record", tmp_path / "end.json",
+                      lines=[f"save {tmp_path}/no/such/dir/game.json", f"save {tmp_path}"] + ["1"] * 5)
+    assert result.returncode == 0, result.stderr
+    assert f"cannot save to {tmp_path}/no/such/dir/game.json: No such file or directory; the game goes on" \
+        in result.stdout
+    assert f"cannot save to {tmp_path}: Is a directory; the game goes on" in result.stdout
+    assert json.loads((tmp_path / "end.json").read_text())["finished"]
+
+
+def test_end_of_input_saves_the_game_where_it_says_and_it_resumes(tmp_path):
+    result = play_cli("tictactoe", "--players", "human,random", "--seed", 1, lines=["b2"], cwd=tmp_path)
+    assert result.returncode == 2
+    [saved] = list(tmp_path.iterdir())
+    assert f"the game is saved to {saved.name}; resume with: cavemind play --from {saved.name}" in result.stderr
+    assert json.loads(saved.read_text())["moves"][0] == "b2"
+    resumed = play_cli("--from", saved.name, lines=["1"] * 5, cwd=tmp_path)
+    assert resumed.returncode == 0 and "game over" in resumed.stdout, resumed.stderr
+
+
+def test_ctrl_c_at_the_prompt_saves_the_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    match = tictactoe_match()
+    terminal, out = scripted(["b2", KeyboardInterrupt()])
+    assert play(match, terminal) == 130
+    [saved] = list(tmp_path.iterdir())
+    assert f"interrupted: the game is saved to {saved.name}; resume with: cavemind play --from {saved.name}" \
+        in out.getvalue()
+    assert json.loads(saved.read_text())["moves"] == match.moves and match.moves[0] == "b2"
+
+
+def test_unfinished_saves_never_overwrite(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    match = tictactoe_match()
+    first, second = match.save_unfinished(), match.save_unfinished()
+    assert first != second and {p.name for p in tmp_path.iterdir()} == {first, second}
+
+
+def test_piped_input_is_never_taken_as_the_record_file_name(tmp_path):
+    result = play_cli("tictactoe", "--players", "human,random", "--seed", 1, lines=["1"] * 5 + ["stray"],
+                      cwd=tmp_path)
+    assert result.returncode == 0 and "game over" in result.stdout, result.stderr
+    assert "save the game record to" not in result.stdout and list(tmp_path.iterdir()) == []
+
+
+def test_save_does_not_overwrite_without_asking(tmp_path):
+    existing = tmp_path / "keep.json"
+    existing.write_text("precious")
+    # A script is refused (it would not expect a question)...
+    terminal, out = scripted([f"save {existing}", "quit"])
+    assert play(tictactoe_match(), terminal) == 1
+    assert f"{existing} exists: not overwritten" in out.getvalue() and existing.read_text() == "precious"
+    # ... a person is asked: no keeps the file, yes overwrites it.
+    terminal, out = scripted([f"save {existing}", "n", f"save {existing}", "y", "quit"], interactive=True)
+    assert play(tictactoe_match(), terminal) == 1
+    assert out.getvalue().count(f"{existing} exists; overwrite it? [y/N]") == 2 and "not saved" in out.getvalue()
+    assert json.loads(existing.read_text())["game"] == "tictactoe"
+
+
+def test_a_person_is_asked_again_when_the_record_cannot_be_saved(tmp_path):
+    target = tmp_path / "record.json"
+    names, out = iter([str(tmp_path / "no" / "x.json"), str(target)]), io.StringIO()
+
+    def read(prompt):   # the first legal move at each move prompt, then the file names
+        out.write(prompt)
+        return "1" if prompt.startswith("player") else next(names)
+
+    assert play(tictactoe_match(), Terminal(read, out, interactive=True)) == 0
+    assert "cannot save to " + str(tmp_path / "no" / "x.json") in out.getvalue()
+    assert out.getvalue().count("save the game record to (Enter to skip): ") == 2
+    assert json.loads(target.read_text())["finished"]
