@@ -312,3 +312,83 @@ def test_a_person_is_asked_again_when_the_record_cannot_be_saved(tmp_path):
     assert "cannot save to " + str(tmp_path / "no" / "x.json") in out.getvalue()
     assert out.getvalue().count("save the game record to (Enter to skip): ") == 2
     assert json.loads(target.read_text())["finished"]
+
+
+# ---------------------------------------------------------------- the arena's worker processes
+
+import os  # noqa: E402
+import signal  # noqa: E402
+import time  # noqa: E402
+
+
+def _children(pid):
+    kids = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as file:
+            kids += [int(k) for k in file.read().split()]
+    return kids
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"    # a zombie has ended
+    except FileNotFoundError:
+        return False
+
+
+def _wait_for(condition, seconds):
+    """Polls `condition` for at most `seconds` (a bound against hanging, not a speed requirement)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return condition()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="parent-death signal and /proc are Linux")
+def test_arena_workers_die_with_a_killed_parent(tmp_path):
+    out = tmp_path / "games.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "cavemind.cli", "arena", "tictactoe", "--bot",
+                                "mcts:iterations=2000", "--bot", "random", "--games", "100000", "--jobs", "2",
+                                "--out", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    children = []
+    try:
+        # Games in the file: the workers are up and playing.
+        assert _wait_for(lambda: out.exists() and len(out.read_text().splitlines()) > 3, 120)
+        children = _children(process.pid)
+        assert len(children) >= 2           # two workers (and multiprocessing's resource tracker)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+        assert _wait_for(lambda: not any(_alive(pid) for pid in children), 30), \
+            [pid for pid in children if _alive(pid)]
+    finally:
+        for pid in [process.pid, *children]:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        process.wait(timeout=30)
+
+
+def test_an_unguarded_script_gets_the_real_reason_and_the_documented_snippet_runs(tmp_path):
+    unguarded = ("from cavemind.arena import run_arena\n"
+                 "run_arena('tictactoe', ['random', 'random'], games=4, jobs=2, progress=False)\n")
+    (tmp_path / "unguarded.py").write_text(unguarded)
+    result = subprocess.run([sys.executable, "unguarded.py"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 1
+    assert "failed while starting, before playing any game" in result.stderr
+    assert 'under `if __name__ == "__main__":`' in result.stderr and "unguarded.py" in result.stderr
+    assert "out of memory" not in result.stderr
+
+    # The Python snippet of docs/arena.md, run as a script (with fewer games), works.
+    docs = os.path.join(os.path.dirname(__file__), os.pardir, "docs", "arena.md")
+    with open(docs, encoding="utf-8") as file:
+        snippet = file.read().split("```python\n", 1)[1].split("```", 1)[0]
+    assert 'if __name__ == "__main__":' in snippet
+    (tmp_path / "snippet.py").write_text(snippet.replace("games=200", "games=4"))
+    result = subprocess.run([sys.executable, "snippet.py"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "ismcts:iterations=1000" in result.stdout
