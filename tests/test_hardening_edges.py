@@ -392,3 +392,14 @@ def test_an_unguarded_script_gets_the_real_reason_and_the_documented_snippet_run
                             timeout=300)
     assert result.returncode == 0, result.stderr
     assert "ismcts:iterations=1000" in result.stdout
+
+
+def test_infinite_numbers_are_refused_by_the_engine_and_the_arena():
+    records = run_engine(['{"id": 1, "game": "tictactoe", "limit": {"seconds": 1e400}}'])
+    assert records == [{"error": "not valid JSON: the number 1e400 is out of range", "field": None, "id": None}]
+    from cavemind.arena import ArenaError, make_match, parse_sprt
+
+    with pytest.raises(ArenaError, match="time limit inf: must be a positive finite number"):
+        make_match("tictactoe", ["random", "random"], games=2, time_limit=float("inf"))
+    with pytest.raises(ArenaError, match="finite numbers"):
+        parse_sprt("-inf,inf")

@@ -196,8 +196,9 @@ def make_match(game_name: str, bot_specs: list[str], games: int, players: int | 
         raise ArenaError(f"games={games!r}: must be a positive integer")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ArenaError(f"seed={seed!r}: must be a non-negative integer")
-    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
-        raise ArenaError(f"time limit {time_limit!r}: must be a positive number of seconds")
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
+                                       and math.isfinite(time_limit) and time_limit > 0):
+        raise ArenaError(f"time limit {time_limit!r}: must be a positive finite number of seconds")
     if len(bot_specs) < 2:
         raise ArenaError(f"an arena needs at least 2 bots, got {len(bot_specs)}")
     labels = []
@@ -584,8 +585,8 @@ def parse_sprt(text: str):
         values = [float(v) for v in text.split(",")]
     except ValueError:
         values = []
-    if not 2 <= len(values) <= 4:
-        raise ArenaError(f"--sprt {text!r}: expected ELO0,ELO1[,ALPHA[,BETA]] such as 0,50")
+    if not 2 <= len(values) <= 4 or not all(map(math.isfinite, values)):
+        raise ArenaError(f"--sprt {text!r}: expected ELO0,ELO1[,ALPHA[,BETA]] (finite numbers) such as 0,50")
     try:
         return SPRT(*values)
     except ValueError as error:

@@ -8,6 +8,7 @@ Bad input gets {"error", "field", "id"} and the engine keeps running. See docs/e
 from __future__ import annotations
 
 import json
+import math
 import queue
 import re
 import sys
@@ -69,6 +70,13 @@ def nesting_depth(line: str) -> int:
 
 def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):            # 1e400 would be read as infinity
+        raise ValueError(f"the number {text} is out of range")
+    return value
 
 
 class Query:
@@ -211,7 +219,7 @@ class Engine:
             self.error(f"JSON nested too deeply (more than {MAX_NESTING} levels)")
             return None
         try:
-            message = json.loads(line, parse_constant=_no_constant)
+            message = json.loads(line, parse_constant=_no_constant, parse_float=_finite_float)
         except RecursionError:                 # a fallback: the depth check above should come first
             self.error(f"JSON nested too deeply (more than {MAX_NESTING} levels)")
             return None
