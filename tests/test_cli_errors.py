@@ -50,7 +50,7 @@ def files(tmp_path):
     (["analyse", "ok.json", "--seconds", "-2"], "must be a positive number"),
     (["analyse", "ok.json", "--iterations", "10", "--seconds", "1"], "not allowed with argument"),
     (["analyse", "ok.json", "--algorithm", "minimax"], "invalid choice: 'minimax'"),
-    (["analyse", "ok.json", "--threads", "1000"], "threads=1000: must be an integer from 1 to 256"),
+    (["analyse", "ok.json", "--threads", "1000"], "argument --threads: 1000 must be at most 256"),
     (["analyse", "ok.json", "--as-player", "5"], "seats are 0 to 1"),
     (["analyse", "--example", "chess"], "unknown game 'chess'"),
     (["examples", "chess"], "unknown game 'chess'"),

@@ -50,9 +50,11 @@ def test_bots_only_play_to_the_end():
     assert result.stdout.count(": score ") == 3
 
 
-def test_bad_moves_are_refused_and_input_ending_is_an_error():
-    result = play("tictactoe", "--players", "human,random", "--seed", 1, lines=["z9", "10", "help"])
+def test_bad_moves_are_refused_and_input_ending_is_an_error_that_saves_the_game(tmp_path):
+    result = play("tictactoe", "--players", "human,random", "--seed", 1, lines=["z9", "10", "help"], cwd=tmp_path)
     assert "'z9' is not a legal move here" in result.stdout and "no move 10" in result.stdout
     assert result.returncode == 2
-    assert result.stderr.strip() == ("cavemind play: error: input ended before the game did "
-                                     "(type 'save FILE' to keep a game)")
+    [saved] = [p.name for p in tmp_path.iterdir()]
+    assert saved.startswith("cavemind-tictactoe-unfinished-") and saved.endswith(".json")
+    assert result.stderr.strip() == ("cavemind play: error: input ended before the game did; the game is saved "
+                                     f"to {saved}; resume with: cavemind play --from {saved}")

@@ -196,8 +196,9 @@ def make_match(game_name: str, bot_specs: list[str], games: int, players: int | 
         raise ArenaError(f"games={games!r}: must be a positive integer")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ArenaError(f"seed={seed!r}: must be a non-negative integer")
-    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
-        raise ArenaError(f"time limit {time_limit!r}: must be a positive number of seconds")
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
+                                       and math.isfinite(time_limit) and time_limit > 0):
+        raise ArenaError(f"time limit {time_limit!r}: must be a positive finite number of seconds")
     if len(bot_specs) < 2:
         raise ArenaError(f"an arena needs at least 2 bots, got {len(bot_specs)}")
     labels = []
@@ -355,13 +356,49 @@ class _Done:
         return self.value
 
 
+PR_SET_PDEATHSIG = 1   # from <linux/prctl.h>
+
+
+def _worker_start(parent: int, started) -> None:
+    """Runs first in each worker process. On Linux the worker asks the kernel to kill it when the parent
+    dies (prctl PR_SET_PDEATHSIG), so a killed arena leaves no workers behind; the parent-pid check covers a
+    parent that died before the request. Then it reports that it started: a worker that dies before this
+    line failed while starting, which with spawned workers means while importing the main script."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):   # no prctl (another libc): the parent-pid check below remains
+            pass
+    if os.getppid() != parent:
+        os._exit(1)
+    started.set()
+
+
 class _ProcessPool:
     """K worker processes on this machine. Spawned (not forked), so that no thread state of the parent,
-    such as a Dask client, is copied into them."""
+    such as a Dask client, is copied into them. A spawned worker imports the parent's main module first."""
 
     def __init__(self, jobs: int):
-        self.pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+        context = multiprocessing.get_context("spawn")
+        self.started = context.Event()
+        self.pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start,
+                                                           initargs=(os.getpid(), self.started))
         self.window = 2 * jobs  # a few queued games per worker keep it busy; fewer waste work after an SPRT stop
+
+    def broken_message(self) -> str:
+        """Why the pool broke, as far as the parent can tell."""
+        if not self.started.is_set():
+            script = getattr(sys.modules.get("__main__"), "__file__", None)
+            where = f" ({script})" if script else ""
+            return ("the worker processes failed while starting, before playing any game. Workers are started "
+                    f"with the spawn method and first import the main script{where}: a script that runs the "
+                    "arena with jobs > 1 must do so under `if __name__ == \"__main__\":` (see docs/arena.md), "
+                    "and must import without errors")
+        return ("a worker process died (out of memory, or a crash in compiled code); the games finished so far "
+                "are in the results file: run again to resume")
 
     def submit(self, task):
         return self.pool.submit(play_game, task)
@@ -494,8 +531,7 @@ def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | N
         if backend is not None:
             backend.cancel(pending)
     except concurrent.futures.process.BrokenProcessPool:
-        raise ArenaError("a worker process died (out of memory, or a crash in compiled code); the games "
-                         "finished so far are in the results file: run again to resume") from None
+        raise ArenaError(backend.broken_message()) from None
     finally:
         if backend is not None:
             backend.close()
@@ -549,8 +585,8 @@ def parse_sprt(text: str):
         values = [float(v) for v in text.split(",")]
     except ValueError:
         values = []
-    if not 2 <= len(values) <= 4:
-        raise ArenaError(f"--sprt {text!r}: expected ELO0,ELO1[,ALPHA[,BETA]] such as 0,50")
+    if not 2 <= len(values) <= 4 or not all(map(math.isfinite, values)):
+        raise ArenaError(f"--sprt {text!r}: expected ELO0,ELO1[,ALPHA[,BETA]] (finite numbers) such as 0,50")
     try:
         return SPRT(*values)
     except ValueError as error:

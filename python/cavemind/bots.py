@@ -5,7 +5,7 @@ import abc
 import random
 
 from cavemind.errors import SearchError
-from cavemind.search import Limit, analyse
+from cavemind.search import Limit, analyse, check_search_options
 
 
 class Bot(abc.ABC):
@@ -27,7 +27,7 @@ class RandomBot(Bot):
     name = "random"
 
     def __init__(self, seed: int | None = None):
-        self._rng = random.Random(seed)
+        self._rng = random.Random(_seed(seed))
 
     def step(self, state) -> int:
         _require_decision(state)
@@ -43,7 +43,9 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, samples: int = 4):
-        self._rng = random.Random(seed)
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise SearchError(f"samples={samples!r}: must be a positive integer")
+        self._rng = random.Random(_seed(seed))
         self.samples = samples
 
     def step(self, state) -> int:
@@ -73,10 +75,11 @@ class SearchBot(Bot):
                  exploration: float = 0.7, rollout_depth: int | None = None, determinizations: int = 8,
                  memory_mb: float | None = None, seed: int | None = 0):
         self.limit = Limit(iterations=iterations, seconds=seconds, threads=threads, memory_mb=memory_mb)
+        check_search_options(exploration, rollout_depth, determinizations)
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.determinizations = determinizations
-        self._rng = random.Random(seed)
+        self._rng = random.Random(_seed(seed))
         self.name = self.algorithm
 
     def step(self, state) -> int:
@@ -115,6 +118,12 @@ class PIMCBot(SearchBot):
     """Determinized UCT over several sampled worlds, votes summed."""
 
     algorithm = "pimc"
+
+
+def _seed(seed: int | None) -> int | None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise SearchError(f"seed={seed!r}: must be an integer or None")
+    return seed
 
 
 def _require_decision(state) -> None:

@@ -8,6 +8,7 @@ worlds (PIMC determinizations), seed; random and heuristic take only seed (heuri
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,7 +51,10 @@ class BotSpec:
                 raise BotSpecError(f"{self}: {error}") from None
         if self.kind == "random":
             kwargs.pop("samples", None)
-        return SIMPLE_BOTS[self.kind](**kwargs)
+        try:
+            return SIMPLE_BOTS[self.kind](**kwargs)
+        except SearchError as error:
+            raise BotSpecError(f"{self}: {error}") from None
 
     def __str__(self) -> str:
         if not self.options:
@@ -85,6 +89,8 @@ def parse_bot_spec(text: str) -> BotSpec:
             parsed = kind_of(value)
         except ValueError:
             raise BotSpecError(f"{text!r}: {key}={value!r} is not a {kind_of.__name__}") from None
+        if not math.isfinite(parsed):
+            raise BotSpecError(f"{text!r}: {key}={value.strip()} is not a finite number")
         if parsed <= 0 and key != "depth" and key != "seed":
             raise BotSpecError(f"{text!r}: {key} must be positive")
         options[keyword] = parsed

@@ -18,6 +18,7 @@ from cavemind import arena
 from cavemind.analysis_output import analyse_interruptibly, document_text, format_table, hidden_information_warning, json_record
 from cavemind.botspec import split_bot_specs
 from cavemind.errors import CavemindError
+from cavemind.search import MAX_ITERATIONS, MAX_THREADS
 
 DEFAULT_ITERATIONS = 10_000
 
@@ -40,6 +41,21 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
+def iteration_count(text: str) -> int:
+    value = positive_int(text)
+    if value > MAX_ITERATIONS:
+        raise argparse.ArgumentTypeError(f"{text} is more than {MAX_ITERATIONS:,} (2**31-1: the "
+                                         "search counts visits in 32 bits); use --seconds for longer searches")
+    return value
+
+
+def thread_count(text: str) -> int:
+    value = positive_int(text)
+    if value > MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"{text} must be at most {MAX_THREADS}")
     return value
 
 
@@ -272,6 +288,9 @@ def command_analyse(args: argparse.Namespace) -> int:
         print(f"note: player {mover} is to move but the position is seen by player {viewer}: what player "
               f"{mover} holds is a guess sampled from player {viewer}'s view", file=sys.stderr)
     iterations = args.iterations or (None if args.seconds else DEFAULT_ITERATIONS)
+    if iterations is not None and args.threads > iterations:
+        raise CommandError(f"--threads {args.threads}: more threads than iterations ({iterations}); each thread "
+                           "runs at least one iteration")
     limit = cavemind.Limit(iterations=iterations, seconds=args.seconds, threads=args.threads)
     progress = SearchProgress(sys.stderr.isatty() or args.progress, args.seconds)
     reports = {}
@@ -443,10 +462,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "on stderr; Ctrl-C stops the search and prints the best result so far.")
     _position_arguments(analyse)
     budget = analyse.add_mutually_exclusive_group()
-    budget.add_argument("--iterations", type=positive_int, metavar="N",
+    budget.add_argument("--iterations", type=iteration_count, metavar="N",
                         help=f"search iterations (default {DEFAULT_ITERATIONS:,})")
     budget.add_argument("--seconds", type=positive_float, metavar="T", help="search for T seconds instead")
-    analyse.add_argument("--threads", type=positive_int, default=1, metavar="K",
+    analyse.add_argument("--threads", type=thread_count, default=1, metavar="K",
                          help="root-parallel search threads (default 1)")
     analyse.add_argument("--algorithm", choices=cavemind.ALGORITHMS, default="ismcts",
                          help="ismcts (default), mo-ismcts and pimc decide from the mover's view; mcts sees "
@@ -481,10 +500,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="random-playout and search speed per game")
     bench.add_argument("game", nargs="?", choices=cavemind.game_names(), help="one game (default: all)")
-    bench.add_argument("--players", type=int, help="one player count (default: every count)")
-    bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement (default 1)")
+    bench.add_argument("--players", type=positive_int, help="one player count (default: every count)")
+    bench.add_argument("--seconds", type=positive_float, default=1.0, help="time per measurement (default 1)")
     bench.add_argument("--algorithm", choices=cavemind.ALGORITHMS, default="ismcts")
-    bench.add_argument("--threads", type=int, default=1)
+    bench.add_argument("--threads", type=thread_count, default=1)
     bench.add_argument("--progress", action="store_true", help="show progress even when stderr is not a terminal")
     bench.set_defaults(run=command_bench)
     arena.add_parser(commands)

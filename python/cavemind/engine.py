@@ -8,7 +8,9 @@ Bad input gets {"error", "field", "id"} and the engine keeps running. See docs/e
 from __future__ import annotations
 
 import json
+import math
 import queue
+import re
 import sys
 import threading
 from typing import Any, TextIO
@@ -17,12 +19,18 @@ import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import CavemindError
 from cavemind.play import replay
+from cavemind.search import MAX_ITERATIONS, MAX_THREADS, check_memory
 
 PROTOCOL_VERSION = 1
 DEFAULT_LIMIT = {"iterations": 1000}
 QUERY_FIELDS = {"id", "position", "game", "players", "options", "seed", "moves", "limit", "algorithm",
                 "asPlayer", "top", "searchSeed", "reportDuringSearchEvery"}
 LIMIT_FIELDS = {"iterations", "seconds", "threads"}
+# One message is small (a position or a move list is a few kilobytes and a few levels deep); the limits keep
+# one hostile line from taking the engine's memory or its parser's stack.
+MAX_LINE_CHARS = 1_000_000
+MAX_NESTING = 64
+_NESTING_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 class FieldError(Exception):
@@ -41,6 +49,33 @@ def _integer(message: dict, key: str, low: int, high: int | None = None, where: 
     if value < low or (high is not None and value > high):
         bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise FieldError(name, f"{name}: {value} is out of range (must be {bounds})")
+    return value
+
+
+def nesting_depth(line: str) -> int:
+    """How deeply the arrays and objects of a JSON text nest (brackets inside strings do not count); cheap
+    when the line has few brackets, which is every sensible message."""
+    if line.count("[") + line.count("{") <= MAX_NESTING:
+        return 0
+    depth = deepest = 0
+    for token in _NESTING_TOKENS.finditer(line):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif bracket in "]}":
+            depth -= 1
+    return deepest
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):            # 1e400 would be read as infinity
+        raise ValueError(f"the number {text} is out of range")
     return value
 
 
@@ -72,6 +107,12 @@ class Query:
                                               or not 0.01 <= self.report_every <= 86400):
             raise FieldError("reportDuringSearchEvery", f"reportDuringSearchEvery: {json.dumps(self.report_every)} "
                                                         "must be a number of seconds from 0.01 to 86400")
+        try:
+            check_memory(self.limit, self.algorithm, self.state.game.num_players)
+        except CavemindError as error:   # "Limit.iterations=N: the tree ... needs ..."
+            reason = str(error).split(": ", 1)[-1].split("; use fewer")[0]
+            raise FieldError("limit.iterations", f"limit.iterations: {reason}; use fewer iterations, or "
+                                                 "seconds instead") from None
         warning = hidden_information_warning(self.state, self.algorithm)
         self.warnings = [warning] if warning else []
 
@@ -121,13 +162,17 @@ class Query:
                                                     f"fields are {', '.join(sorted(LIMIT_FIELDS))}")
         if "iterations" not in limit and "seconds" not in limit:
             raise FieldError("limit", "limit: needs iterations or seconds")
-        iterations = _integer(limit, "iterations", 1, where="limit.") if "iterations" in limit else None
+        iterations = _integer(limit, "iterations", 1, MAX_ITERATIONS, where="limit.") if "iterations" in limit else None
         seconds = limit.get("seconds")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                     or not 0 < seconds <= 86400):
             raise FieldError("limit.seconds", f"limit.seconds: {json.dumps(seconds)} must be a number of "
                                               "seconds above 0 (at most 86400)")
-        threads = _integer(limit, "threads", 1, 256, where="limit.") if "threads" in limit else 1
+        threads = _integer(limit, "threads", 1, MAX_THREADS, where="limit.") if "threads" in limit else 1
+        if iterations is not None and threads > iterations:
+            raise FieldError("limit.threads", f"limit.threads: {threads} threads for {iterations} iterations; "
+                                              "each thread runs at least one iteration, so threads must not "
+                                              "exceed iterations")
         return cavemind.Limit(iterations=iterations, seconds=seconds, threads=threads)
 
 
@@ -152,19 +197,33 @@ class Engine:
 
     def run(self) -> int:
         self.worker.start()
-        for line in iter(self.inp.readline, ""):    # readline: answer each line as soon as it arrives
+        while line := self.inp.readline(MAX_LINE_CHARS + 1):   # answer each line as soon as it arrives
+            if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+                while (rest := self.inp.readline(MAX_LINE_CHARS)) and not rest.endswith("\n"):
+                    pass                       # skip the rest of the line without keeping it
+                self.error(f"line too long (more than {MAX_LINE_CHARS:,} characters)")
+                continue
             if not line.strip():
                 continue
-            if self.handle(line) == "terminate":
-                return 0
+            try:
+                if self.handle(line) == "terminate":
+                    return 0
+            except Exception as error:         # a bug, not bad input: still answer and keep reading
+                self.error(f"internal error ({type(error).__name__}: {error}); please report it")
         self.queue.put(None)                   # end of input: finish the queued queries, then leave
         self.worker.join()
         return 0
 
     def handle(self, line: str) -> str | None:
+        if nesting_depth(line) > MAX_NESTING:
+            self.error(f"JSON nested too deeply (more than {MAX_NESTING} levels)")
+            return None
         try:
-            message = json.loads(line)
-        except json.JSONDecodeError as error:
+            message = json.loads(line, parse_constant=_no_constant, parse_float=_finite_float)
+        except RecursionError:                 # a fallback: the depth check above should come first
+            self.error(f"JSON nested too deeply (more than {MAX_NESTING} levels)")
+            return None
+        except ValueError as error:            # JSONDecodeError, NaN/Infinity, an integer of too many digits
             self.error(f"not valid JSON: {error}")
             return None
         if not isinstance(message, dict):
@@ -235,6 +294,8 @@ class Engine:
                 self.send(json_record(info, query.top, query.id, stopped=flag.is_set, warnings=query.warnings))
             except CavemindError as error:
                 self.error(str(error), None, query.id)
+            except Exception as error:         # never die silently: the next query must still be answered
+                self.error(f"search failed ({type(error).__name__}: {error})", None, query.id)
             finally:
                 with self.lock:
                     self.current = None

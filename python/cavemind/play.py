@@ -7,6 +7,10 @@ options, moves) is what `cavemind engine` accepts as a query, so a saved game ca
 from __future__ import annotations
 
 import json
+import os
+import sys
+import tempfile
+import time
 from typing import Any, Callable, TextIO
 
 import cavemind
@@ -20,6 +24,10 @@ HINT_LIMIT = cavemind.Limit(iterations=2000)
 
 class PlayError(CavemindError, ValueError):
     """A game that cannot be set up or resumed: a bad seat list, a bad record, a closed input."""
+
+
+class InputEnded(PlayError):
+    """Standard input ended at a prompt."""
 
 
 def replay(game: cavemind.Game, moves: list, seed: int | None = None, field: str = "moves") -> cavemind.State:
@@ -91,12 +99,29 @@ class Match:
         doc["position"] = self.state.to_dict()
         return doc
 
-    def save(self, path: str) -> None:
+    def save(self, path: str, mode: str = "w") -> None:
+        """Writes the record to `path` (mode "x": only if no such file exists yet)."""
         try:
-            with open(path, "w", encoding="utf-8") as file:
+            with open(path, mode, encoding="utf-8") as file:
                 file.write(document_text(self.record()))
         except OSError as error:
             raise PlayError(f"cannot save to {path}: {error.strerror}") from None
+
+    def save_unfinished(self) -> str:
+        """Saves the game to a new file named after the game and the time, in the current directory (or the
+        temporary one if that cannot be written), never over an existing file; returns its path."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for directory in (os.curdir, tempfile.gettempdir()):
+            for copy in range(1, 100):
+                name = f"cavemind-{self.game.name}-unfinished-{stamp}{f'-{copy}' if copy > 1 else ''}.json"
+                path = os.path.join(directory, name) if directory != os.curdir else name
+                try:
+                    self.save(path, mode="x")
+                    return path
+                except PlayError:
+                    if not os.path.exists(path):
+                        break              # this directory cannot be written: try the next one
+        raise PlayError("the game could not be saved anywhere (neither here nor in the temporary directory)")
 
 
 def load_record(text: str, source: str) -> dict[str, Any]:
@@ -125,10 +150,14 @@ def parse_seats(text: str) -> list[BotSpec]:
 
 
 class Terminal:
-    """Input and output of a game; a class so that tests and other front ends can replace it."""
+    """Input and output of a game; a class so that tests and other front ends can replace it. `interactive`
+    says whether a person answers (input is a terminal): only then are questions asked that a script
+    piping moves would not expect (the record's file name, overwriting a file)."""
 
-    def __init__(self, read: Callable[[str], str] = input, out: TextIO | None = None):
+    def __init__(self, read: Callable[[str], str] = input, out: TextIO | None = None,
+                 interactive: bool | None = None):
         self.read, self.out = read, out
+        self.interactive = (read is input and sys.stdin.isatty()) if interactive is None else interactive
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -137,11 +166,29 @@ class Terminal:
         try:
             return self.read(prompt)
         except EOFError:
-            raise PlayError("input ended before the game did (type 'save FILE' to keep a game)") from None
+            raise InputEnded("input ended before the game did") from None
 
 
 def play(match: Match, terminal: Terminal, record_path: str | None = None) -> int:
-    """Plays `match` to the end. Returns 0; raises PlayError when input ends or the user quits."""
+    """Plays `match` to the end. Returns 0, 1 if a human quits, 130 on Ctrl-C; raises PlayError when input
+    ends. A game cut short by Ctrl-C or the end of input is saved first to a new file (named after the game
+    and the time, in the current directory), and the message says where."""
+    try:
+        return _play(match, terminal, record_path)
+    except (KeyboardInterrupt, InputEnded) as interruption:
+        if match.state.is_terminal():
+            if isinstance(interruption, KeyboardInterrupt):
+                return 130
+            raise
+        path = match.save_unfinished()
+        resume = f"the game is saved to {path}; resume with: cavemind play --from {path}"
+        if isinstance(interruption, InputEnded):
+            raise PlayError(f"input ended before the game did; {resume}") from None
+        terminal.say(f"\ninterrupted: {resume}")
+        return 130
+
+
+def _play(match: Match, terminal: Terminal, record_path: str | None) -> int:
     humans = match.humans
     terminal.say(f"{match.game.name}, {match.game.num_players} players: "
                  + ", ".join(f"player {i} {spec}" for i, spec in enumerate(match.seats)))
@@ -166,6 +213,24 @@ def play(match: Match, terminal: Terminal, record_path: str | None = None) -> in
             match.apply(action)
     finish(match, terminal, record_path)
     return 0
+
+
+def save_command(match: Match, path: str, terminal: Terminal) -> bool:
+    """The `save FILE` command: asks before overwriting a file (a script piping moves gets a refusal
+    instead of a question it does not expect); a failure is reported and the game goes on. True if saved."""
+    if os.path.isfile(path):
+        if not terminal.interactive:
+            terminal.say(f"{path} exists: not overwritten (save to another name)")
+            return False
+        if terminal.ask(f"{path} exists; overwrite it? [y/N] ").strip().lower() not in ("y", "yes"):
+            terminal.say("not saved")
+            return False
+    try:
+        match.save(path)
+    except PlayError as error:
+        terminal.say(f"{error}; the game goes on (try 'save' with another file name)")
+        return False
+    return True
 
 
 def human_turn(match: Match, seat: int, terminal: Terminal) -> int | None:
@@ -193,8 +258,8 @@ def human_turn(match: Match, seat: int, terminal: Terminal) -> int | None:
             if not argument:
                 terminal.say("usage: save FILE")
                 continue
-            match.save(argument)
-            terminal.say(f"saved to {argument}; resume with: cavemind play --from {argument}")
+            if save_command(match, argument, terminal):
+                terminal.say(f"saved to {argument}; resume with: cavemind play --from {argument}")
         elif command.lower() in ("board", "show"):
             terminal.say(state.render(observer=seat))
         elif command.lower() in ("quit", "exit"):
@@ -216,12 +281,27 @@ def finish(match: Match, terminal: Terminal, record_path: str | None) -> None:
     scores, returns = state.scores(), state.returns()
     for seat, spec in enumerate(match.seats):
         terminal.say(f"player {seat} ({spec}): score {scores[seat]:g}, result {returns[seat]:g}")
-    if record_path is None and match.humans:
+    if record_path is not None:
+        try:
+            match.save(record_path)
+            terminal.say(f"record saved to {record_path}")
+            return
+        except PlayError as error:
+            if not terminal.interactive:       # nobody to ask: keep the record under a new name
+                path = match.save_unfinished()
+                terminal.say(f"{error}; the record is saved to {path} instead")
+                return
+            terminal.say(str(error))
+    if not (terminal.interactive and match.humans):
+        return                                 # a script piping moves is not asked for a file name
+    while True:
         try:
             answer = terminal.read("save the game record to (Enter to skip): ").strip()
-            record_path = answer.removeprefix("save ").strip() or None   # 'save FILE' works here too
         except EOFError:
-            record_path = None
-    if record_path:
-        match.save(record_path)
-        terminal.say(f"record saved to {record_path}")
+            return
+        path = answer.removeprefix("save ").strip()   # 'save FILE' works here too
+        if not path:
+            return
+        if save_command(match, path, terminal):
+            terminal.say(f"record saved to {path}")
+            return

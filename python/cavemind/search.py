@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -12,10 +13,33 @@ ALGORITHMS = ("mcts", "ismcts", "mo-ismcts", "pimc")
 StopFlag = _core.StopFlag
 
 
+# Root visit counts are 32-bit in the core, so a search of more iterations would overflow them.
+MAX_ITERATIONS = 2**31 - 1
+MAX_THREADS = 256
+
+
+def _is_real(value) -> bool:
+    """A finite int or float, not a bool (True is an int to Python, never a meaningful budget here)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def physical_memory() -> int | None:
+    """The machine's memory in bytes, or None where the system does not say."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
 @dataclass(frozen=True)
 class Limit:
-    """How long to search: iterations in total (shared by the threads), seconds, or both (the first to
-    run out ends the search). Memory caps each thread's tree; `threads` > 1 is root parallelism."""
+    """How long to search: iterations in total (shared by the threads, at least one each), seconds, or both
+    (the first to run out ends the search). Memory caps each thread's tree; `threads` > 1 is root
+    parallelism. Every field is checked here: a bad one raises SearchError naming it."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -25,19 +49,62 @@ class Limit:
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise SearchError("Limit needs iterations or seconds")
-        if self.iterations is not None and (not isinstance(self.iterations, int) or self.iterations < 1):
-            raise SearchError(f"Limit.iterations={self.iterations!r}: must be a positive integer")
-        if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and self.seconds > 0):
-            raise SearchError(f"Limit.seconds={self.seconds!r}: must be a positive number")
-        if not isinstance(self.threads, int) or not 1 <= self.threads <= 256:
-            raise SearchError(f"Limit.threads={self.threads!r}: must be an integer from 1 to 256")
-        if self.memory_mb is not None and not self.memory_mb > 0:
-            raise SearchError(f"Limit.memory_mb={self.memory_mb!r}: must be positive")
+        if self.iterations is not None and not (_is_int(self.iterations)
+                                                and 1 <= self.iterations <= MAX_ITERATIONS):
+            raise SearchError(f"Limit.iterations={self.iterations!r}: must be an integer from 1 to "
+                              f"{MAX_ITERATIONS} (2**31-1: visit counts are 32-bit)")
+        if self.seconds is not None and not (_is_real(self.seconds) and self.seconds > 0):
+            raise SearchError(f"Limit.seconds={self.seconds!r}: must be a positive finite number")
+        if not (_is_int(self.threads) and 1 <= self.threads <= MAX_THREADS):
+            raise SearchError(f"Limit.threads={self.threads!r}: must be an integer from 1 to {MAX_THREADS}")
+        # Each thread runs at least one iteration, so more threads than iterations would run more
+        # iterations than asked: refused rather than silently exceeding the budget.
+        if self.iterations is not None and self.threads > self.iterations:
+            raise SearchError(f"Limit.threads={self.threads!r}: more threads than iterations "
+                              f"({self.iterations}); each thread runs at least one iteration")
+        if self.memory_mb is not None and not (_is_real(self.memory_mb) and self.memory_mb > 0):
+            raise SearchError(f"Limit.memory_mb={self.memory_mb!r}: must be a positive finite number")
 
     def max_nodes(self) -> int:
         if self.memory_mb is None:
             return 0
-        return max(16, int(self.memory_mb * 2**20 / _core.NODE_BYTES / self.threads))
+        return max(16, min(2**31 - 1, int(self.memory_mb * 2**20 / _core.NODE_BYTES / self.threads)))
+
+
+def check_search_options(exploration: float, rollout_depth: int | None, determinizations: int) -> None:
+    """The tuning options of analyse() and the search bots; a bad one raises SearchError naming it."""
+    if not (_is_real(exploration) and exploration >= 0):
+        raise SearchError(f"exploration={exploration!r}: must be a finite number >= 0")
+    if rollout_depth is not None and not (_is_int(rollout_depth) and -1 <= rollout_depth <= 2**31 - 1):
+        raise SearchError(f"rollout_depth={rollout_depth!r}: must be None (or -1: play to the end) or an "
+                          "integer >= 0")
+    if not (_is_int(determinizations) and 1 <= determinizations <= 64):
+        raise SearchError(f"determinizations={determinizations!r}: must be an integer from 1 to 64")
+
+
+def check_memory(limit: Limit, algorithm: str, num_players: int, determinizations: int = 8) -> None:
+    """Refuses a search whose memory cannot be had. The core allocates each thread's tree for its whole
+    iteration budget up front (one node of NODE_BYTES per iteration and tree: MO-ISMCTS keeps one tree per
+    player), capped by memory_mb; that, and memory_mb itself, must fit in the machine's memory."""
+    total = physical_memory()
+    if total is None:
+        return
+    if limit.memory_mb is not None and limit.memory_mb * 2**20 * limit.threads > total:
+        raise SearchError(f"Limit.memory_mb={limit.memory_mb:g}: {limit.threads} thread(s) of that exceed this "
+                          f"machine's memory ({total / 2**20:,.0f} MB)")
+    if limit.iterations is None:
+        return
+    trees = num_players if algorithm == "mo-ismcts" else 1
+    roots = num_players if algorithm == "mo-ismcts" else determinizations if algorithm == "pimc" else 1
+    per_thread = -(-limit.iterations // limit.threads) * trees + roots + 1
+    if limit.memory_mb is not None:
+        per_thread = min(per_thread, limit.max_nodes())
+    needed = per_thread * limit.threads * _core.NODE_BYTES
+    if needed > total:
+        raise SearchError(
+            f"Limit.iterations={limit.iterations}: the search tree for that budget needs {needed / 2**20:,.0f} MB "
+            f"({_core.NODE_BYTES} bytes per iteration{' and player' if trees > 1 else ''}), more than this "
+            f"machine's memory ({total / 2**20:,.0f} MB); use fewer iterations, or cap the tree with memory_mb")
 
 
 @dataclass
@@ -108,17 +175,21 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
     the true state and so sees hidden information. One thread with a given seed is reproducible.
     `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
     thread, while the search threads pause); it does not change the result."""
-    limit = limit or Limit(iterations=1000)
+    limit = Limit(iterations=1000) if limit is None else limit
+    if not isinstance(limit, Limit):
+        raise SearchError(f"limit={limit!r}: expected a cavemind.Limit")
     if algorithm not in ALGORITHMS:
         raise SearchError(f"algorithm {algorithm!r}: expected one of {', '.join(ALGORITHMS)}")
     if state.current_player() < 0:
         raise SearchError("analyse needs a decision node, not a chance node or a finished game")
-    if not exploration >= 0:
-        raise SearchError(f"exploration={exploration!r}: must be >= 0")
-    if not 1 <= determinizations <= 64:
-        raise SearchError(f"determinizations={determinizations!r}: must be 1..64")
-    if on_progress is not None and not (isinstance(progress_every, (int, float)) and progress_every > 0):
+    check_search_options(exploration, rollout_depth, determinizations)
+    if not _is_int(seed):
+        raise SearchError(f"seed={seed!r}: must be an integer")
+    if stop is not None and not isinstance(stop, StopFlag):
+        raise SearchError(f"stop={stop!r}: expected a cavemind.StopFlag")
+    if on_progress is not None and not (_is_real(progress_every) and progress_every > 0):
         raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
+    check_memory(limit, algorithm, state.game.num_players, determinizations)
     root = state.clone()
 
     def report(raw: dict) -> None:

@@ -23,6 +23,6 @@ def game_names() -> list[str]:
 def game_module(name: str) -> ModuleType:
     from cavemind.errors import UnknownGameError
 
-    if name not in REGISTRY:
+    if not isinstance(name, str) or name not in REGISTRY:
         raise UnknownGameError(f"unknown game {name!r}; registered games: {', '.join(game_names())}")
     return importlib.import_module(REGISTRY[name])
