@@ -79,8 +79,8 @@ def test_threads_never_exceed_the_iteration_budget():
 
 
 def test_a_huge_iteration_budget_is_not_allocated_up_front():
-    """The tree grows on demand: a budget of 10**10 iterations with a time limit searches and returns
-    instead of failing to allocate 10**10 nodes before starting."""
+    """The tree grows on demand: the largest budget with a time limit searches and returns instead of
+    failing to allocate 2**31 nodes before starting."""
     state = decision_state("stone_age")
-    info = cavemind.analyse(state, cavemind.Limit(iterations=10**10, seconds=0.2), rollout_depth=10)
-    assert 0 < info.iterations < 10**10
+    info = cavemind.analyse(state, cavemind.Limit(iterations=2**31 - 1, seconds=0.2), rollout_depth=10)
+    assert 0 < info.iterations < 2**31 - 1

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from cavemind import _core
@@ -34,12 +35,14 @@ def _coerce(game: str, key: str, spec: dict[str, Any], value: Any) -> Any:
                 raise ValueError
             value = int(value)
         elif kind is float:
-            if isinstance(value, bool):
+            if isinstance(value, bool) or not isinstance(value, (int, float, str)):
                 raise ValueError
             value = float(value)
+            if not math.isfinite(value):
+                raise ValueError
         elif not isinstance(value, str):
             raise ValueError
-    except ValueError:
+    except (ValueError, OverflowError):
         raise InvalidOptionError(f"{game}: option {key}={value!r} is not a {kind.__name__}") from None
     choices = spec.get("choices")
     if choices is not None and value not in choices:
@@ -64,7 +67,10 @@ class Game:
         if unknown:
             raise InvalidOptionError(f"{name}: unknown option {unknown[0]!r}; options are {sorted(spec)}")
         self.params = {key: _coerce(name, key, s, given.get(key, s["default"])) for key, s in spec.items()}
-        self._capsule = self.module.make_table(self.params)
+        try:
+            self._capsule = self.module.make_table(self.params)
+        except ValueError as error:  # a value the game's own checks refuse, such as a range
+            raise InvalidOptionError(f"{name}: option {error}") from None
         info = _core.table_info(self._capsule)
         self.num_players: int = info["num_players"]
         self.max_actions: int = info["max_actions"]

@@ -83,28 +83,15 @@ def check_search_options(exploration: float, rollout_depth: int | None, determin
 
 
 def check_memory(limit: Limit, algorithm: str, num_players: int, determinizations: int = 8) -> None:
-    """Refuses a search whose memory cannot be had. The core allocates each thread's tree for its whole
-    iteration budget up front (one node of NODE_BYTES per iteration and tree: MO-ISMCTS keeps one tree per
-    player), capped by memory_mb; that, and memory_mb itself, must fit in the machine's memory."""
+    """Refuses a memory limit the machine cannot give. An iteration budget needs no check: the core grows
+    each tree on demand, up to memory_mb or, without one, a share of the machine's memory
+    (_core.DEFAULT_MEMORY_SHARE), and then goes on searching without adding nodes."""
     total = physical_memory()
-    if total is None:
+    if total is None or limit.memory_mb is None:
         return
-    if limit.memory_mb is not None and limit.memory_mb * 2**20 * limit.threads > total:
+    if limit.memory_mb * 2**20 * limit.threads > total:
         raise SearchError(f"Limit.memory_mb={limit.memory_mb:g}: {limit.threads} thread(s) of that exceed this "
                           f"machine's memory ({total / 2**20:,.0f} MB)")
-    if limit.iterations is None:
-        return
-    trees = num_players if algorithm == "mo-ismcts" else 1
-    roots = num_players if algorithm == "mo-ismcts" else determinizations if algorithm == "pimc" else 1
-    per_thread = -(-limit.iterations // limit.threads) * trees + roots + 1
-    if limit.memory_mb is not None:
-        per_thread = min(per_thread, limit.max_nodes())
-    needed = per_thread * limit.threads * _core.NODE_BYTES
-    if needed > total:
-        raise SearchError(
-            f"Limit.iterations={limit.iterations}: the search tree for that budget needs {needed / 2**20:,.0f} MB "
-            f"({_core.NODE_BYTES} bytes per iteration{' and player' if trees > 1 else ''}), more than this "
-            f"machine's memory ({total / 2**20:,.0f} MB); use fewer iterations, or cap the tree with memory_mb")
 
 
 @dataclass
