@@ -1,5 +1,6 @@
 """Honga soak (issue 4): 10,000 seeded random games per player count, every invariant checked at the end of
-each game (the same checks as tests/test_honga.py, which runs 500 per count in CI).
+each game by the module's check_state (the one definition of a legal state; tests/test_honga.py runs 500 per
+count in CI).
 
     python benchmarks/honga_soak.py                 # 10,000 games x 2, 3, 4, 5 players
     python benchmarks/honga_soak.py --games 1000 --players 5
@@ -12,7 +13,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
-from test_honga import check_invariants, play_random  # noqa: E402
+from test_honga import play_random  # noqa: E402
+
+from cavemind.games import honga  # noqa: E402
 
 
 def main() -> None:
@@ -27,7 +30,8 @@ def main() -> None:
         for seed in range(args.games):
             state, k = play_random(n, seed)
             doc = state.to_dict()["state"]
-            check_invariants(doc, n)
+            message = honga.check_state(state.to_bytes())
+            assert message is None, f"seed {seed}: {message}"
             assert max(state.scores()) >= threshold[n] and doc["to_move"] == n - 1, seed
             assert abs(sum(state.returns()) - 1.0) < 1e-9
             steps += k

@@ -427,7 +427,8 @@ def test_dice_bar_every_player_picks_one_die_from_the_buyer_on():
     3 stone, 4 gold, 5 tool, 6 agriculture; tools may not modify these dice (ZM example: buyer takes 5 ...)."""
     game, doc = opening(players=3)
     set_display(doc, ["G06", "G15", "G13", "G07"])
-    state = only(game, doc, 1, p0={"wood": 1, "tools": [2, 0, 0]})
+    # three 1-tiles (the earlier [2, 0, 0] cannot arise: a tile is raised only once all three exist)
+    state = only(game, doc, 1, p0={"wood": 1, "tools": [1, 1, 1]})
     play(state, "place 1 card1", "pay wood", "die 1", "die 5", "die 6")
     assert state.current_player() == 0 and legal(state) == ["pick 1", "pick 5", "pick 6"]
     play(state, "pick 5")

@@ -6,6 +6,7 @@ from importlib import resources
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int16_t
 from libc.string cimport memcpy, memset, memcmp
+from libc.stdio cimport snprintf
 from cpython.pycapsule cimport PyCapsule_New
 
 from mcts.rng cimport Rng, rng_below
@@ -40,6 +41,20 @@ cdef int HERD_SIZE[6]
 FIELD_RES[:] = [2, 1, 0, 3]
 THRESHOLD[:] = [0, 0, 40, 35, 30, 30]
 HERD_SIZE[:] = [0, 0, 3, 3, 4, 5]
+
+# names for check_state messages (C strings kept alive by the module-level tuples)
+_KIND_B = tuple(k.encode() for k in KIND_NAMES)
+_FIELD_B = tuple(f.encode() for f in FIELD_NAMES)
+_RES_B = tuple(r.encode() for r in RES_NAMES)
+cdef const char* KIND_C[NUM_KINDS]
+cdef const char* FIELD_C[NUM_FIELDS]
+cdef const char* RES_C[4]
+for _i in range(NUM_KINDS):
+    KIND_C[_i] = _KIND_B[_i]
+for _i in range(NUM_FIELDS):
+    FIELD_C[_i] = _FIELD_B[_i]
+for _i in range(4):
+    RES_C[_i] = _RES_B[_i]
 
 DATA = json.loads((resources.files("cavemind") / "data" / "honga" / "honga.json").read_text())
 
@@ -857,6 +872,294 @@ cdef int rollout_action(const void* sp, Rng* rng) noexcept nogil:
     return acts[rng_below(rng, n)]
 
 
+# ---- legal states (one definition, used when a position is loaded and by the tests and the soak) ----
+
+DEF MSG_CAP = 160
+
+
+cdef int tusk_holder(const HongaState* s) noexcept nogil:
+    """Who holds the tusk by the herd (the rule reassess_tusk applies), -1 for the mammoth field."""
+    cdef HongaState t
+    memcpy(&t, s, sizeof(HongaState))
+    reassess_tusk(&t)
+    return t.tusk
+
+
+cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
+    """0 if `s` is a state the rules allow, else 1 with "field: reason" in msg (MSG_CAP bytes). Reads
+    every array only after checking the index it uses, so it is safe on any bytes of the right size."""
+    cdef int n = s.num_players, p, k, r, i, t, holder
+    cdef int total[NUM_KINDS]
+    cdef uint64_t held = 0, bit, m
+    cdef int herd_count[MAXP]
+    cdef const uint8_t* raw
+    if n < 2 or n > MAXP:
+        snprintf(msg, MSG_CAP, "players: %d seats, the game has 2-5", n)
+        return 1
+    if s.phase > PH_DRAWS:
+        snprintf(msg, MSG_CAP, "phase: unknown phase %d", s.phase)
+        return 1
+    if s.to_move >= n:
+        snprintf(msg, MSG_CAP, "to_move: seat %d in a %d-player game", s.to_move, n)
+        return 1
+    if s.finished > 1 or s.end_triggered > 1:
+        snprintf(msg, MSG_CAP, "finished: flags must be 0 or 1")
+        return 1
+    if s.turn > MAX_TURNS:
+        snprintf(msg, MSG_CAP, "turn: %d, at most %d", s.turn, MAX_TURNS)
+        return 1
+    if s.stamp > MAX_TURNS * 6:
+        # at most 4 + 2 lucky hands lure a mammoth per turn; the bound keeps the uint16 counter from wrapping
+        snprintf(msg, MSG_CAP, "stamp: %d placements, at most %d in a game", s.stamp, MAX_TURNS * 6)
+        return 1
+    if s.setup_discs > n:
+        snprintf(msg, MSG_CAP, "setup_discs: %d, at most %d", s.setup_discs, n)
+        return 1
+    if (s.turn == 0) != (s.setup_discs < n):
+        snprintf(msg, MSG_CAP, "setup_discs: %d of %d first discs dealt in turn %d (turn 0 is the setup)",
+                 s.setup_discs, n, s.turn)
+        return 1
+    if s.turn == 0 and (s.phase != PH_DRAWS or s.to_move != 0):
+        snprintf(msg, MSG_CAP, "phase: the setup (turn 0) is the draws phase of seat 0")
+        return 1
+    # seats beyond the player count hold nothing
+    for p in range(n, MAXP):
+        if (s.score[p] or s.board_mammoths[p] or s.depot_mammoths[p] or s.mountain[p] or s.last_placed[p]
+                or s.waiting_disc[p] != NO_DISC or bonus_total(s.bonus_known[p]) or bonus_total(s.bonus_fresh[p])
+                or s.res[p][0] or s.res[p][1] or s.res[p][2] or s.res[p][3]):
+            snprintf(msg, MSG_CAP, "players[%d]: not a seat of a %d-player game but holds something", p, n)
+            return 1
+    # herd, mammoths, tusk
+    if s.herd_len > HERD_SIZE[n]:
+        snprintf(msg, MSG_CAP, "herd: %d mammoths, the field has %d places with %d players", s.herd_len, HERD_SIZE[n], n)
+        return 1
+    for p in range(MAXP):
+        herd_count[p] = 0
+    for i in range(MAXP):
+        if i < s.herd_len:
+            if s.herd[i] < 0 or s.herd[i] >= n:
+                snprintf(msg, MSG_CAP, "herd[%d]: %d is not a seat", i, s.herd[i])
+                return 1
+            herd_count[s.herd[i]] += 1
+        elif s.herd[i] != -1:
+            snprintf(msg, MSG_CAP, "herd: place %d beyond the herd must be empty", i)
+            return 1
+    for p in range(n):
+        if s.score[p] < 0 or s.score[p] > 10000:
+            snprintf(msg, MSG_CAP, "players[%d].score: %d, points are never lost (0..10000)", p, s.score[p])
+            return 1
+        if s.score[p] >= THRESHOLD[n] and not s.end_triggered:
+            snprintf(msg, MSG_CAP, "end_triggered: players[%d] has %d points, the end is at %d", p, s.score[p], THRESHOLD[n])
+            return 1
+        for r in range(4):
+            if s.res[p][r] > RES_LIMIT[r]:
+                snprintf(msg, MSG_CAP, "players[%d].%s: %d, the track ends at %d", p, RES_C[r], s.res[p][r], RES_LIMIT[r])
+                return 1
+        if s.board_mammoths[p] + s.depot_mammoths[p] + herd_count[p] != MAMMOTHS_PER_PLAYER:
+            snprintf(msg, MSG_CAP, "players[%d].depot_mammoths: board %d + depot %d + herd %d, must be %d", p,
+                     s.board_mammoths[p], s.depot_mammoths[p], herd_count[p], MAMMOTHS_PER_PLAYER)
+            return 1
+        if s.mountain[p] >= MOUNTAIN_TOP:
+            snprintf(msg, MSG_CAP, "players[%d].mountain: step %d, the top (%d) sends everybody back to the foot",
+                     p, s.mountain[p], MOUNTAIN_TOP)
+            return 1
+        if s.last_placed[p] > s.stamp:
+            snprintf(msg, MSG_CAP, "players[%d].last_placed: %d, after the last placement (stamp %d)", p, s.last_placed[p], s.stamp)
+            return 1
+        if herd_count[p] and s.last_placed[p] == 0:
+            snprintf(msg, MSG_CAP, "players[%d].last_placed: has mammoths in the herd but never placed one", p)
+            return 1
+        for i in range(p):
+            if s.last_placed[p] and s.last_placed[p] == s.last_placed[i]:
+                snprintf(msg, MSG_CAP, "players[%d].last_placed: two placements cannot share stamp %d", p, s.last_placed[p])
+                return 1
+    if s.tusk < -1 or s.tusk >= n:
+        snprintf(msg, MSG_CAP, "tusk: %d is not a seat", s.tusk)
+        return 1
+    holder = tusk_holder(s)
+    if s.tusk != holder:
+        if holder < 0:
+            snprintf(msg, MSG_CAP, "tusk: the herd is empty, the tusk lies on the mammoth field")
+        else:
+            snprintf(msg, MSG_CAP, "tusk: the herd gives it to player %d (most mammoths, a tie to the last placer)", holder)
+        return 1
+    if s.honga < -1 or s.honga >= n:
+        snprintf(msg, MSG_CAP, "honga: %d is not a seat", s.honga)
+        return 1
+    # discs: each is in the pile, held (waiting or drawn), or on the round fields / used
+    if s.disc_pile >> NUM_DISCS:
+        snprintf(msg, MSG_CAP, "disc_pile: disc ids are 0..%d", NUM_DISCS - 1)
+        return 1
+    if s.n_pending > 2:
+        snprintf(msg, MSG_CAP, "turn_state.drawn_discs: %d discs, at most 2", s.n_pending)
+        return 1
+    for i in range(MAXP + 2):
+        if i < MAXP:
+            t = s.waiting_disc[i]
+            if t == NO_DISC:
+                continue
+        else:
+            if i - MAXP >= s.n_pending:
+                if s.pending[i - MAXP] != 0:
+                    snprintf(msg, MSG_CAP, "turn_state.drawn_discs: an unused slot must be 0")
+                    return 1
+                continue
+            t = s.pending[i - MAXP]
+        if t >= NUM_DISCS:
+            snprintf(msg, MSG_CAP, "players: disc %d, ids are 0..%d", t, NUM_DISCS - 1)
+            return 1
+        bit = <uint64_t>1 << t
+        if (held | s.disc_pile) & bit:
+            snprintf(msg, MSG_CAP, "disc_pile: disc %d is held and also in the pile or held twice", t)
+            return 1
+        held |= bit
+    for i in range(4):
+        t = s.field_top[i]
+        if t == NO_DISC:
+            continue
+        if t >= NUM_DISCS:
+            snprintf(msg, MSG_CAP, "field_top[%d]: disc %d, ids are 0..%d", i, t, NUM_DISCS - 1)
+            return 1
+        bit = <uint64_t>1 << t
+        if (held | s.disc_pile) & bit:
+            snprintf(msg, MSG_CAP, "field_top[%d]: disc %d lies on a field and is also in the pile or held", i, t)
+            return 1
+        held |= bit
+    if s.cur_disc != NO_DISC and s.cur_disc >= NUM_DISCS:
+        snprintf(msg, MSG_CAP, "turn_state.disc: %d, ids are 0..%d", s.cur_disc, NUM_DISCS - 1)
+        return 1
+    if s.cur_field >= 4 or s.cur_rot >= 4:
+        snprintf(msg, MSG_CAP, "turn_state.field: round field %d rotation %d, 4 each", s.cur_field, s.cur_rot)
+        return 1
+    if s.setup_discs < n:
+        for p in range(n):
+            if (s.waiting_disc[p] != NO_DISC) != (p < s.setup_discs):
+                snprintf(msg, MSG_CAP, "players[%d].disc: during the setup seats 0..%d hold their first disc", p, s.setup_discs - 1)
+                return 1
+    # trade cards
+    for i in range(3):
+        t = s.trade_slot[i]
+        if t == NO_DISC:
+            continue
+        if t >= NUM_TRADE:
+            snprintf(msg, MSG_CAP, "trade_slots[%d]: card %d, ids are 0..%d", i, t, NUM_TRADE - 1)
+            return 1
+        if (s.trade_pile >> t) & 1:
+            snprintf(msg, MSG_CAP, "trade_pile: face-up card %d is also in the pile", t)
+            return 1
+        for k in range(i):
+            if s.trade_slot[k] == t:
+                snprintf(msg, MSG_CAP, "trade_slots: card %d lies face up twice", t)
+                return 1
+    # bonus cards: every card in exactly one place
+    for k in range(NUM_KINDS):
+        total[k] = s.bonus_pile[k] + s.bonus_discard[k] + s.bonus_played[k]
+        for p in range(MAXP):
+            total[k] += s.bonus_known[p][k] + s.bonus_fresh[p][k]
+        if total[k] != BONUS_COUNT[k]:
+            snprintf(msg, MSG_CAP, "bonus_pile: %d %s cards in all places, the game has %d", total[k],
+                     KIND_C[k], BONUS_COUNT[k])
+            return 1
+    # the current turn
+    if s.cards_played > 2 or s.sated > 1 or s.extra_disc > 1 or s.pend_trade > 1 or s.draw_red > 1:
+        snprintf(msg, MSG_CAP, "turn_state: cards_played at most 2, sated/extra_disc/refill_trade/draw_red 0 or 1")
+        return 1
+    if s.uses[F_HONGA]:
+        snprintf(msg, MSG_CAP, "turn_state.uses: hands on Honga are used up by the Honga check")
+        return 1
+    for i in range(NUM_FIELDS):
+        if s.uses[i] > 6 or (s.uses[i] and s.phase != PH_ACT):
+            snprintf(msg, MSG_CAP, "turn_state.uses: %d hands on %s (at most 4 + 2 lucky hands, only while acting)",
+                     s.uses[i], FIELD_C[i])
+            return 1
+    if s.phase == PH_ACT and not s.finished:       # the last 'end' finishes the game in the act phase
+        if bonus_total(s.bonus_played) != s.cards_played:
+            snprintf(msg, MSG_CAP, "bonus_played: %d cards face up, turn_state.cards_played says %d",
+                     bonus_total(s.bonus_played), s.cards_played)
+            return 1
+        if s.cur_disc == NO_DISC or s.field_top[s.cur_field] != s.cur_disc:
+            snprintf(msg, MSG_CAP, "turn_state.disc: the disc placed this turn must lie on the round field")
+            return 1
+    elif bonus_total(s.bonus_played):
+        snprintf(msg, MSG_CAP, "bonus_played: cards are played only while acting")
+        return 1
+    if s.pend_bonus and s.phase != PH_ACT:
+        snprintf(msg, MSG_CAP, "turn_state.pending_bonus_draws: bonus cards are drawn only while acting")
+        return 1
+    if s.pend_bonus and bonus_total(s.bonus_pile) == 0:
+        snprintf(msg, MSG_CAP, "turn_state.pending_bonus_draws: a bonus draw with an empty pile (reshuffle first)")
+        return 1
+    if s.phase != PH_DRAWS and (s.pend_trade or s.pend_disc):
+        snprintf(msg, MSG_CAP, "turn_state: trade refills and disc draws happen only in the draws phase")
+        return 1
+    if s.phase != PH_DRAWS and s.phase != PH_KEEP and s.n_pending:
+        snprintf(msg, MSG_CAP, "turn_state.drawn_discs: drawn discs wait only in the draws and keep phases")
+        return 1
+    if s.turn > 0:
+        # after the setup every seat holds its next disc, except the player to move once he has placed his
+        # (there are always more discs of each colour than seats can hold, so a draw never comes up empty)
+        for p in range(n):
+            if p != s.to_move and s.waiting_disc[p] == NO_DISC:
+                snprintf(msg, MSG_CAP, "players[%d].disc: every player waiting for his turn holds a disc", p)
+                return 1
+        if s.phase != PH_PLACE and not s.finished and s.waiting_disc[s.to_move] != NO_DISC:
+            snprintf(msg, MSG_CAP, "players[%d].disc: the player to move has placed his disc", s.to_move)
+            return 1
+    if s.finished:
+        if not s.end_triggered and s.turn < MAX_TURNS:
+            snprintf(msg, MSG_CAP, "finished: the game ends only after the end was triggered")
+            return 1
+        return 0
+    if s.phase == PH_PLACE:
+        if s.waiting_disc[s.to_move] == NO_DISC:
+            snprintf(msg, MSG_CAP, "players[%d].disc: the player to move must hold a disc", s.to_move)
+            return 1
+        if s.cards_played or s.sated or s.extra_disc or s.draw_red or s.cur_disc != NO_DISC:
+            snprintf(msg, MSG_CAP, "turn_state: a turn that has not begun has no disc, cards or effects yet")
+            return 1
+    elif s.phase == PH_KEEP:
+        if s.n_pending != 2:
+            snprintf(msg, MSG_CAP, "turn_state.drawn_discs: the keep decision needs two drawn discs")
+            return 1
+    elif s.phase == PH_DRAWS:
+        # what is left to draw must have an outcome (an empty pile is reshuffled before a draw)
+        if s.pend_trade:
+            t = 0
+            for i in range(3):
+                if s.trade_slot[i] == NO_DISC:
+                    t = 1
+            if not t or s.trade_pile == 0:
+                snprintf(msg, MSG_CAP, "turn_state.refill_trade: needs an empty slot and a non-empty trade pile")
+                return 1
+        elif s.pend_disc:
+            m = s.disc_pile & colour_mask(s.draw_red)
+            if m == 0:
+                snprintf(msg, MSG_CAP, "turn_state.pending_disc_draws: a disc draw with an empty pile (reshuffle first)")
+                return 1
+        else:
+            snprintf(msg, MSG_CAP, "phase: the draws phase with nothing left to draw")
+            return 1
+        if s.setup_discs < n:
+            if s.pend_disc != n - s.setup_discs or s.draw_red or s.n_pending:
+                snprintf(msg, MSG_CAP, "turn_state.pending_disc_draws: the setup deals one grey disc to each of %d seats", n)
+                return 1
+        elif s.pend_disc + s.n_pending != 1 + s.extra_disc:
+            snprintf(msg, MSG_CAP, "turn_state.pending_disc_draws: %d to draw and %d drawn, the turn draws %d",
+                     s.pend_disc, s.n_pending, 1 + s.extra_disc)
+            return 1
+    return 0
+
+
+def check_state(bytes data):
+    """None when `data` is a state the rules allow, else "field: reason" naming the first wrong field."""
+    cdef char msg[MSG_CAP]
+    if len(data) != sizeof(HongaState):
+        return f"state: {len(data)} bytes, expected {sizeof(HongaState)}"
+    if check_honga(<const HongaState*><const char*>data, msg):
+        return msg.decode("utf-8", "replace")
+    return None
+
+
 cdef GameTable TABLES[4]
 
 
@@ -930,8 +1233,10 @@ def initial_state(dict params):
     return (<char*>&s)[:sizeof(s)]
 
 
-cdef HongaState load(bytes data):
+cdef HongaState load(bytes data) except *:
     cdef HongaState s
+    if data is None or len(data) != sizeof(HongaState):
+        raise ValueError(f"state: expected {sizeof(HongaState)} bytes")
     memcpy(&s, <const char*>data, sizeof(s))
     return s
 
@@ -942,9 +1247,12 @@ def _disc_text(int d):
     return ("R" if d >= NUM_GREY else "G") + str(d) + "[" + "".join(str(DISC_H[d][q]) for q in range(4)) + "]"
 
 
-def action_to_string(bytes data, int action):
-    cdef HongaState s = load(data)
+def action_to_string(bytes data, action):
+    cdef HongaState s
     cdef uint8_t u[NUM_FIELDS]
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action: {action!r} is not an action id 0..{NUM_ACTIONS - 1}")
+    s = load(data)
     if action < A_GATHER:
         f, r = divmod(action - A_PLACE, 4)
         d = s.waiting_disc[s.to_move]

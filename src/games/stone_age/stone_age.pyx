@@ -8,6 +8,7 @@
 # the state to and from dicts.
 from libc.stdint cimport int16_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy, memset
+from libc.stdio cimport snprintf
 from libc.math cimport exp
 from cpython.pycapsule cimport PyCapsule_New
 
@@ -56,6 +57,14 @@ cdef enum:
     RW_AGRICULTURE = 4
     RW_PERSON = 5
 
+DEF MSG_CAP = 200                         # check_state messages
+# Stock and score bounds: a position may load with at most LOAD_MAX; play from there adds far less than
+# STOCK_MAX - LOAD_MAX in a whole game (~40 per round for 60 rounds), and STOCK_MAX keeps int16 from wrapping.
+DEF LOAD_MAX = 10000
+DEF STOCK_MAX = 30000
+cdef const char* LOC_C[NUM_LOC]           # names for those messages, filled at import
+cdef const char* RES_C[4]
+cdef const char* PHASE_C[PH_END + 1]
 cdef uint8_t CARD_TYPE[NUM_CARDS]         # duplicates (same top and bottom) share a type
 cdef uint8_t TYPE_FIRST_CARD[MAX_CARD_TYPES]
 cdef int NUM_CARD_TYPES = 0
@@ -1328,6 +1337,16 @@ LOCATIONS = ("hunt", "forest", "claypit", "quarry", "river", "toolmaker", "hut",
 PHASES = ("refill", "reveal", "place", "place_count", "resolve", "roll", "tools", "pay_card", "card_bonus",
           "build_fixed", "pay_building", "bar_roll", "bar_pick", "draw_hidden", "choose", "animal_roll",
           "animal_reward", "feed_pay", "end")
+# C names for check_state messages (the bytes objects stay alive in these module-level tuples)
+_LOC_B = tuple(x.encode() for x in LOCATIONS)
+_PHASE_B = tuple(x.encode() for x in PHASES)
+_RES_B = tuple(x.encode() for x in RESOURCES)
+for _i in range(NUM_LOC):
+    LOC_C[_i] = _LOC_B[_i]
+for _i in range(PH_END + 1):
+    PHASE_C[_i] = _PHASE_B[_i]
+for _i in range(4):
+    RES_C[_i] = _RES_B[_i]
 BAR_REWARDS = ("wood", "clay", "stone", "gold", "tool", "agriculture")
 _EFFECTS = {"food": EFF_FOOD, "resource": EFF_RESOURCE, "points": EFF_POINTS, "agriculture": EFF_AGRICULTURE,
             "tool": EFF_TOOL, "one_use_tool": EFF_ONE_USE_TOOL, "dice_bar": EFF_DICE_BAR,
@@ -1512,9 +1531,12 @@ def _placement_count(bytes data, int loc):
     return max_people_for(&s, s.current, loc)
 
 
-def action_to_string(bytes data, int action):
-    cdef State s = load(data)
+def action_to_string(bytes data, action):
+    cdef State s
     cdef int k
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action: {action!r} is not an action id 0..{NUM_ACTIONS - 1}")
+    s = load(data)
     a = action
     if A_PLACE <= a < A_COUNT:
         loc = a - A_PLACE
@@ -1652,8 +1674,7 @@ def state_from_dict(dict params, dict doc):
     written from a seat gets the unseen cards filled in from what nobody there has seen (run determinize)."""
     cdef State s
     cdef int q, i, t, n, players = _players(params)
-    cdef int buf[NUM_ACTIONS]
-    cdef double probs[NUM_ACTIONS]
+    cdef char msg[MSG_CAP]
     cdef Player* me
     cdef uint64_t bit
     seen_cards = set()
@@ -1687,10 +1708,10 @@ def state_from_dict(dict params, dict doc):
         if not isinstance(pd, dict):
             raise ValueError(f"{path}: expected an object")
         me = &s.pl[q]
-        me.score = _field(pd, "score", f"{path}.score", int, -30000, 30000)
-        me.food = _field(pd, "food", f"{path}.food", int, 0, 30000)
+        me.score = _field(pd, "score", f"{path}.score", int, -LOAD_MAX, LOAD_MAX)
+        me.food = _field(pd, "food", f"{path}.food", int, 0, LOAD_MAX)
         for r in range(4):
-            me.res[r] = _field(pd, RESOURCES[r], f"{path}.{RESOURCES[r]}", int, 0, 30000)
+            me.res[r] = _field(pd, RESOURCES[r], f"{path}.{RESOURCES[r]}", int, 0, LOAD_MAX)
         me.agriculture = _field(pd, "agriculture", f"{path}.agriculture", int, 0, MAX_AGRICULTURE)
         me.people = _field(pd, "people", f"{path}.people", int, 5, MAX_PEOPLE)
         me.available = _field(pd, "available", f"{path}.available", int, 0, MAX_PEOPLE)
@@ -1840,8 +1861,8 @@ def state_from_dict(dict params, dict doc):
     s.pay_left = _field(step, "pay_left", "step.pay_left", int, 0, MAX_PEOPLE, default=0)
     s.pay_last = _field(step, "pay_last", "step.pay_last", int, 0, 3, default=0)
     paid = _field(step, "paid", "step.paid", list, default=[0, 0, 0, 0])
-    if len(paid) != 4 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 7 for v in paid):
-        raise ValueError("step.paid: expected 4 counts 0..7")
+    if len(paid) != 4 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_PEOPLE for v in paid):
+        raise ValueError(f"step.paid: expected 4 counts 0..{MAX_PEOPLE}")
     for i in range(4):
         s.paid[i] = paid[i]
     s.choice_left = _field(step, "choice_left", "step.choice_left", int, 0, 2, default=0)
@@ -1858,64 +1879,9 @@ def state_from_dict(dict params, dict doc):
     s.end_triggered = _field(step, "end_triggered", "step.end_triggered", bool, default=False)
     s.finished = _field(step, "finished", "step.finished", bool, default=False)
     s.steps = _field(step, "steps", "step.steps", int, 0, 65535, default=0)
-    _check_consistent(&s, buf, probs)
+    if check_stone_age(&s, msg):
+        raise ValueError(msg.decode("utf-8", "replace"))
     return dump(&s)
-
-
-cdef _check_consistent(State* s, int* buf, double* probs):
-    """Phase-specific checks, so that no loaded state can make the C functions read out of bounds or stall."""
-    cdef int ph = s.phase, n, i
-    cdef double total = 0
-    if s.finished:
-        if ph != PH_END:
-            raise ValueError("phase: a finished game has phase 'end'")
-        return
-    if ph == PH_END:
-        raise ValueError("phase: 'end' needs step.finished")
-    if ph == PH_REFILL and (s.loc > 3 or s.display[s.loc] != NONE):
-        raise ValueError("step.loc: the slot to refill must be an empty display slot 0..3")
-    if ph == PH_REVEAL and (s.reveal_stack >= s.num_players or s.stack_top[s.reveal_stack] != NONE
-                           or s.stack_count[s.reveal_stack] == 0):
-        raise ValueError("step.reveal_stack: must name a stack with tiles and no top")
-    if ph in (PH_ROLL,) and not 1 <= s.dice <= 10:
-        raise ValueError("step.dice: a roll needs 1..10 dice")
-    if ph in (PH_ROLL, PH_TOOLS, PH_PAY_CARD, PH_CARD_BONUS, PH_BUILD_FIXED, PH_PAY_BUILDING, PH_BAR_ROLL,
-              PH_BAR_PICK, PH_DRAW_HIDDEN, PH_CHOOSE) and s.players_done >= s.num_players:
-        raise ValueError("step.players_done: resolution is over")
-    if ph in (PH_PAY_CARD,) and not (L_CARD <= s.loc < L_BUILDING and s.display[s.loc - L_CARD] != NONE):
-        raise ValueError("step.loc: must be a card slot with a card")
-    if ph in (PH_CARD_BONUS, PH_BAR_ROLL, PH_BAR_PICK, PH_DRAW_HIDDEN, PH_CHOOSE) or \
-            (ph in (PH_ROLL, PH_TOOLS) and s.loc >= L_CARD):
-        if s.card == NONE:
-            raise ValueError("step.card: the card being carried out is missing")
-    if ph == PH_BUILD_FIXED or ph == PH_PAY_BUILDING:
-        if L_BUILDING <= s.loc < L_IGLOO:
-            i = s.stack_top[s.loc - L_BUILDING]
-            if i == NONE or s.loc - L_BUILDING >= s.num_players:
-                raise ValueError("step.loc: the building stack has no top")
-            if (ph == PH_BUILD_FIXED) != (BT_COUNT[i] == 0 and BT_MAX[i] == 0):
-                raise ValueError("phase: does not fit the kind of building")
-        elif not (ph == PH_BUILD_FIXED and L_IGLOO <= s.loc < L_ANIMAL and s.options & OPT_IGLOOS):
-            raise ValueError("step.loc: must be a building stack or an igloo")
-    if ph in (PH_ANIMAL_ROLL, PH_ANIMAL_REWARD):
-        if s.animal == NONE:
-            raise ValueError("animal: a fleeing animal is missing")
-        if ph == PH_ANIMAL_REWARD and not 1 <= s.animal_face <= 6:
-            raise ValueError("step.animal_face: expected 1..6")
-    if ph in (PH_RESOLVE, PH_TOOLS, PH_PAY_CARD, PH_CARD_BONUS, PH_BUILD_FIXED, PH_PAY_BUILDING, PH_CHOOSE,
-              PH_ANIMAL_REWARD) and s.current != s.resolver:
-        raise ValueError("current_player: must be the resolving player (step.resolver) in this phase")
-    if ph == PH_PLACE_COUNT and s.loc > L_RIVER:
-        raise ValueError("step.loc: only hunting and resource locations take a count")
-    if current_player(s) == CHANCE:
-        n = chance_outcomes(s, buf, probs)
-        for i in range(n):
-            total += probs[i]
-        if n == 0 or abs(total - 1.0) > 1e-9:
-            raise ValueError(f"phase: the chance node '{PHASES[ph]}' has no outcomes here")
-    else:
-        if legal_actions(s, buf) == 0:
-            raise ValueError(f"phase: no legal action in phase '{PHASES[ph]}' for player {s.current}")
 
 
 def render(bytes data, observer=None):
@@ -2023,47 +1989,406 @@ def state_size():
     return sizeof(State)
 
 
-cdef int check_invariants(const State* s) noexcept nogil:
-    """0 when every invariant holds, else a code naming the first that fails."""
-    cdef int q, r, built = 0, t, unseen = 0, tops = 0, placed, l
-    cdef uint64_t all_cards = s.deck & CIV_MASK, c
+# ---------------------------------------------------------------------------------------------------------------
+# Legal states: one definition, used by the loader, check_state, the soak and the tests (README, "Legal states")
+# ---------------------------------------------------------------------------------------------------------------
+
+
+cdef bint tools_ok(const Player* me) noexcept nogil:
+    """Tiles 1-3 are new 1s and every later gain raises the lowest tile: while a slot is empty every tile is a 1,
+    and with three tiles no tile is more than 1 above another (so [4, 0, 0] or [2, 0, 0] cannot happen)."""
+    cdef int i, lo = 5, hi = 0, empty = 0
+    for i in range(3):
+        if me.tools[i] > 4:
+            return False
+        if me.tools[i] == 0:
+            empty += 1
+            continue
+        if me.tools[i] < lo:
+            lo = me.tools[i]
+        if me.tools[i] > hi:
+            hi = me.tools[i]
+    if empty:
+        return hi <= 1
+    return hi - lo <= 1
+
+
+cdef bint people_phase(int ph, int round) noexcept nogil:
+    """Phases in which people may stand on the board's locations (placement and resolution)."""
+    return (PH_PLACE <= ph <= PH_CHOOSE) or (ph == PH_REVEAL and round > 0)
+
+
+cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
+    """0 if `s` is a state the rules allow, else 1 with "field: reason" in msg (MSG_CAP bytes). Every index is
+    checked before it is used, so any bytes of the right size can be checked."""
+    cdef int n = s.num_players, q, r, i, l, t, k, cnt, who, occupied, ph = s.phase
+    cdef int built = 0, unseen = 0, tops = 0, igloos = 0, on_animal = 0, bar_sum = 0
+    cdef uint64_t all_cards, c, owned
+    cdef const Player* me
+    cdef int buf[NUM_ACTIONS]
+    cdef double probs[NUM_ACTIONS]
+    cdef double total = 0
+    cdef int seen_animal[NUM_ANIMALS]
+    if n < 2 or n > MAXP:
+        snprintf(msg, MSG_CAP, "players: %d players, the game has 2-4", n)
+        return 1
+    if s.options > 7:
+        snprintf(msg, MSG_CAP, "options: unknown option bits %d", s.options)
+        return 1
+    if ph > PH_END:
+        snprintf(msg, MSG_CAP, "phase: unknown phase %d", ph)
+        return 1
+    if s.current >= n or s.start_player >= n or s.resolver >= n:
+        snprintf(msg, MSG_CAP, "current_player: current %d, start %d, resolver %d must be seats of %d players",
+                 s.current, s.start_player, s.resolver, n)
+        return 1
+    if s.players_done > n:
+        snprintf(msg, MSG_CAP, "step.players_done: %d, at most %d", s.players_done, n)
+        return 1
+    if s.round > ROUND_LIMIT:
+        snprintf(msg, MSG_CAP, "round: %d, at most %d", s.round, ROUND_LIMIT)
+        return 1
+    if s.finished > 1 or s.end_triggered > 1:
+        snprintf(msg, MSG_CAP, "step.finished: flags must be 0 or 1")
+        return 1
+    if s.loc >= NUM_LOC:
+        snprintf(msg, MSG_CAP, "step.loc: %d, locations are 0..%d", s.loc, NUM_LOC - 1)
+        return 1
+    if (s.dice > 10 or s.dice_total > 60 or s.tool_bonus > 21 or s.roll_yield > 4 or s.pay_left > MAX_PEOPLE
+            or s.pay_last > 3 or s.choice_left > 2 or s.bar_left > MAX_PEOPLE or s.picks_left > n
+            or s.animal_face > 6):
+        snprintf(msg, MSG_CAP, "step: a counter out of range (dice %d, dice_total %d, tool_bonus %d, roll_yield %d, "
+                 "pay_left %d, pay_last %d, choice_left %d, bar_left %d, picks_left %d, animal_face %d)",
+                 s.dice, s.dice_total, s.tool_bonus, s.roll_yield, s.pay_left, s.pay_last, s.choice_left,
+                 s.bar_left, s.picks_left, s.animal_face)
+        return 1
+    for i in range(4):
+        if s.paid[i] > MAX_PEOPLE:       # 7 for a building, up to 10 for missing food
+            snprintf(msg, MSG_CAP, "step.paid: %d, at most %d of a kind", s.paid[i], MAX_PEOPLE)
+            return 1
+    for i in range(6):
+        if s.bar[i] > MAXP:
+            snprintf(msg, MSG_CAP, "step.bar: %d dice of face %d, one die per player", s.bar[i], i + 1)
+            return 1
+        bar_sum += s.bar[i]
+    if s.card != NONE and s.card >= NUM_CARDS:
+        snprintf(msg, MSG_CAP, "step.card: %d, card ids are 0..%d", s.card, NUM_CARDS - 1)
+        return 1
+    if s.reveal_stack != NONE and s.reveal_stack >= n:
+        snprintf(msg, MSG_CAP, "step.reveal_stack: %d, stacks are 0..%d", s.reveal_stack, n - 1)
+        return 1
+    # cards: every civilization card exactly once (deck, display, a player)
+    if s.deck >> (NUM_CARDS + NUM_ANIMALS):
+        snprintf(msg, MSG_CAP, "deck: unknown card bits")
+        return 1
+    if (s.deck & ANIMAL_MASK) and not (s.options & OPT_ANIMALS):
+        snprintf(msg, MSG_CAP, "deck.animals: the wild animals are not in this game")
+        return 1
+    all_cards = s.deck & CIV_MASK
     for i in range(4):
         if s.display[i] != NONE:
+            if s.display[i] >= NUM_CARDS:
+                snprintf(msg, MSG_CAP, "display[%d]: card %d, ids are 0..%d", i, s.display[i], NUM_CARDS - 1)
+                return 1
             c = (<uint64_t>1) << s.display[i]
             if all_cards & c:
+                snprintf(msg, MSG_CAP, "display[%d]: the card is listed twice", i)
                 return 1
             all_cards |= c
-    for q in range(s.num_players):
-        if s.pl[q].food < 0:
-            return 2
+    for q in range(MAXP):
+        me = &s.pl[q]
+        if q >= n:
+            if me.cards or me.hidden or me.score or me.food or me.people or me.available or me.buildings:
+                snprintf(msg, MSG_CAP, "players[%d]: not a player of a %d-player game but holds something", q, n)
+                return 1
+            continue
+        if me.cards & ~CIV_MASK or me.hidden & ~me.cards:
+            snprintf(msg, MSG_CAP, "players[%d].hidden_cards: face-down cards must be among the player's cards", q)
+            return 1
+        if all_cards & me.cards:
+            snprintf(msg, MSG_CAP, "players[%d].cards: a card is listed twice", q)
+            return 1
+        all_cards |= me.cards
+        if me.food < 0 or me.food > STOCK_MAX:
+            snprintf(msg, MSG_CAP, "players[%d].food: %d is out of range 0..%d", q, me.food, STOCK_MAX)
+            return 1
         for r in range(4):
-            if s.pl[q].res[r] < 0:
-                return 3
-        if all_cards & s.pl[q].cards:
-            return 4
-        all_cards |= s.pl[q].cards
-        if (s.pl[q].hidden & ~s.pl[q].cards) != 0:
-            return 5
-        if s.pl[q].people < 5 or s.pl[q].people > MAX_PEOPLE or s.pl[q].agriculture > MAX_AGRICULTURE:
-            return 6
-        if tool_value(&s.pl[q]) > MAX_TOOL_VALUE:
-            return 7
-        placed = s.pl[q].on_animal + s.pl[q].available
+            if me.res[r] < 0 or me.res[r] > STOCK_MAX:
+                snprintf(msg, MSG_CAP, "players[%d].%s: %d is out of range 0..%d", q,
+                         RES_C[r], me.res[r], STOCK_MAX)
+                return 1
+        if me.score < -STOCK_MAX or me.score > STOCK_MAX:
+            snprintf(msg, MSG_CAP, "players[%d].score: %d is out of range -%d..%d", q, me.score, STOCK_MAX, STOCK_MAX)
+            return 1
+        if me.people < 5 or me.people > MAX_PEOPLE:
+            snprintf(msg, MSG_CAP, "players[%d].people: %d, a player has 5..%d", q, me.people, MAX_PEOPLE)
+            return 1
+        if me.agriculture > MAX_AGRICULTURE:
+            snprintf(msg, MSG_CAP, "players[%d].agriculture: %d, the track ends at %d", q, me.agriculture, MAX_AGRICULTURE)
+            return 1
+        if not tools_ok(me):
+            snprintf(msg, MSG_CAP, "players[%d].tools: [%d, %d, %d] cannot arise: tiles 1-3 are new 1s, later gains "
+                     "raise the lowest tile", q, me.tools[0], me.tools[1], me.tools[2])
+            return 1
+        for i in range(8):
+            if (me.tools_used >> i) & 1 and (i >= 3 or me.tools[i] == 0):
+                snprintf(msg, MSG_CAP, "players[%d].tools_used: tile %d does not exist", q, i)
+                return 1
+        if me.one_use > 7:
+            snprintf(msg, MSG_CAP, "players[%d].one_use_tools: unknown tool cards", q)
+            return 1
+        for k in range(3):
+            if (me.one_use >> k) & 1:
+                owned = 0
+                for i in range(NUM_CARDS):
+                    if CARD_EFFECT[i] == EFF_ONE_USE_TOOL and CARD_AMOUNT[i] == k + 2 and (me.cards >> i) & 1:
+                        owned = 1
+                if not owned:
+                    snprintf(msg, MSG_CAP, "players[%d].one_use_tools: the tool card %d is not among the player's cards", q, k + 2)
+                    return 1
+        if me.buildings > NUM_BUILDINGS or me.igloos > 4:
+            snprintf(msg, MSG_CAP, "players[%d].buildings: %d buildings, %d igloos", q, me.buildings, me.igloos)
+            return 1
+        built += me.buildings
+        igloos += me.igloos
+        cnt = me.available + me.on_animal
         for l in range(NUM_LOC):
-            placed += s.pl[q].placed[l]
-        if not s.finished and placed > s.pl[q].people:
-            return 8
-        built += s.pl[q].buildings
+            if me.placed[l] > MAX_PEOPLE:
+                snprintf(msg, MSG_CAP, "players[%d].placed.%s: %d people", q, LOC_C[l], me.placed[l])
+                return 1
+            cnt += me.placed[l]
+        if me.available > MAX_PEOPLE or me.on_animal > MAX_PEOPLE or (not s.finished and cnt > me.people):
+            snprintf(msg, MSG_CAP, "players[%d]: more people placed and available than owned", q)
+            return 1
+        if me.placed[L_ANIMAL]:
+            snprintf(msg, MSG_CAP, "players[%d].placed.animal: people on the animal are given as on_animal", q)
+            return 1
+        on_animal += me.on_animal
     if all_cards != CIV_MASK:
-        return 9
-    for t in range(NUM_BUILDING_TYPES):
+        snprintf(msg, MSG_CAP, "deck.size: %d of the %d civilization cards are accounted for", popcount(all_cards), NUM_CARDS)
+        return 1
+    # building tiles: unseen + stack tops + built = all
+    for t in range(MAX_BUILDING_TYPES):
+        if s.unseen_buildings[t] > (BT_COPIES[t] if t < NUM_BUILDING_TYPES else 0):
+            snprintf(msg, MSG_CAP, "unseen_buildings: %d tiles of type %d", s.unseen_buildings[t], t)
+            return 1
         unseen += s.unseen_buildings[t]
-    for i in range(s.num_players):
+    for i in range(4):
+        if i >= n:
+            if s.stack_count[i] or s.stack_top[i] != NONE:
+                snprintf(msg, MSG_CAP, "stacks: a %d-player game has %d building stacks", n, n)
+                return 1
+            continue
+        if s.stack_count[i] > STACK_SIZE:
+            snprintf(msg, MSG_CAP, "stacks[%d].left: %d, a stack has %d tiles", i, s.stack_count[i], STACK_SIZE)
+            return 1
         if s.stack_top[i] != NONE:
+            if s.stack_top[i] >= NUM_BUILDING_TYPES:
+                snprintf(msg, MSG_CAP, "stacks[%d].top: building type %d", i, s.stack_top[i])
+                return 1
+            if s.stack_count[i] == 0:
+                snprintf(msg, MSG_CAP, "stacks[%d].top: an empty stack has no top", i)
+                return 1
             tops += 1
     if unseen + tops + built != NUM_BUILDINGS:
-        return 10
+        snprintf(msg, MSG_CAP, "unseen_buildings: unseen tiles %d, stack tops %d and built %d must add up to %d",
+                 unseen, tops, built, NUM_BUILDINGS)
+        return 1
+    for i in range(n):
+        if s.stack_count[i] - (1 if s.stack_top[i] != NONE else 0) > unseen:
+            snprintf(msg, MSG_CAP, "stacks[%d].left: more tiles than are unseen", i)
+            return 1
+    # igloos
+    if s.igloos_built > 15 or (s.igloos_built and not (s.options & OPT_IGLOOS)):
+        snprintf(msg, MSG_CAP, "igloos_built: not igloos of this game")
+        return 1
+    if popcount(s.igloos_built) != igloos:
+        snprintf(msg, MSG_CAP, "igloos_built: does not match the players' igloos")
+        return 1
+    # animals: each at most once (active, waiting, deck); the waiting list is NONE-padded
+    for i in range(NUM_ANIMALS):
+        seen_animal[i] = (s.deck >> (NUM_CARDS + i)) & 1
+    for i in range(5):
+        t = s.animal if i == 0 else s.animals_waiting[i - 1]
+        if t == NONE:
+            continue
+        if t >= NUM_ANIMALS or not (s.options & OPT_ANIMALS):
+            snprintf(msg, MSG_CAP, "animal: animal %d is not in this game", t)
+            return 1
+        if i > 0 and (s.animal == NONE or (i > 1 and s.animals_waiting[i - 2] == NONE)):
+            snprintf(msg, MSG_CAP, "animals_waiting: an animal waits only under an active one, in order")
+            return 1
+        if seen_animal[t]:
+            snprintf(msg, MSG_CAP, "animal: an animal is listed twice (active, waiting or in the deck)")
+            return 1
+        seen_animal[t] = 1
+    if on_animal > n or (on_animal and s.animal == NONE):
+        snprintf(msg, MSG_CAP, "players: %d people on the animal (one ring per player, only while one is active)", on_animal)
+        return 1
+    # the placement rules: who may stand where at the same time
+    for l in range(L_ANIMAL):
+        cnt = 0
+        who = 0
+        for q in range(n):
+            if s.pl[q].placed[l]:
+                cnt += s.pl[q].placed[l]
+                who += 1
+        if cnt == 0:
+            continue
+        if s.finished or not people_phase(ph, s.round):
+            snprintf(msg, MSG_CAP, "players: people on %s outside placement and resolution", LOC_C[l])
+            return 1
+        if L_FOREST <= l <= L_RIVER:
+            if cnt > 7:
+                snprintf(msg, MSG_CAP, "players: %d people on %s, it has 7 places", cnt, LOC_C[l])
+                return 1
+            if n < 4 and who > n - 1:
+                snprintf(msg, MSG_CAP, "players: %d players on %s in a %d-player game, at most %d", who, LOC_C[l], n, n - 1)
+                return 1
+        elif l >= L_TOOLMAKER:
+            if who > 1:
+                snprintf(msg, MSG_CAP, "players: two players on %s, it has room for one", LOC_C[l])
+                return 1
+            if cnt != (2 if l == L_HUT else 1):
+                snprintf(msg, MSG_CAP, "players: %d people on %s, it takes exactly %d", cnt, LOC_C[l], 2 if l == L_HUT else 1)
+                return 1
+            if L_CARD <= l < L_BUILDING and s.display[l - L_CARD] == NONE:
+                snprintf(msg, MSG_CAP, "players: a person on %s, which has no card", LOC_C[l])
+                return 1
+            if L_BUILDING <= l < L_IGLOO and (l - L_BUILDING >= n or s.stack_top[l - L_BUILDING] == NONE):
+                snprintf(msg, MSG_CAP, "players: a person on %s, which has no building tile", LOC_C[l])
+                return 1
+            if L_IGLOO <= l < L_ANIMAL and (not (s.options & OPT_IGLOOS) or (s.igloos_built >> (l - L_IGLOO)) & 1):
+                snprintf(msg, MSG_CAP, "players: a person on %s, which cannot be built", LOC_C[l])
+                return 1
+    if ph == PH_RESOLVE or PH_ROLL <= ph <= PH_CHOOSE or (ph == PH_REVEAL and s.round > 0):
+        # resolution goes clockwise from the start player; those done have no people left on the board
+        if s.players_done >= n or s.resolver != (s.start_player + s.players_done) % n:
+            snprintf(msg, MSG_CAP, "step.resolver: player %d resolves after %d players from start player %d",
+                     s.resolver, s.players_done, s.start_player)
+            return 1
+        for i in range(s.players_done):
+            q = (s.start_player + i) % n
+            for l in range(L_ANIMAL):
+                if s.pl[q].placed[l]:
+                    snprintf(msg, MSG_CAP, "players[%d].placed.%s: the player has finished resolving", q, LOC_C[l])
+                    return 1
+    if n < 4:
+        occupied = 0
+        for l in range(L_TOOLMAKER, L_FIELD + 1):
+            for q in range(n):
+                if s.pl[q].placed[l]:
+                    occupied += 1
+        if occupied > 2:
+            snprintf(msg, MSG_CAP, "players: tool maker, hut and field all used in a %d-player game (only 2 of the 3)", n)
+            return 1
+    # the dice bar: dice rolled + dice to roll = players still to pick
+    if ph == PH_BAR_ROLL or ph == PH_BAR_PICK:
+        if bar_sum + s.bar_left != s.picks_left or s.card == NONE:
+            snprintf(msg, MSG_CAP, "step.bar: %d dice rolled and %d to roll for %d players still to pick",
+                     bar_sum, s.bar_left, s.picks_left)
+            return 1
+        if (ph == PH_BAR_ROLL) != (s.bar_left > 0):
+            snprintf(msg, MSG_CAP, "step.bar_left: dice are rolled until the bar is full, then picked")
+            return 1
+    elif bar_sum or s.picks_left:
+        snprintf(msg, MSG_CAP, "step.bar: dice lie on the bar outside the dice bar phases")
+        return 1
+    if ph == PH_ANIMAL_ROLL or ph == PH_ANIMAL_REWARD:
+        if s.bar_left == 0 or s.bar_left > s.pl[s.resolver].on_animal:
+            snprintf(msg, MSG_CAP, "step.bar_left: %d reward dice, the player has %d people on the animal",
+                     s.bar_left, s.pl[s.resolver].on_animal)
+            return 1
+    elif ph != PH_BAR_ROLL and s.bar_left:
+        snprintf(msg, MSG_CAP, "step.bar_left: dice to roll outside a dice phase")
+        return 1
+    if (ph == PH_PAY_CARD or ph == PH_PAY_BUILDING or ph == PH_FEED_PAY) and s.pay_left == 0:
+        snprintf(msg, MSG_CAP, "step.pay_left: a payment with nothing left to pay")
+        return 1
+    if ph == PH_CHOOSE and s.choice_left == 0:
+        snprintf(msg, MSG_CAP, "step.choice_left: a choice with nothing left to take")
+        return 1
+    # the phase and what it works on
+    if s.finished:
+        if ph != PH_END:
+            snprintf(msg, MSG_CAP, "phase: a finished game has phase 'end'")
+            return 1
+        return 0
+    if ph == PH_END:
+        snprintf(msg, MSG_CAP, "phase: 'end' needs step.finished")
+        return 1
+    if ph == PH_REFILL and (s.loc > 3 or s.display[s.loc] != NONE):
+        snprintf(msg, MSG_CAP, "step.loc: the slot to refill must be an empty display slot 0..3")
+        return 1
+    if ph == PH_REVEAL and (s.reveal_stack >= n or s.stack_top[s.reveal_stack] != NONE
+                           or s.stack_count[s.reveal_stack] == 0):
+        snprintf(msg, MSG_CAP, "step.reveal_stack: must name a stack with tiles and no top")
+        return 1
+    if ph == PH_ROLL and not 1 <= s.dice <= 10:
+        snprintf(msg, MSG_CAP, "step.dice: a roll needs 1..10 dice")
+        return 1
+    if PH_ROLL <= ph <= PH_CHOOSE and s.players_done >= n:
+        snprintf(msg, MSG_CAP, "step.players_done: resolution is over")
+        return 1
+    if ph == PH_PAY_CARD and not (L_CARD <= s.loc < L_BUILDING and s.display[s.loc - L_CARD] != NONE):
+        snprintf(msg, MSG_CAP, "step.loc: must be a card slot with a card")
+        return 1
+    if (ph == PH_CARD_BONUS or ph == PH_BAR_ROLL or ph == PH_BAR_PICK or ph == PH_DRAW_HIDDEN or ph == PH_CHOOSE
+            or ((ph == PH_ROLL or ph == PH_TOOLS) and s.loc >= L_CARD)) and s.card == NONE:
+        snprintf(msg, MSG_CAP, "step.card: the card being carried out is missing")
+        return 1
+    if ph == PH_BUILD_FIXED or ph == PH_PAY_BUILDING:
+        if L_BUILDING <= s.loc < L_IGLOO:
+            if s.loc - L_BUILDING >= n or s.stack_top[s.loc - L_BUILDING] == NONE:
+                snprintf(msg, MSG_CAP, "step.loc: the building stack has no top")
+                return 1
+            t = s.stack_top[s.loc - L_BUILDING]
+            if (ph == PH_BUILD_FIXED) != (BT_COUNT[t] == 0 and BT_MAX[t] == 0):
+                snprintf(msg, MSG_CAP, "phase: does not fit the kind of building")
+                return 1
+        elif not (ph == PH_BUILD_FIXED and L_IGLOO <= s.loc < L_ANIMAL and s.options & OPT_IGLOOS):
+            snprintf(msg, MSG_CAP, "step.loc: must be a building stack or an igloo")
+            return 1
+    if ph == PH_ANIMAL_ROLL or ph == PH_ANIMAL_REWARD:
+        if s.animal == NONE:
+            snprintf(msg, MSG_CAP, "animal: a fleeing animal is missing")
+            return 1
+        if ph == PH_ANIMAL_REWARD and not 1 <= s.animal_face <= 6:
+            snprintf(msg, MSG_CAP, "step.animal_face: expected 1..6")
+            return 1
+    if ph == PH_BAR_PICK and s.current != (s.resolver + n - s.picks_left) % n:
+        snprintf(msg, MSG_CAP, "current_player: the dice bar is picked from the buyer (step.resolver) clockwise")
+        return 1
+    if ((ph == PH_RESOLVE or PH_ROLL <= ph <= PH_PAY_BUILDING or ph == PH_BAR_ROLL or ph == PH_DRAW_HIDDEN
+            or ph == PH_CHOOSE or ph == PH_ANIMAL_ROLL or ph == PH_ANIMAL_REWARD or (ph == PH_REVEAL and s.round > 0))
+            and s.current != s.resolver):
+        snprintf(msg, MSG_CAP, "current_player: must be the resolving player (step.resolver) in this phase")
+        return 1
+    if ph == PH_PLACE_COUNT and s.loc > L_RIVER:
+        snprintf(msg, MSG_CAP, "step.loc: only hunting and resource locations take a count")
+        return 1
+    # every index the rules functions use is now in range: a chance node needs outcomes, a decision an action
+    if current_player(s) == CHANCE:
+        k = chance_outcomes(s, buf, probs)
+        for i in range(k):
+            total += probs[i]
+        if k == 0 or total < 1.0 - 1e-9 or total > 1.0 + 1e-9:
+            snprintf(msg, MSG_CAP, "phase: the chance node '%s' has no outcomes here", PHASE_C[ph])
+            return 1
+    elif legal_actions(s, buf) == 0:
+        snprintf(msg, MSG_CAP, "phase: no legal action in phase '%s' for player %d", PHASE_C[ph], s.current)
+        return 1
     return 0
+
+
+def check_state(bytes data):
+    """None when `data` is a state the rules allow, else "field: reason" naming the first wrong field."""
+    cdef char msg[MSG_CAP]
+    if data is None or len(data) != sizeof(State):
+        return f"state: {0 if data is None else len(data)} bytes, expected {sizeof(State)}"
+    if check_stone_age(<const State*><const char*>data, msg):
+        return msg.decode("utf-8", "replace")
+    return None
 
 
 def random_playouts(dict params, int games, unsigned long long seed, bint check=True):
@@ -2077,6 +2402,7 @@ def random_playouts(dict params, int games, unsigned long long seed, bint check=
     cdef long long steps = 0, rounds = 0, longest = 0, this_game
     cdef double out[4]
     cdef double wins[4]
+    cdef char msg[MSG_CAP]
     memset(wins, 0, sizeof(wins))
     init_state(&start, players, _options(params))
     rng_seed(&rng, seed)
@@ -2096,7 +2422,7 @@ def random_playouts(dict params, int games, unsigned long long seed, bint check=
                 apply_action(&s, a)
                 this_game += 1
                 if check:
-                    code = check_invariants(&s)
+                    code = check_stone_age(&s, msg)
                     if code:
                         break
             if code:
@@ -2109,7 +2435,12 @@ def random_playouts(dict params, int games, unsigned long long seed, bint check=
             rounds += s.round
             if this_game > longest:
                 longest = this_game
-    failure = None if not code else f"game {fail_game}: invariant {code} failed"
+    if code == 100:
+        failure = f"game {fail_game}: a decision without a legal action"
+    elif code:
+        failure = f"game {fail_game}: {msg.decode('utf-8', 'replace')}"
+    else:
+        failure = None
     return steps, rounds, longest, failure, [wins[q] for q in range(players)]
 
 
