@@ -73,9 +73,12 @@ def test_pimc_with_many_worlds_in_every_game():
 
 
 def test_threads_never_exceed_the_iteration_budget():
+    """Limit refuses more threads than iterations; the core, called directly, runs no more than asked."""
     state = decision_state("tictactoe")
-    info = cavemind.analyse(state, cavemind.Limit(iterations=3, threads=8))
-    assert info.iterations == 3
+    with pytest.raises(cavemind.SearchError, match="more threads than iterations"):
+        cavemind.Limit(iterations=3, threads=8)
+    raw = cavemind._core.search(state, "ismcts", iterations=3, threads=8)
+    assert raw["iterations"] == 3
 
 
 def test_a_huge_iteration_budget_is_not_allocated_up_front():
