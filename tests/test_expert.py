@@ -1,4 +1,5 @@
 """The rule-based expert bots (cavemind.experts)."""
+import math
 import random
 
 import pytest
@@ -6,7 +7,7 @@ import pytest
 import cavemind
 from cavemind.arena import play_game
 from cavemind.botspec import parse_bot_spec
-from cavemind.errors import SearchError
+from cavemind.errors import InvalidOptionError, SearchError
 from cavemind.experts import ExpertBot, expert_games
 
 
@@ -126,3 +127,55 @@ def test_expert_decides_from_its_information_set_only():
         action = rng.choice(a.legal_actions())
         a.apply(action)
         b.apply(action)
+
+
+# ------------------------------------------------------------------------- the Stone Age heuristic variants
+
+def _lead(state, player, scale):
+    h = state.heuristic()[player]
+    return scale * math.log(h / (1.0 - h))
+
+
+def _with_gold(state, player, extra):
+    doc = state.to_dict()
+    doc["state"]["players"][player]["gold"] += extra
+    return cavemind.state_from_json(doc)
+
+
+def _mid_game():
+    game = cavemind.load_game("stone_age", players=2)
+    state = game.new_initial_state(seed=9)
+    bot, rng = ExpertBot(), random.Random(9)
+    while state.is_chance_node() or state.to_dict()["state"]["round"] < 8 or state.current_player() != 0:
+        state.apply(state.sample_chance(rng.getrandbits(63)) if state.is_chance_node() else bot.step(state))
+    return game, state
+
+
+def test_current_heuristic_values_resources_past_what_can_be_spent_at_one_point():
+    game, state = _mid_game()
+    previous = game.module.set_heuristic_variant(1)
+    try:
+        base = _lead(state, 0, 25.0)
+        first = _lead(_with_gold(state, 0, 60), 0, 25.0) - base
+        second = _lead(_with_gold(state, 0, 120), 0, 25.0) - base - first
+        game.module.set_heuristic_variant(0)
+        old_base = _lead(state, 0, 10.0)  # (at its scale of 10 a lead past ~300 points rounds to 1.0)
+        old_first = _lead(_with_gold(state, 0, 10), 0, 10.0) - old_base
+        old_second = _lead(_with_gold(state, 0, 20), 0, 10.0) - old_base - old_first
+    finally:
+        game.module.set_heuristic_variant(previous)
+    assert second == pytest.approx(60.0, abs=0.5)     # beyond what the rounds left can spend: 1 point each
+    assert old_second == pytest.approx(old_first, rel=0.01) and old_second > 30.0  # the first heuristic: linear
+    assert first > second
+
+
+def test_heuristic_variant_switch_checks_its_argument():
+    module = cavemind.load_game("stone_age").module
+    previous = module.set_heuristic_variant(1)
+    try:
+        assert module.set_heuristic_variant(0) == 1
+        with pytest.raises(InvalidOptionError, match="heuristic variant 3"):
+            module.set_heuristic_variant(3)
+        assert module.set_heuristic_variant(1) == 0
+    finally:
+        module.set_heuristic_variant(previous)
