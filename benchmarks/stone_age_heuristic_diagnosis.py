@@ -27,10 +27,15 @@ import cavemind
 from cavemind.experts import ExpertBot
 
 
+# the logistic scale of each heuristic variant (points of lead per unit of logit)
+SCALE = {0: 10.0, 1: 25.0, 2: 25.0}
+scale_in_use = SCALE[1]
+
+
 def lead(state, player: int) -> float:
-    """The heuristic's estimated lead in points (it is a logistic of the lead with scale 10)."""
+    """The heuristic's estimated lead in points (it is a logistic of the lead over the best opponent)."""
     h = min(max(state.heuristic()[player], 1e-12), 1 - 1e-12)
-    return 10.0 * math.log(h / (1.0 - h))
+    return scale_in_use * math.log(h / (1.0 - h))
 
 
 def finish_payment(state, bot):
@@ -48,8 +53,10 @@ def finish_payment(state, bot):
 
 
 def set_variant(game, variant):
+    global scale_in_use
     if variant is not None:
         game.module.set_heuristic_variant(variant)
+        scale_in_use = SCALE[variant]
 
 
 def main() -> None:
@@ -111,12 +118,12 @@ def rounds_left_of(doc: dict) -> float:
 
 def best_scale(chunk) -> int:
     """The logistic scale s (points) that minimises the Brier score of sigmoid(lead / s) on these positions,
-    where lead is the heuristic's own estimate of the lead (recovered from its value at scale 10)."""
+    where lead is the heuristic's own estimate of the lead (recovered from its value at its own scale)."""
     def brier(scale):
         total = 0.0
         for h, y in chunk:
             h = min(max(h, 1e-12), 1 - 1e-12)
-            p = 1.0 / (1.0 + math.exp(-10.0 * math.log(h / (1 - h)) / scale))
+            p = 1.0 / (1.0 + math.exp(-scale_in_use * math.log(h / (1 - h)) / scale))
             total += (p - y) ** 2
         return total
     return min(range(5, 121, 5), key=brier)
@@ -136,7 +143,8 @@ def report(points, purchases, hoard, hoard_rounds, args) -> None:
         if chunk:
             print(f"| [{lo:.1f}, {min(hi, 1):.1f}) | {len(chunk)} | {statistics.fmean(h for h, _ in chunk):.3f} | "
                   f"{statistics.fmean(y for _, y in chunk):.3f} |")
-    print("\n| rounds | positions | favourite wins | Brier | best logistic scale of the lead (the heuristic: 10) |")
+    print(f"\n| rounds | positions | favourite wins | Brier | best logistic scale of the lead (the heuristic's: "
+          f"{scale_in_use:g}) |")
     print("|---|---:|---:|---:|---:|")
     for lo, hi in ((1, 4), (4, 8), (8, 12), (12, 99)):
         chunk = [(h, y) for h, rnd, y, _ in points if lo <= rnd < hi]

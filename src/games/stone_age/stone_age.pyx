@@ -1200,11 +1200,12 @@ cdef int HEURISTIC_VARIANT = 1
 
 def set_heuristic_variant(int variant):
     """Selects the heuristic variant for every Stone Age table of this process (0: the first heuristic, 1: the
-    current one, 2: the first estimate at the current scale); returns the previous variant. For benchmarks."""
+    current one, 2: the first estimate at the current scale, 3: variant 1 crediting a payment under way);
+    returns the previous variant. For benchmarks."""
     global HEURISTIC_VARIANT
-    if variant < 0 or variant > 2:
+    if variant < 0 or variant > 3:
         from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"heuristic variant {variant}: must be 0, 1 or 2")
+        raise InvalidOptionError(f"heuristic variant {variant}: must be 0, 1, 2 or 3")
     previous = HEURISTIC_VARIANT
     HEURISTIC_VARIANT = variant
     return previous
@@ -1225,6 +1226,14 @@ cdef double estimate_v1(const State* s, int q, int final_score, double future) n
         take = me.res[r] if me.res[r] < spendable else spendable
         v += take * (1.0 + w * (0.7 * RES_VALUE[r] - 1.0)) + (me.res[r] - take)
         spendable -= take
+    if HEURISTIC_VARIANT == 3 and q == s.resolver and (s.phase == PH_PAY_CARD or s.phase == PH_PAY_BUILDING):
+        # a purchase under way: what is paid becomes the card or the building (which scores the paid values),
+        # it is not lost; without this a look-ahead cut off in mid-payment sees only the cost
+        for r in range(4):
+            if s.phase == PH_PAY_BUILDING:
+                v += s.paid[r] * RES_VALUE[r]
+            else:
+                v += s.paid[r] * (1.5 + w * (0.7 * RES_VALUE[r] - 1.0))
     memset(mult, 0, sizeof(mult))
     for c in range(NUM_CARDS):
         if (me.cards >> c) & 1 and CARD_MULTIPLIER[c] != NONE:
@@ -1269,7 +1278,7 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
     final_scores(s, fs)
     future = rounds_left(s)
     for q in range(s.num_players):
-        if HEURISTIC_VARIANT == 1:
+        if HEURISTIC_VARIANT == 1 or HEURISTIC_VARIANT == 3:
             est[q] = estimate_v1(s, q, fs[q], future)
         else:
             est[q] = estimate(s, q, fs[q], future)
