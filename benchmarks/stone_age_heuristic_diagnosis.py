@@ -28,7 +28,7 @@ from cavemind.experts import ExpertBot
 
 
 # the logistic scale of each heuristic variant (points of lead per unit of logit)
-SCALE = {0: 10.0, 1: 25.0, 2: 25.0}
+SCALE = {0: 10.0, 1: 25.0}
 scale_in_use = SCALE[1]
 
 

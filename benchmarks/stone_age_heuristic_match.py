@@ -4,7 +4,7 @@
         --b "ismcts:iterations=1000,depth=40@0" --deals 10 --out benchmarks/results/stone_age_v1_vs_v0.jsonl
 
 A bot is a bot specification (see cavemind.botspec) with `@variant` (0: the first heuristic, 1: the current
-one, 2: the first estimate at the current scale; default 1). The heuristic variant is a process-wide switch
+one; default 1; commit 6241149 also had the experiments 2 and 3). The heuristic variant is a process-wide switch
 of the game module, so the match sets it before every move of a bot: the games run one after another in this
 process. Every deal is played in both seat orders with the same chance seed. Results are JSON lines, one per
 game; an existing --out file is resumed (games already in it are skipped). The summary prints at the end.

@@ -1193,19 +1193,19 @@ cdef double estimate(const State* s, int q, int final_score, double future) noex
 # every resource at what it buys however many there were (so hoarding paid), multiplier cards only at the
 # current agriculture/tools/buildings/people, and mapped the lead to [0, 1] with scale 10, about three times
 # too confident for this game (the calibrated scale is 20-30 points). Variant 0 stays selectable for the
-# comparison matches (set_heuristic_variant), and variant 2 (the first estimate with the new scale) to tell the
-# two changes apart; it is one int read per evaluation.
+# comparison matches (set_heuristic_variant); it is one int read per evaluation. Two experiments measured in
+# docs/strength.md were dropped (commit 6241149 has them): the first estimate with scale 25 (no better than
+# variant 0) and variant 1 crediting a payment under way (no better than variant 1 for ISMCTS).
 cdef int HEURISTIC_VARIANT = 1
 
 
 def set_heuristic_variant(int variant):
     """Selects the heuristic variant for every Stone Age table of this process (0: the first heuristic, 1: the
-    current one, 2: the first estimate at the current scale, 3: variant 1 crediting a payment under way);
-    returns the previous variant. For benchmarks."""
+    current one); returns the previous variant. For benchmarks comparing them."""
     global HEURISTIC_VARIANT
-    if variant < 0 or variant > 3:
+    if variant != 0 and variant != 1:
         from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"heuristic variant {variant}: must be 0, 1, 2 or 3")
+        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
     previous = HEURISTIC_VARIANT
     HEURISTIC_VARIANT = variant
     return previous
@@ -1226,14 +1226,6 @@ cdef double estimate_v1(const State* s, int q, int final_score, double future) n
         take = me.res[r] if me.res[r] < spendable else spendable
         v += take * (1.0 + w * (0.7 * RES_VALUE[r] - 1.0)) + (me.res[r] - take)
         spendable -= take
-    if HEURISTIC_VARIANT == 3 and q == s.resolver and (s.phase == PH_PAY_CARD or s.phase == PH_PAY_BUILDING):
-        # a purchase under way: what is paid becomes the card or the building (which scores the paid values),
-        # it is not lost; without this a look-ahead cut off in mid-payment sees only the cost
-        for r in range(4):
-            if s.phase == PH_PAY_BUILDING:
-                v += s.paid[r] * RES_VALUE[r]
-            else:
-                v += s.paid[r] * (1.5 + w * (0.7 * RES_VALUE[r] - 1.0))
     memset(mult, 0, sizeof(mult))
     for c in range(NUM_CARDS):
         if (me.cards >> c) & 1 and CARD_MULTIPLIER[c] != NONE:
@@ -1278,11 +1270,11 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
     final_scores(s, fs)
     future = rounds_left(s)
     for q in range(s.num_players):
-        if HEURISTIC_VARIANT == 1 or HEURISTIC_VARIANT == 3:
+        if HEURISTIC_VARIANT == 1:
             est[q] = estimate_v1(s, q, fs[q], future)
         else:
             est[q] = estimate(s, q, fs[q], future)
-    if HEURISTIC_VARIANT != 0:
+    if HEURISTIC_VARIANT == 1:
         scale = 25.0
     for q in range(s.num_players):
         best_other = -1e9
