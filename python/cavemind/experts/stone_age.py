@@ -62,8 +62,7 @@ class Me:
         self.free_tools = [v for v, used in zip(p["tools"], p["tools_used"]) if v and not used]
         self.one_use = list(p["one_use_tools"])
         own = list(p["cards"]) + (list(p["hidden_cards"]) if isinstance(p["hidden_cards"], list) else [])
-        self.cards = [cards()[c] for c in dict.fromkeys(own) if c in cards()] if own else []
-        self.extra_unknown = p["hidden_cards"] if isinstance(p["hidden_cards"], int) else 0
+        self.cards = [cards()[c] for c in own]
         self.buildings = p["buildings"]
         self.placed = dict(p["placed"])
         self.multipliers = {"farmer": 0, "tool_maker": 0, "hut_builder": 0, "shaman": 0}
