@@ -1,10 +1,11 @@
 """Bot specifications: one small language shared by `play`, the engine and the arena.
 
-    random | heuristic | human
+    random | heuristic | expert | human
     mcts:iterations=2000 | ismcts:iterations=1000,c=0.7,threads=2 | mo-ismcts:seconds=1 | pimc:worlds=16
 
 Keys: iterations, seconds, threads, c (exploration), depth (rollout cut-off), memory (MB per thread),
-worlds (PIMC determinizations), seed; random and heuristic take only seed (heuristic also samples).
+worlds (PIMC determinizations), seed; random, heuristic and expert take only seed (heuristic also samples).
+`expert` is the game's hand-written strategy (cavemind.experts); a game without one raises SearchError.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PIMCBot, RandomBot
 from cavemind.errors import CavemindError, SearchError
+from cavemind.experts import ExpertBot
 
 
 class BotSpecError(CavemindError, ValueError):
@@ -21,7 +23,7 @@ class BotSpecError(CavemindError, ValueError):
 
 
 SEARCH_BOTS = {"mcts": MCTSBot, "ismcts": ISMCTSBot, "mo-ismcts": MOISMCTSBot, "pimc": PIMCBot}
-SIMPLE_BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+SIMPLE_BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot}
 HUMAN = "human"
 # key in the spec -> (keyword of the bot's constructor, type)
 SEARCH_KEYS = {"iterations": ("iterations", int), "seconds": ("seconds", float), "threads": ("threads", int),
@@ -49,7 +51,7 @@ class BotSpec:
                 return SEARCH_BOTS[self.kind](**kwargs)
             except SearchError as error:
                 raise BotSpecError(f"{self}: {error}") from None
-        if self.kind == "random":
+        if self.kind in ("random", "expert"):
             kwargs.pop("samples", None)
         try:
             return SIMPLE_BOTS[self.kind](**kwargs)

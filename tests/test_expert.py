@@ -1,0 +1,181 @@
+"""The rule-based expert bots (cavemind.experts)."""
+import math
+import random
+
+import pytest
+
+import cavemind
+from cavemind.arena import play_game
+from cavemind.botspec import parse_bot_spec
+from cavemind.errors import InvalidOptionError, SearchError
+from cavemind.experts import ExpertBot, expert_games
+
+
+def _play_until(state, rng, predicate, limit=5000):
+    """Random play (chance sampled) until a decision node satisfying predicate, or None."""
+    for _ in range(limit):
+        if state.is_terminal():
+            return None
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        if predicate(state):
+            return state
+        state.apply(rng.choice(state.legal_actions()))
+    return None
+
+
+def test_expert_spec_builds_an_expert_bot():
+    bot = parse_bot_spec("expert:seed=3").make()
+    assert isinstance(bot, ExpertBot)
+    assert str(parse_bot_spec("expert")) == "expert"
+    assert "stone_age" in expert_games()
+
+
+def test_game_without_an_expert_is_a_clear_search_error():
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    with pytest.raises(SearchError, match="no expert bot for the game 'tictactoe'.*stone_age"):
+        ExpertBot().step(state)
+
+
+def test_expert_refuses_a_chance_node():
+    state = cavemind.load_game("stone_age").new_initial_state(seed=1)
+    rng = random.Random(2)
+    while not state.is_chance_node():
+        state.apply(rng.choice(state.legal_actions()))
+    with pytest.raises(SearchError):
+        ExpertBot().step(state)
+
+
+def test_expert_plays_legal_moves_to_the_end_of_a_game():
+    record = play_game({"game": "stone_age", "params": {"players": 3}, "specs": ["expert", "random", "expert"],
+                        "bot_seeds": [1, 2, 3], "time_limit": None, "seed": 11, "labels": ["e", "r", "e2"],
+                        "table": 0, "deal": 0, "rotation": 0, "seats": [0, 1, 2]})
+    assert record["forfeit"] is None
+    assert record["length"] > 100
+
+
+def test_expert_beats_random_play_clearly():
+    wins = 0
+    for deal in range(4):
+        record = play_game({"game": "stone_age", "params": {"players": 2}, "specs": ["expert", "random"],
+                            "bot_seeds": [0, deal], "time_limit": None, "seed": deal, "labels": ["e", "r"],
+                            "table": 0, "deal": deal, "rotation": 0, "seats": [0, 1]})
+        assert record["forfeit"] is None
+        wins += record["returns"][0]
+        assert record["scores"][0] > record["scores"][1]
+    assert wins == 4
+
+
+def test_expert_buys_cards_and_buildings_and_keeps_people_fed():
+    game = cavemind.load_game("stone_age", players=2)
+    state = game.new_initial_state(seed=5)
+    bot = ExpertBot()
+    rng = random.Random(5)
+    starved = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        action = bot.step(state) if state.current_player() == 0 else rng.choice(state.legal_actions())
+        if state.current_player() == 0 and state.action_to_string(action) == "starve":
+            starved += 1
+        state.apply(action)
+    me = state.to_dict()["state"]["players"][0]
+    assert me["buildings"] >= 3
+    assert len(me["cards"]) >= 3
+    assert starved == 0
+
+
+def _hidden_card_position():
+    """A 2-player position where player 1 holds a face-down card (the extra card, G05) and player 0 is to move."""
+    game = cavemind.load_game("stone_age", players=2)
+    for seed in range(400):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        found = _play_until(state, rng, lambda s: s.current_player() == 0
+                            and s.to_dict(observer=0)["state"]["players"][1]["hidden_cards"] > 0)
+        if found is not None:
+            return found
+    raise AssertionError("no position with a face-down card found")
+
+
+def test_expert_decides_from_its_information_set_only():
+    state = _hidden_card_position()
+    bot = ExpertBot()
+    # two worlds that differ only in what player 0 cannot see: the deck and player 1's face-down card
+    worlds = [state.determinize(0, seed) for seed in range(12)]
+    truths = {tuple(w.to_dict()["state"]["players"][1]["hidden_cards"]) for w in worlds}
+    assert len(truths) > 1, "the determinizations should deal player 1 different face-down cards"
+    choices = {bot.step(w) for w in worlds}
+    assert choices == {bot.step(state)}
+    # and along the rest of the round: each of player 0's decisions is the same in every world
+    rng = random.Random(1)
+    a, b = worlds[0], worlds[1]
+    for _ in range(200):
+        if a.is_terminal():
+            break
+        if a.is_chance_node():
+            outcome = a.sample_chance(rng.getrandbits(63))
+            if outcome not in [o for o, _ in b.chance_outcomes()]:
+                break  # a card draw possible in one world only: the worlds part here
+            a.apply(outcome)
+            b.apply(outcome)
+            continue
+        if a.current_player() == 0:
+            assert bot.step(a) == bot.step(b)
+        action = rng.choice(a.legal_actions())
+        a.apply(action)
+        b.apply(action)
+
+
+# ------------------------------------------------------------------------- the Stone Age heuristic variants
+
+def _lead(state, player, scale):
+    h = state.heuristic()[player]
+    return scale * math.log(h / (1.0 - h))
+
+
+def _with_gold(state, player, extra):
+    doc = state.to_dict()
+    doc["state"]["players"][player]["gold"] += extra
+    return cavemind.state_from_json(doc)
+
+
+def _mid_game():
+    game = cavemind.load_game("stone_age", players=2)
+    state = game.new_initial_state(seed=9)
+    bot, rng = ExpertBot(), random.Random(9)
+    while state.is_chance_node() or state.to_dict()["state"]["round"] < 8 or state.current_player() != 0:
+        state.apply(state.sample_chance(rng.getrandbits(63)) if state.is_chance_node() else bot.step(state))
+    return game, state
+
+
+def test_current_heuristic_values_resources_past_what_can_be_spent_at_one_point():
+    game, state = _mid_game()
+    previous = game.module.set_heuristic_variant(1)
+    try:
+        base = _lead(state, 0, 25.0)
+        first = _lead(_with_gold(state, 0, 60), 0, 25.0) - base
+        second = _lead(_with_gold(state, 0, 120), 0, 25.0) - base - first
+        game.module.set_heuristic_variant(0)
+        old_base = _lead(state, 0, 10.0)  # (at its scale of 10 a lead past ~300 points rounds to 1.0)
+        old_first = _lead(_with_gold(state, 0, 10), 0, 10.0) - old_base
+        old_second = _lead(_with_gold(state, 0, 20), 0, 10.0) - old_base - old_first
+    finally:
+        game.module.set_heuristic_variant(previous)
+    assert second == pytest.approx(60.0, abs=0.5)     # beyond what the rounds left can spend: 1 point each
+    assert old_second == pytest.approx(old_first, rel=0.01) and old_second > 30.0  # the first heuristic: linear
+    assert first > second
+
+
+def test_heuristic_variant_switch_checks_its_argument():
+    module = cavemind.load_game("stone_age").module
+    previous = module.set_heuristic_variant(1)
+    try:
+        assert module.set_heuristic_variant(0) == 1
+        with pytest.raises(InvalidOptionError, match="heuristic variant 2"):
+            module.set_heuristic_variant(2)
+        assert module.set_heuristic_variant(1) == 0
+    finally:
+        module.set_heuristic_variant(previous)
