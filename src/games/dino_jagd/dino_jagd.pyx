@@ -88,6 +88,11 @@ cdef inline int hand_count(const DinoState* s, int p) noexcept nogil:
     return n
 
 
+cdef inline bint may_hide_face_up(const DinoState* s, int p) noexcept nogil:
+    """Whether `p`'s secret hand may hold a Gimmick or Expert: only as the single card dealt at setup."""
+    return setup_card_secret(s, p) and hand_count(s, p) == 1
+
+
 cdef inline int deck_total(const DinoState* s) noexcept nogil:
     cdef int t, n = 0
     for t in range(NUM_SPECIAL_TYPES):
@@ -666,7 +671,7 @@ cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
         for i in range(s.num_players):
             if i == observer:
                 continue
-            free = setup_card_secret(s, i)
+            free = may_hide_face_up(s, i)
             if free != rnd:
                 continue
             size = hand_count(s, i)
@@ -824,7 +829,7 @@ cdef int check(const DinoState* s, char* m) noexcept nogil:
         for t in range(NUM_SPECIAL_TYPES):
             # Gimmicks and Experts go face up when drawn, one-use cards stay secret in the hand
             # (except the setup card: secret until its owner's first turn, the only card of that hand)
-            if t >= FIRST_FACE_UP and s.hand[p][t] and not (setup_card_secret(s, p) and hand_count(s, p) == 1):
+            if t >= FIRST_FACE_UP and s.hand[p][t] and not may_hide_face_up(s, p):
                 snprintf(m, MSG_LEN, "players[%d].hand: holds a Gimmick or Expert (type %d), those lie face up "
                          "(only the setup card stays secret until its owner's first turn)", p, t)
                 return 1
@@ -1299,11 +1304,11 @@ def state_from_dict(dict params, dict doc):
         if known[t] > SP_COUNT[t]:
             raise ValueError(f"special cards: more {SPECIAL_NAMES[t]} than the {SP_COUNT[t]} in the game")
     spare = [SP_COUNT[t] - known[t] for t in range(NUM_SPECIAL_TYPES)]
-    if any(t >= FIRST_FACE_UP and spare[t] and "special_deck" not in doc for t in range(0)):
-        pass
     for i, size in hidden_sizes.items():
         for _ in range(size):
             t = next((t for t in range(FIRST_FACE_UP) if spare[t] > 0), None)
+            if t is None and size == 1 and not s.started[i]:      # a setup card may be a Gimmick or Expert
+                t = next((t for t in range(NUM_SPECIAL_TYPES) if spare[t] > 0), None)
             if t is None:
                 raise ValueError(f"players[{i}].hand_count: more secret cards than are unseen")
             spare[t] -= 1
