@@ -1,4 +1,5 @@
-"""10,000 seeded random Prehistory games per player count, checking the invariants after each game
+"""10,000 seeded random Prehistory games per player count, checking the invariants and check_state after each
+game and how close the engine's safety caps come to being reached
 (the CI-sized run of 500 per count is tests/test_prehistory.py::test_soak_500_random_games_keep_the_invariants).
 
     python benchmarks/prehistory_soak.py [games=10000]
@@ -21,10 +22,24 @@ def check(state, players):
     assert abs(sum(state.returns()) - 1.0) < 1e-9
 
 
+# Safety caps of the engine that are not rules, and how close random games come to them. None may ever end or
+# change a game the rules would continue: the soak fails if one is reached.
+CAPS = {
+    "dev": 250,        # development points (uint8, add_dev stops there)
+    "res": 250,        # resources of one colour (add_res stops there)
+    "mk": 250,         # action markers of one colour (add_mk stops there)
+    "mp": 60,          # movement points: payments are offered only below 60
+}
+
+
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
     for players in (2, 3, 4):
         game = cavemind.load_game("prehistory", players=players)
+        module = game.module
+        fields = {f[0]: f for f in module.LAYOUT}
+        spans = {name: (fields[name][3], fields[name][3] + fields[name][4]) for name in CAPS}
+        peak = dict.fromkeys(CAPS, 0)
         t0 = time.time()
         longest = 0
         for seed in range(games):
@@ -39,7 +54,15 @@ if __name__ == "__main__":
                     assert legal, f"seed {seed}: no legal action"
                     state.apply(rng.choice(legal))
                 steps += 1
+                raw = state.to_bytes()
+                for name, (lo, hi) in spans.items():
+                    peak[name] = max(peak[name], max(raw[lo:hi]))
+            assert module.check_state(state.to_bytes()) is None, seed
             longest = max(longest, steps)
             check(state, players)
-        print(f"{players} players: {games} games finished, invariants intact, longest {longest} steps, "
-              f"{time.time() - t0:.0f}s", flush=True)
+        assert longest < game.max_game_length
+        assert all(peak[name] < cap for name, cap in CAPS.items()), peak
+        print(f"{players} players: {games} games finished, invariants intact, longest {longest} steps "
+              f"(max_game_length {game.max_game_length}); peaks vs caps: "
+              + ", ".join(f"{name} {peak[name]}/{cap}" for name, cap in CAPS.items())
+              + f"; {time.time() - t0:.0f}s", flush=True)

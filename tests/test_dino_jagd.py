@@ -424,6 +424,65 @@ def test_secret_hands_are_resampled_but_their_sizes_kept():
         assert (draw.observed_action(a, 0) != a) == hidden and draw.observed_action(a, 1) == a
 
 
+def setup_with(game, *cards):
+    """A new game with the setup cards dealt in seat order (the top of the play deck revealed first)."""
+    s = game.new_initial_state()
+    s.apply("reveal Stegosaurus")
+    for card in cards:
+        s.apply(f"draw {card}")
+    return s
+
+
+def test_the_setup_card_is_seen_only_by_its_owner():
+    """Setup: "Deal one Special card to each player. You may only look at the card you get." A Gimmick or Expert
+    dealt at setup stays secret (the others observe "draw ?", see a hand of 1 card, and their determinizations
+    may deal any card there) until its owner's first turn: at the turn's draw step "Gimmicks and Experts ...
+    put these face-up in front of you"."""
+    s = G2.new_initial_state()
+    s.apply("reveal Stegosaurus")
+    a = s.string_to_action("draw Zielfernrohr")
+    assert s.observed_action(a, 0) == a and s.action_to_string(s.observed_action(a, 1)) == "draw ?"
+    s.apply(a)
+    s.apply("draw Superschocker")
+    assert s.check_state() is None
+    assert player(s, 0)["hand"] == ["Zielfernrohr"] and player(s, 0)["face_up"] == []
+    seen_by_1 = s.to_dict(1)["state"]["players"][0]
+    assert seen_by_1["hand_count"] == 1 and "hand" not in seen_by_1 and seen_by_1["face_up"] == []
+    other = setup_with(G2, "Superschocker", "Superschocker")
+    assert other.infoset_hash(1) == s.infoset_hash(1) and other.infoset_hash(0) != s.infoset_hash(0)
+    assert other.observation(1) == s.observation(1) and other.observation(0) != s.observation(0)
+    dealt = set()
+    for k in range(60):
+        w = s.determinize(1, seed=k)
+        assert w.check_state() is None and player(w, 1)["hand"] == ["Superschocker"]
+        assert len(player(w, 0)["hand"]) == 1 and player(w, 0)["face_up"] == []
+        dealt.add(player(w, 0)["hand"][0])
+        assert player(s.determinize(0, seed=k), 0)["hand"] == ["Zielfernrohr"]
+    assert "Superschocker" in dealt and dealt & {"Zielfernrohr", "Stoerfeld", "Faehrtenleserin"}
+    s.apply("first player 0")                             # the owner's first turn: the card goes face up
+    assert player(s, 0)["face_up"] == ["Zielfernrohr"] and player(s, 0)["hand"] == []
+    assert s.to_dict(1)["state"]["players"][0]["hand_count"] == 0 and s.check_state() is None
+
+
+def test_a_secret_setup_stoerfeld_can_be_played_before_its_owners_first_turn():
+    """"Some Gimmicks need energy, too, whether you play them in your turn or while its some other player's turn":
+    a Stoerfeld still secret from the setup deal is played in the first player's hunt; playing shows it (face up,
+    reusable later)."""
+    s = setup_with(G2, "Superschocker", "Stoerfeld")
+    s.apply("first player 0")
+    s.apply("draw Fehlschuss")
+    for name in ("Allosaurus", "Diplodocus", "Brachiosaurus", "Camarasaurus"):
+        s.apply(f"reveal {name}")
+    while s.to_dict()["state"]["phase"] == "place":
+        s.apply(s.legal_actions()[0])
+    s.apply(next(x for x in s.legal_action_strings() if x.startswith("hunt ")))
+    s.apply("roll 6")
+    assert s.current_player() == 1 and "Stoerfeld" in s.legal_action_strings()   # asked first: left of the hunter
+    s.apply("Stoerfeld")
+    assert player(s, 1)["face_up"] == ["Stoerfeld"] and player(s, 1)["hand"] == [] and player(s, 1)["energy"] == 8
+    assert s.to_dict(0)["state"]["players"][1]["face_up"] == ["Stoerfeld"] and s.check_state() is None
+
+
 def test_golden_seeded_playthrough():
     """A fixed seeded random game: guards against unintended rule changes."""
     import random
@@ -440,7 +499,7 @@ def test_golden_seeded_playthrough():
     assert (steps, s.scores(), s.returns()) == GOLDEN
 
 
-GOLDEN = (878, [43.0, 20.0, 15.0], [1.0, 0.0, 0.0])
+GOLDEN = (1590, [34.0, 32.0, 52.0], [0.0, 0.0, 1.0])
 
 
 def check_invariants(state, game):

@@ -112,13 +112,16 @@ def test_counts_above_a_byte_name_the_field_not_an_overflow(field):
 
 def test_determinize_never_deals_a_gimmick_or_expert_into_a_secret_hand():
     """Rulebook (a turn): "Gimmicks and Experts will help you over and over; put these face-up in front of
-    you." So no secret hand holds one. determinize dealt them into opponents' hands in about half of all
-    samples (and the special deck then lacked them); it now deals hands only from the one-use types."""
+    you." So no secret hand holds one once its owner has started a turn. determinize dealt them into opponents'
+    hands in about half of all samples (and the special deck then lacked them); it now deals those hands only
+    from the one-use types (the setup card before its owner's first turn: test_dino_jagd.py). The positions
+    here are 150 steps in, when every seat has started."""
     for seed in range(60):
         state = play(G2, seed, 150)
         if state.is_terminal():
             continue
         truth = state.to_dict()["state"]
+        assert all(p["had_first_turn"] for p in truth["players"])
         deck_face_up = sorted(n for n in truth["special_deck"] if n in FACE_UP_TYPES)
         for p in range(2):
             for k in range(5):

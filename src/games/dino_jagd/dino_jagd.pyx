@@ -74,11 +74,23 @@ _load_data()
 
 # ---- helpers ----
 
+cdef inline bint setup_card_secret(const DinoState* s, int p) noexcept nogil:
+    """Whether `p` may still hold the special card dealt at setup unseen by the others, whatever its kind: "You
+    may only look at the card you get" (setup); a Gimmick or Expert goes face up when its owner's first turn
+    starts (the turn's draw step: "put these face-up in front of you") or when it is played before that."""
+    return not s.started[p] and not (p == s.current and PH_TURN_START <= s.phase < PH_OVER)
+
+
 cdef inline int hand_count(const DinoState* s, int p) noexcept nogil:
     cdef int t, n = 0
     for t in range(NUM_SPECIAL_TYPES):
         n += s.hand[p][t]
     return n
+
+
+cdef inline bint may_hide_face_up(const DinoState* s, int p) noexcept nogil:
+    """Whether `p`'s secret hand may hold a Gimmick or Expert: only as the single card dealt at setup."""
+    return setup_card_secret(s, p) and hand_count(s, p) == 1
 
 
 cdef inline int deck_total(const DinoState* s) noexcept nogil:
@@ -176,7 +188,8 @@ cdef bint gimmick_usable(const DinoState* s, int p) noexcept nogil:
         return False
     if p == s.current:
         return s.face_up[p][SP_ZIELFERNROHR] > s.scope_used[p] and s.energy[p] >= 1
-    return s.face_up[p][SP_STOERFELD] > s.jam_used[p] and s.energy[p] >= 2
+    # a Stoerfeld still secret from the setup deal can be played too (playing it shows it)
+    return s.face_up[p][SP_STOERFELD] + s.hand[p][SP_STOERFELD] > s.jam_used[p] and s.energy[p] >= 2
 
 
 cdef inline bint window_eligible(const DinoState* s, int p) noexcept nogil:
@@ -241,6 +254,11 @@ cdef void normalize(DinoState* s) noexcept nogil:
                 s.phase = PH_OVER
                 continue
             s.turns += 1
+            if not s.started[s.current]:
+                # the setup card, if a Gimmick or Expert, goes face up with the first turn's draw
+                for t in range(FIRST_FACE_UP, NUM_SPECIAL_TYPES):
+                    s.face_up[s.current][t] += s.hand[s.current][t]
+                    s.hand[s.current][t] = 0
             s.energy[s.current] = MAX_ENERGY
             s.draw_for = s.current
             s.phase = PH_TURN_DRAW
@@ -417,7 +435,7 @@ cdef void apply_action(void* p, int a) noexcept nogil:
     elif s.phase == PH_SETUP_SPECIALS or s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW:   # C_SPECIAL
         k = a - C_SPECIAL
         s.sp_deck[k] -= 1
-        if k >= FIRST_FACE_UP:
+        if k >= FIRST_FACE_UP and s.phase != PH_SETUP_SPECIALS:   # the setup card stays secret
             s.face_up[s.draw_for][k] += 1
         else:
             s.hand[s.draw_for][k] += 1
@@ -494,6 +512,9 @@ cdef void apply_action(void* p, int a) noexcept nogil:
                 s.energy[w] -= 1
                 s.mods += 1
             else:
+                if s.hand[w][SP_STOERFELD]:             # the secret setup card is shown and laid face up
+                    s.hand[w][SP_STOERFELD] -= 1
+                    s.face_up[w][SP_STOERFELD] += 1
                 s.jam_used[w] += 1
                 s.energy[w] -= 2
                 s.mods -= 1
@@ -626,37 +647,51 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
 
 
 cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
-    """Deals the other players' secret hands again from every one-use card the observer has not seen (their
-    hands and the special deck, pooled by type in canonical order), keeping each hand's size. Gimmicks and
-    Experts go face up when drawn ("put these face-up in front of you"), so no secret hand holds one: those
-    left in the special deck stay there."""
+    """Deals the other players' secret hands again from every card the observer has not seen (their hands and
+    the special deck, pooled by type in canonical order), keeping each hand's size. Gimmicks and Experts go
+    face up when drawn ("put these face-up in front of you"), so a secret hand holds one only while it is the
+    card dealt at setup and its owner has not started a turn ("You may only look at the card you get"). The
+    hands that may hold only one-use cards are dealt first from the one-use cards; then the setup cards still
+    secret from what is left (uniform over the deals that fit what the observer saw)."""
     cdef DinoState* s = <DinoState*>p
     cdef int pool[NUM_SPECIAL_TYPES]
-    cdef int total = 0, i, t, k, size, pick
-    for t in range(FIRST_FACE_UP):
+    cdef int total[2]
+    cdef int i, t, k, size, pick, kinds, free, rnd
+    total[0] = 0                                # one-use cards
+    total[1] = 0                                # all cards
+    for t in range(NUM_SPECIAL_TYPES):
         pool[t] = s.sp_deck[t]
         for i in range(s.num_players):
             if i != observer:
                 pool[t] += s.hand[i][t]
-        total += pool[t]
-    for i in range(s.num_players):
-        if i == observer:
-            continue
-        size = hand_count(s, i)
-        for t in range(NUM_SPECIAL_TYPES):
-            s.hand[i][t] = 0
-        for k in range(size):
-            if total == 0:
-                break
-            pick = rng_below(rng, total)
-            for t in range(FIRST_FACE_UP):
-                if pick < pool[t]:
+        if t < FIRST_FACE_UP:
+            total[0] += pool[t]
+        total[1] += pool[t]
+    for rnd in range(2):
+        for i in range(s.num_players):
+            if i == observer:
+                continue
+            free = may_hide_face_up(s, i)
+            if free != rnd:
+                continue
+            size = hand_count(s, i)
+            for t in range(NUM_SPECIAL_TYPES):
+                s.hand[i][t] = 0
+            kinds = NUM_SPECIAL_TYPES if free else FIRST_FACE_UP
+            for k in range(size):
+                if total[free] == 0:
                     break
-                pick -= pool[t]
-            pool[t] -= 1
-            total -= 1
-            s.hand[i][t] += 1
-    for t in range(FIRST_FACE_UP):
+                pick = rng_below(rng, total[free])
+                for t in range(kinds):
+                    if pick < pool[t]:
+                        break
+                    pick -= pool[t]
+                pool[t] -= 1
+                total[1] -= 1
+                if t < FIRST_FACE_UP:
+                    total[0] -= 1
+                s.hand[i][t] += 1
+    for t in range(NUM_SPECIAL_TYPES):
         s.sp_deck[t] = pool[t]
 
 
@@ -690,8 +725,9 @@ cdef uint64_t infoset_hash(const void* p, int player) noexcept nogil:
 
 cdef int observed_action(const void* p, int a, int player) noexcept nogil:
     cdef const DinoState* s = <const DinoState*>p
-    if C_SPECIAL <= a < C_SPECIAL + FIRST_FACE_UP and current_player(p) == CHANCE \
-            and not (s.top == NONE and s.deck_below > 0) and s.draw_for != player:
+    if C_SPECIAL <= a < C_SPECIAL + NUM_SPECIAL_TYPES and current_player(p) == CHANCE \
+            and not (s.top == NONE and s.deck_below > 0) and s.draw_for != player \
+            and (a < C_SPECIAL + FIRST_FACE_UP or s.phase == PH_SETUP_SPECIALS):
         return C_SPECIAL_HIDDEN
     return a
 
@@ -792,8 +828,10 @@ cdef int check(const DinoState* s, char* m) noexcept nogil:
             return 1
         for t in range(NUM_SPECIAL_TYPES):
             # Gimmicks and Experts go face up when drawn, one-use cards stay secret in the hand
-            if t >= FIRST_FACE_UP and s.hand[p][t]:
-                snprintf(m, MSG_LEN, "players[%d].hand: holds a Gimmick or Expert (type %d), those lie face up", p, t)
+            # (except the setup card: secret until its owner's first turn, the only card of that hand)
+            if t >= FIRST_FACE_UP and s.hand[p][t] and not may_hide_face_up(s, p):
+                snprintf(m, MSG_LEN, "players[%d].hand: holds a Gimmick or Expert (type %d), those lie face up "
+                         "(only the setup card stays secret until its owner's first turn)", p, t)
                 return 1
             if t < FIRST_FACE_UP and s.face_up[p][t]:
                 snprintf(m, MSG_LEN, "players[%d].face_up: a one-use card (type %d) is not played face up", p, t)
@@ -1245,8 +1283,6 @@ def state_from_dict(dict params, dict doc):
         if "hand" in entry:
             hd = _special_counts(entry["hand"], f + "hand")
             for t in range(NUM_SPECIAL_TYPES):
-                if hd[t] and t >= FIRST_FACE_UP:
-                    raise ValueError(f"{f}hand: {SPECIAL_NAMES[t]} lies face up, not in a hand")
                 s.hand[i][t] = hd[t]
                 known[t] += hd[t]
         else:
@@ -1268,11 +1304,11 @@ def state_from_dict(dict params, dict doc):
         if known[t] > SP_COUNT[t]:
             raise ValueError(f"special cards: more {SPECIAL_NAMES[t]} than the {SP_COUNT[t]} in the game")
     spare = [SP_COUNT[t] - known[t] for t in range(NUM_SPECIAL_TYPES)]
-    if any(t >= FIRST_FACE_UP and spare[t] and "special_deck" not in doc for t in range(0)):
-        pass
     for i, size in hidden_sizes.items():
         for _ in range(size):
             t = next((t for t in range(FIRST_FACE_UP) if spare[t] > 0), None)
+            if t is None and size == 1 and not s.started[i]:      # a setup card may be a Gimmick or Expert
+                t = next((t for t in range(NUM_SPECIAL_TYPES) if spare[t] > 0), None)
             if t is None:
                 raise ValueError(f"players[{i}].hand_count: more secret cards than are unseen")
             spare[t] -= 1

@@ -322,18 +322,41 @@ cdef bint stoppable(const PHState* s, int sp, int p, int origin) noexcept nogil:
     return s.mcount[sp] == 0 and (s.camp[sp] == 0 or s.camp[sp] == p + 1)
 
 
-cdef bint step_ok(const PHState* s, int to, int mp_after, int p, int origin) noexcept nogil:
-    cdef int d
-    if to < 0:
+cdef bint reach_stop(const PHState* s, int start, int budget, int p, int origin) noexcept nogil:
+    """True if a space where the member may stop lies within `budget` steps of `start` (`start` itself
+    included). A breadth-first search over the map: a member passes through any space, occupied or not
+    ("may move tribe members through spaces occupied by another player's camps or tribe members, but may not
+    stop there"), so the path may cross any number of occupied spaces in a row."""
+    cdef uint8_t seen[NSP]
+    cdef int queue[NSP]
+    cdef int head = 0, tail = 0, level_end, depth = 0, sp, d, n
+    if start < 0:
         return False
-    if stoppable(s, to, p, origin):
-        return True
-    if mp_after < 1:
-        return False
-    for d in range(6):
-        if stoppable(s, nbr(s, to, d), p, origin):
-            return True
+    memset(seen, 0, NSP)
+    seen[start] = 1
+    queue[tail] = start
+    tail += 1
+    while head < tail:
+        level_end = tail
+        while head < level_end:
+            sp = queue[head]
+            head += 1
+            if stoppable(s, sp, p, origin):
+                return True
+            if depth < budget:
+                for d in range(6):
+                    n = nbr(s, sp, d)
+                    if n >= 0 and not seen[n]:
+                        seen[n] = 1
+                        queue[tail] = n
+                        tail += 1
+        depth += 1
     return False
+
+
+cdef inline bint step_ok(const PHState* s, int to, int mp_after, int p, int origin) noexcept nogil:
+    """A step is offered only if the member can still end its move legally from there (no dead ends)."""
+    return to >= 0 and mp_after >= 0 and reach_stop(s, to, mp_after, p, origin)
 
 
 cdef int area_members(const PHState* s, int sp, int p) noexcept nogil:
@@ -959,16 +982,21 @@ cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int 
         if s.avail[p] == 0:
             return n
         if spring:
+            # 1 resource: 1 member. 2 resources: "a maximum of 3", so 2 or 3 members (fewer than the
+            # maximum matters for the ceremony card scoring members left on the player board; 1 member for 2
+            # resources is not offered: it equals `migrate 1` after discarding the second resource).
             if s.res[p][colour_at(s, 5, 0)] >= 1 and tot >= 2:
                 out[n] = A_MIGN + 1
                 n += 1
             m = 3 if s.avail[p] > 3 else s.avail[p]
-            if m >= 2 and s.res[p][colour_at(s, 5, 0)] >= 1 and s.res[p][colour_at(s, 5, 1)] >= 1 and tot >= 3:
-                out[n] = A_MIGN + m
-                n += 1
+            if s.res[p][colour_at(s, 5, 0)] >= 1 and s.res[p][colour_at(s, 5, 1)] >= 1 and tot >= 3:
+                for i in range(2, m + 1):
+                    out[n] = A_MIGN + i
+                    n += 1
         else:
-            for i in range(1, 4):
-                if i <= s.avail[p] and s.mk[p][5] >= i:
+            # one white marker per member, no maximum but the tent
+            for i in range(1, s.avail[p] + 1):
+                if s.mk[p][5] >= i:
                     out[n] = A_MIGN + i
                     n += 1
     return n
@@ -1112,6 +1140,8 @@ cdef int legal_actions(const void* v, int* out) noexcept nogil:
             if s.mk[p][c] and s.mp < 60:
                 out[n] = A_PAYM + c
                 n += 1
+        # "A player at any time during his turn may use any number of development points": autumn too
+        n = dev_actions(s, p, out, n)
         if s.dev[p] >= 1 and s.mp < 60:
             out[n] = A_DEVMOVE
             n += 1
@@ -1409,26 +1439,28 @@ cdef void apply_action(void* v, int a) noexcept nogil:
     if a < A_DEST:
         do_item(s, p, a)
         return
-    if s.phase == PH_AUTUMN:
+    if s.phase == PH_AUTUMN and a < A_ROT:
         if a < A_PAYM:
             c = a - A_PAYC
             s.res[p][c] -= 1
             add_dev(s, p, 1)
             s.mp += move_value(s, c)
-        elif a < A_SHAMAN:
+        else:
             c = a - A_PAYM
             s.mk[p][c] -= 1
             add_dev(s, p, 1)
             s.mp += move_value(s, c)
-        elif a == A_DEVMOVE:
-            s.dev[p] -= 1
-            s.mp += 1
-        else:
-            sp = a - A_SELECT
-            remove_member(s, sp, p, False)
-            s.mv_pos = sp
-            s.mv_origin = sp
-            s.sub = SUB_MOVING
+        return
+    if a == A_DEVMOVE:
+        s.dev[p] -= 1
+        s.mp += 1
+        return
+    if a >= A_SELECT:
+        sp = a - A_SELECT
+        remove_member(s, sp, p, False)
+        s.mv_pos = sp
+        s.mv_origin = sp
+        s.sub = SUB_MOVING
         return
     if a < A_WEATHER:
         k = (a - A_ROT) // 2
@@ -2043,8 +2075,10 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
                      <int>s.p_action)
             return 1
     elif s.sub == SUB_DEST:
-        if s.p_action != 5 or s.p_left == 0 or s.p_left > 3:
-            snprintf(m, MSG_LEN, "p_left: %d migrating members pending, expected 1..3", <int>s.p_left)
+        # spring: at most 3 members; summer and the final action: one white marker each, at most the tent
+        if s.p_action != 5 or s.p_left == 0 or s.p_left > s.avail[actor(s)] or (s.p_spring and s.p_left > 3):
+            snprintf(m, MSG_LEN, "p_left: %d migrating members pending, expected 1..%d (the tent%s)",
+                     <int>s.p_left, <int>s.avail[actor(s)], " or 3 in spring" if s.p_spring else "")
             return 1
     elif s.sub == SUB_MOVING:
         if not exists(s, s.mv_pos) or not exists(s, s.mv_origin):
