@@ -30,7 +30,7 @@ def match(opponent_cls, games, iterations, depth):
     margins = []
     for g in range(games):
         deal, seat = divmod(g, 2)
-        search = cavemind.ISMCTSBot(iterations=iterations, seed=g, rollout_depth=None if depth < 0 else depth)
+        search = cavemind.ISMCTSBot(iterations=iterations, seed=g, rollout_depth=depth)
         other = opponent_cls(seed=1000 + g)
         bots = [search, other] if seat == 0 else [other, search]
         t0 = time.time()

@@ -22,13 +22,14 @@ import sys
 import cavemind
 from cavemind.arena import run_arena
 from cavemind.ratings import bot_stats, fit_ratings
+from cavemind.games import FULL_ROLLOUT, REGISTRY
 from cavemind.report import plot_budget, plot_ratings
 
 RANDOM, HEURISTIC = "random", "heuristic"
-# Rollouts cut off after this many steps and scored by the game's heuristic, per board game: full random
-# rollouts make one ladder take many hours on these games. Each is the depth the game's own strength script
-# uses (see its README). The reference games play their rollouts to the end.
-ROLLOUT_DEPTH = {"stone_age": 40, "honga": 60, "jaeger_und_spaeher": 30, "dino_jagd": 40, "prehistory": 20}
+# The ladder's search bots use each game's default settings (cavemind.games.search_defaults); the rollout
+# depth is written into their specifications so that the results files say what was played.
+ROLLOUT_DEPTH = {name: info.search.rollout_depth for name, info in REGISTRY.items()
+                 if info.search.rollout_depth != FULL_ROLLOUT}
 # Targets of the game issues (ISMCTS at 2,000 iterations): win rate against random, against heuristic.
 GAME_ISSUE_TARGETS = {"dino_jagd": (0.80, 0.60)}
 DEFAULT_GAME_ISSUE_TARGETS = (0.90, 0.60)

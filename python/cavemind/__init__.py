@@ -13,13 +13,13 @@ from cavemind.errors import (CavemindError, GameNotOverError, IllegalActionError
                              UnknownGameError)
 from cavemind.game import CHANCE, TERMINAL, Game, State, load_game, parameters_of, state_from_json
 from cavemind.experts import ExpertBot
-from cavemind.games import game_names
+from cavemind.games import FULL_ROLLOUT, SearchDefaults, game_names, search_defaults
 from cavemind.search import ALGORITHMS, AnalysisInfo, Limit, MoveInfo, StopFlag, analyse
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ALGORITHMS", "AnalysisInfo", "Bot", "CHANCE", "CavemindError", "ExpertBot", "Game", "GameNotOverError",
+    "ALGORITHMS", "AnalysisInfo", "FULL_ROLLOUT", "SearchDefaults", "search_defaults", "Bot", "CHANCE", "CavemindError", "ExpertBot", "Game", "GameNotOverError",
     "HeuristicBot", "ISMCTSBot", "IllegalActionError", "InvalidOptionError", "InvalidPlayerError",
     "InvalidPositionError", "Limit", "MCTSBot", "MOISMCTSBot", "MoveInfo", "NotChanceNodeError", "PIMCBot",
     "RandomBot", "SearchError", "State", "StopFlag", "TERMINAL", "UnknownGameError", "analyse", "game_names",

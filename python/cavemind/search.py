@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from cavemind import _core
 from cavemind.errors import SearchError
+from cavemind.games import search_defaults
 
 ALGORITHMS = ("mcts", "ismcts", "mo-ismcts", "pimc")
 StopFlag = _core.StopFlag
@@ -71,13 +72,14 @@ class Limit:
         return max(16, min(2**31 - 1, int(self.memory_mb * 2**20 / _core.NODE_BYTES / self.threads)))
 
 
-def check_search_options(exploration: float, rollout_depth: int | None, determinizations: int) -> None:
-    """The tuning options of analyse() and the search bots; a bad one raises SearchError naming it."""
-    if not (_is_real(exploration) and exploration >= 0):
+def check_search_options(exploration: float | None, rollout_depth: int | None, determinizations: int) -> None:
+    """The tuning options of analyse() and the search bots (None: the game's default); a bad one raises
+    SearchError naming it."""
+    if exploration is not None and not (_is_real(exploration) and exploration >= 0):
         raise SearchError(f"exploration={exploration!r}: must be a finite number >= 0")
     if rollout_depth is not None and not (_is_int(rollout_depth) and -1 <= rollout_depth <= 2**31 - 1):
-        raise SearchError(f"rollout_depth={rollout_depth!r}: must be None (or -1: play to the end) or an "
-                          "integer >= 0")
+        raise SearchError(f"rollout_depth={rollout_depth!r}: must be None (the game's default), -1 (play to "
+                          "the end) or an integer >= 0")
     if not (_is_int(determinizations) and 1 <= determinizations <= 64):
         raise SearchError(f"determinizations={determinizations!r}: must be an integer from 1 to 64")
 
@@ -152,7 +154,7 @@ def _pv_names(state, pv: list[int]) -> list[str]:
     return names
 
 
-def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float = 0.7,
+def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
             rollout_depth: int | None = None, determinizations: int = 8, seed: int = 0,
             stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None,
             progress_every: float = 1.0) -> AnalysisInfo:
@@ -160,8 +162,11 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
 
     ISMCTS (the default), MO-ISMCTS and PIMC decide from the mover's information set only; MCTS searches
     the true state and so sees hidden information. One thread with a given seed is reproducible.
-    `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
-    thread, while the search threads pause); it does not change the result."""
+    `exploration` (the UCB constant c) and `rollout_depth` (decisions before a rollout is cut off and the
+    game's heuristic read; FULL_ROLLOUT = -1 plays to the end) default to the game's settings
+    (cavemind.games.search_defaults). `on_progress(info)` is called every `progress_every` seconds with the
+    statistics so far (in the calling thread, while the search threads pause); it does not change the
+    result."""
     limit = Limit(iterations=1000) if limit is None else limit
     if not isinstance(limit, Limit):
         raise SearchError(f"limit={limit!r}: expected a cavemind.Limit")
@@ -169,6 +174,9 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
         raise SearchError(f"algorithm {algorithm!r}: expected one of {', '.join(ALGORITHMS)}")
     if state.current_player() < 0:
         raise SearchError("analyse needs a decision node, not a chance node or a finished game")
+    defaults = search_defaults(state.game.name, state.game.num_players)
+    exploration = defaults.exploration if exploration is None else exploration
+    rollout_depth = defaults.rollout_depth if rollout_depth is None else rollout_depth
     check_search_options(exploration, rollout_depth, determinizations)
     if not _is_int(seed):
         raise SearchError(f"seed={seed!r}: must be an integer")
@@ -185,7 +193,7 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
     raw = _core.search(
         state, algorithm, iterations=limit.iterations or 0, seconds=limit.seconds or 0.0,
         threads=limit.threads, max_nodes=limit.max_nodes(), exploration=exploration,
-        rollout_depth=-1 if rollout_depth is None else rollout_depth, determinizations=determinizations,
+        rollout_depth=rollout_depth, determinizations=determinizations,
         seed=seed, stop=stop, on_report=report if on_progress is not None else None,
         report_every=progress_every if on_progress is not None else 0.0)
     return _analysis_info(raw, root, algorithm)
