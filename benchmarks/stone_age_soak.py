@@ -1,5 +1,5 @@
 """Stone Age soak test: N seeded uniformly random games per player count (and option set), every invariant
-checked after every step in C (no negative stock; all 36 civilization cards and all 28 building tiles
+checked after every step in C by the module's check_state definition (no negative stock; all 36 civilization cards and all 28 building tiles
 conserved; people, agriculture and tools within their caps; placed people never more than owned; a legal
 action at every decision). Prints games/s and steps/s, and the state size.
 

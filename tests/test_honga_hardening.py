@@ -225,3 +225,12 @@ def test_mutated_positions_are_refused_or_playable(n):
                 loaded += 1
                 survives(GAMES[n].state_from_dict(d), n, seed)
     assert loaded and refused
+
+
+@pytest.mark.parametrize("player", [-1, 3, 5])
+def test_observation_rejects_a_seat_outside_the_game(player):
+    """The observer's own bonus row is read by seat: a seat outside the game would read another player's or
+    unrelated bytes."""
+    data = GAMES[3].new_initial_state(seed=1).to_bytes()
+    with pytest.raises(ValueError, match="player"):
+        H.observation(data, player)

@@ -220,3 +220,60 @@ def test_mutated_positions_are_refused_or_playable(players, options):
                 loaded += 1
                 survives(game, loaded_state, players, seed)
     assert loaded and refused_count
+
+
+def find(game, phase, seed=0):
+    """The state document of the first state in `phase` met in seeded random games."""
+    for k in range(seed, seed + 200):
+        state = game.new_initial_state()
+        rng = random.Random(k)
+        while not state.is_terminal():
+            doc = state.to_dict()["state"]
+            if doc["phase"] == phase:
+                return copy.deepcopy(doc)
+            state.apply(state.sample_chance(rng.getrandbits(63)) if state.is_chance_node()
+                        else rng.choice(state.legal_actions()))
+    raise AssertionError(f"no {phase} state found")
+
+
+def test_the_resolver_has_no_people_left_on_the_location_being_resolved():
+    """Found by mutation: a person left on the card being paid for stayed on the board after the card was taken."""
+    game = cavemind.load_game(SA, players=3)
+    doc = find(game, "pay_card")
+    q = doc["step"]["resolver"]
+    doc["players"][q]["placed"][doc["step"]["loc"]] = 1
+    doc["players"][q]["available"] = max(0, doc["players"][q]["available"] - 1)
+    refused(game, doc, f"players[{q}].placed.{doc['step']['loc']}: the people come back")
+
+
+def test_a_card_payment_matches_the_cost_of_its_slot():
+    game = cavemind.load_game(SA, players=2)
+    doc = find(game, "pay_card")
+    doc["step"]["pay_left"] += 1
+    refused(game, doc, "step.pay_left: the card in")
+
+
+def test_a_fixed_building_the_player_cannot_pay_is_refused():
+    """Found by mutation: building with too few resources drove the stock below zero."""
+    game = cavemind.load_game(SA, players=2)
+    doc = find(game, "build_fixed")
+    q = doc["current_player"]
+    for r in ("wood", "clay", "stone", "gold"):
+        doc["players"][q][r] = 0
+    refused(game, doc, f"phase: player {q} cannot pay the building")
+
+
+def test_a_stack_without_its_top_after_the_opening_is_refused():
+    """Found by mutation: a hidden stack top made the next refill turn up a tile outside the resolution."""
+    game = cavemind.load_game(SA, players=2)
+    doc = find(game, "place")
+    doc["unseen_buildings"][doc["stacks"][0]["top"]] = doc["unseen_buildings"].get(doc["stacks"][0]["top"], 0) + 1
+    doc["stacks"][0]["top"] = None
+    refused(game, doc, "stacks[0].top: a stack with tiles shows its top after the opening")
+
+
+def test_the_winter_card_bonus_needs_a_gold():
+    game = cavemind.load_game(SA, players=2, winter_is_hard=True)
+    doc = find(game, "card_bonus")
+    doc["players"][doc["current_player"]]["gold"] = 0
+    refused(game, doc, "phase: the winter card bonus needs a gold")

@@ -1611,6 +1611,8 @@ def observation(bytes data, int player):
     """Layout in src/games/honga/README.md (section 'Observation')."""
     cdef HongaState s = load(data)
     n = s.num_players
+    if not 0 <= player < n:
+        raise ValueError(f"player: {player} is not a seat of this {n}-player game")
     out = []
     for i in range(MAXP):
         if i < n:

@@ -2103,6 +2103,7 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
     cdef double probs[NUM_ACTIONS]
     cdef double total = 0
     cdef int seen_animal[NUM_ANIMALS]
+    cdef const uint8_t* cost = NULL
     if n < 2 or n > MAXP:
         snprintf(msg, MSG_CAP, "players: %d players, the game has 2-4", n)
         return 1
@@ -2438,6 +2439,30 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
             and s.current != s.resolver):
         snprintf(msg, MSG_CAP, "current_player: must be the resolving player (step.resolver) in this phase")
         return 1
+    if PH_ROLL <= ph <= PH_CHOOSE and s.loc < L_ANIMAL and s.pl[s.resolver].placed[s.loc]:
+        snprintf(msg, MSG_CAP, "players[%d].placed.%s: the people come back when the location is resolved",
+                 s.resolver, LOC_C[s.loc])
+        return 1
+    if ph == PH_PAY_CARD and s.pay_left + s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3] != s.loc - L_CARD + 1:
+        snprintf(msg, MSG_CAP, "step.pay_left: the card in %s costs %d resources", LOC_C[s.loc], s.loc - L_CARD + 1)
+        return 1
+    if ph == PH_CARD_BONUS and s.pl[s.current].res[GOLD] < 1:
+        snprintf(msg, MSG_CAP, "phase: the winter card bonus needs a gold")
+        return 1
+    if ph == PH_BUILD_FIXED:
+        if s.loc >= L_IGLOO:
+            cost = IGLOO_COST[s.loc - L_IGLOO]
+        else:
+            cost = BT_COST[s.stack_top[s.loc - L_BUILDING]]
+    if ph == PH_BUILD_FIXED and not covers(&s.pl[s.current], cost):
+        snprintf(msg, MSG_CAP, "phase: player %d cannot pay the building at %s", s.current, LOC_C[s.loc])
+        return 1
+    if s.round > 0:
+        # after the opening every stack with tiles shows its top, except the one being turned up now
+        for i in range(n):
+            if s.stack_count[i] and s.stack_top[i] == NONE and not (ph == PH_REVEAL and s.reveal_stack == i):
+                snprintf(msg, MSG_CAP, "stacks[%d].top: a stack with tiles shows its top after the opening", i)
+                return 1
     if ph == PH_PLACE_COUNT and s.loc > L_RIVER:
         snprintf(msg, MSG_CAP, "step.loc: only hunting and resource locations take a count")
         return 1
