@@ -4,6 +4,7 @@ import itertools
 import pytest
 
 import cavemind
+from cavemind.testing import walk  # noqa: F401  (the tests import it from here)
 
 
 def configurations(name):
@@ -28,21 +29,3 @@ ALL_CONFIGS = [(name, params) for name in cavemind.game_names() for params in co
 def game(request):
     name, params = request.param
     return cavemind.load_game(name, **params)
-
-
-def walk(state, seed, max_steps=None):
-    """Yields the states of one seeded random playout, the start and the end included."""
-    import random
-
-    rng = random.Random(seed)
-    yield state.clone()
-    steps = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        steps += 1
-        if max_steps is not None and steps >= max_steps:
-            return
-        yield state.clone()

@@ -22,6 +22,7 @@ def test_random_playout_keeps_the_contract(game, seed):
     n = game.num_players
     steps = 0
     for state in walk(game.new_initial_state(), seed):
+        assert state.check_state() is None, "every state of a game must be one the rules allow"
         player = state.current_player()
         assert player in (cavemind.CHANCE, cavemind.TERMINAL) or 0 <= player < n
         if player >= 0:
@@ -95,6 +96,7 @@ def test_determinize_keeps_the_observer_view_and_changes_hidden_parts(game):
             for observer in range(game.num_players):
                 for k in range(4):
                     world = state.determinize(observer, seed=k)
+                    assert world.check_state() is None, "determinize must deal a state the rules allow"
                     assert world.infoset_hash(observer) == state.infoset_hash(observer)
                     assert world.to_dict(observer) == state.to_dict(observer)
                     assert world.current_player() == state.current_player()
