@@ -87,3 +87,12 @@ def test_a_huge_iteration_budget_is_not_allocated_up_front():
     state = decision_state("stone_age")
     info = cavemind.analyse(state, cavemind.Limit(iterations=2**31 - 1, seconds=0.2), rollout_depth=10)
     assert 0 < info.iterations < 2**31 - 1
+
+
+def test_a_position_seen_from_a_boolean_seat_is_an_invalid_position():
+    """Found by the fuzzer: "observer": true passed the seat check (bool is an int) and failed later with
+    InvalidPlayerError instead of naming the field."""
+    doc = cavemind.load_game("tictactoe").new_initial_state().to_dict(observer=0)
+    doc["observer"] = True
+    with pytest.raises(cavemind.InvalidPositionError, match="observer"):
+        cavemind.state_from_json(doc)

@@ -154,7 +154,8 @@ def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None 
     if game is not None and loaded != game:
         raise InvalidPositionError(f"position: it is a {loaded!r} position, not {game!r}")
     observer = doc.get("observer")
-    if observer is not None and (not isinstance(observer, int) or not 0 <= observer < loaded.num_players):
+    if observer is not None and (isinstance(observer, bool) or not isinstance(observer, int)
+                                 or not 0 <= observer < loaded.num_players):
         raise InvalidPositionError(f"observer: must be a seat 0..{loaded.num_players - 1}")
     if not isinstance(doc["state"], dict):
         raise InvalidPositionError("state: expected an object")
