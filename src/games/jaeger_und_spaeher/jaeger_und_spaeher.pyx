@@ -21,13 +21,16 @@ NAME = "jaeger_und_spaeher"
 DESCRIPTION = "Jäger und Späher (2 players): introductory, normal and survival-struggle games, optional Holy Places"
 VARIANTS = ("intro", "normal", "survival")
 HOLY_MODES = ("none", "first", "random")
+# The default safety cap (not a rule): greedy heuristic games take up to ~500 turns in the survival struggle
+# (README, "The turn limit"), so 200 ended real games early.
+TURN_LIMIT = 1000
 PARAMETERS = {
     "players": {"type": int, "default": 2, "choices": (2,)},
     "variant": {"type": str, "default": "normal", "choices": VARIANTS,
                 "help": "intro: introductory game; normal; survival: normal game plus the survival struggle"},
     "holy_places": {"type": str, "default": "none", "choices": HOLY_MODES,
                     "help": "none; first: Ice Cavern, Mud Springs, Mammoth Graveyard; random: 3 of the 6 cards, random sides"},
-    "turn_limit": {"type": int, "default": 200,
+    "turn_limit": {"type": int, "default": TURN_LIMIT,
                    "help": "safety cap on turns (not in the rulebook): then the higher score wins, a tie is shared"},
 }
 HIDDEN_INFORMATION = True
@@ -1406,7 +1409,8 @@ def check_state(bytes data, params=None):
         return msg.decode()
     if params is not None:
         options = (VARIANTS[s.variant], HOLY_MODES[s.holy_mode], s.turn_limit)
-        wanted = (params.get("variant", "normal"), params.get("holy_places", "none"), params.get("turn_limit", 200))
+        wanted = (params.get("variant", "normal"), params.get("holy_places", "none"),
+                  params.get("turn_limit", TURN_LIMIT))
         for name, have, want in zip(("variant", "holy_places", "turn_limit"), options, wanted):
             if have != want:
                 return f"{name}: the state has {have!r}, the game {want!r}"
@@ -1422,14 +1426,14 @@ def _check_params(dict params):
         raise ValueError(f"variant: must be one of {VARIANTS}")
     if params.get("holy_places", "none") not in HOLY_MODES:
         raise ValueError(f"holy_places: must be one of {HOLY_MODES}")
-    limit = params.get("turn_limit", 200)
+    limit = params.get("turn_limit", TURN_LIMIT)
     if not 2 <= limit <= 2000:
         raise ValueError("turn_limit: must be 2..2000")
 
 
 def make_table(dict params):
     _check_params(params)
-    limit = params.get("turn_limit", 200)
+    limit = params.get("turn_limit", TURN_LIMIT)
     if limit not in _TABLES:
         t = <GameTable*>malloc(sizeof(GameTable))
         t.name = "jaeger_und_spaeher"
@@ -1476,7 +1480,7 @@ cdef void base_state(JState* s, dict params):
     memset(s, 0, sizeof(JState))
     s.variant = VARIANTS.index(params.get("variant", "normal"))
     s.holy_mode = HOLY_MODES.index(params.get("holy_places", "none"))
-    s.turn_limit = params.get("turn_limit", 200)
+    s.turn_limit = params.get("turn_limit", TURN_LIMIT)
     s.cur_slot = EMPTY
     s.revealed_slot = EMPTY
     for slot in range(NSLOT):
