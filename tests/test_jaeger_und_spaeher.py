@@ -200,6 +200,41 @@ def test_gatherer_places_up_to_four_members_at_most_three_per_location():
     assert me(s)["locations"][0]["members"] == [2, 0] and me(s)["locations"][1]["members"] == [2, 1]
 
 
+def test_more_than_twelve_locations_can_lie_face_up():
+    """Further Notes: a drawn location is laid 'face up alongside the other location cards' (no limit): with
+    12 face up a hunter still reveals a 13th and places there."""
+    game, doc = start()
+    doc["locations"] = [loc(i, c) for i, c in enumerate([f"W{k}" for k in range(1, 9)] + ["H1", "H2", "H3", "H4"])]
+    s = build(game, doc)
+    s.apply("play hunter")
+    assert s.is_chance_node()
+    s.apply("reveal H5")
+    assert len(me(s)["locations"]) == 13 and "place H5" in s.legal_action_strings()
+    s.apply("place H5")
+    assert [l["members"] for l in me(s)["locations"] if l["card"] == "H5"] == [[1, 0]]
+
+
+def test_every_location_card_can_lie_face_up_and_then_a_reveal_has_nothing_to_draw():
+    """With all 36 location cards face up there is nothing to draw ('a draw pile ... used up, the discard pile
+    is shuffled' - both are empty): the scout's reveal does nothing and its placing has nowhere to go."""
+    game, doc = start()
+    doc["locations"] = [loc(i, c) for i, c in enumerate(MOD.LOC_NAMES)]
+    s = build(game, doc)
+    s.apply("play scout")
+    assert not s.is_chance_node() and s.legal_action_strings() == ["put row a", "put row b", "put row c"]
+
+
+def test_objects_cost_only_the_other_raw_materials():
+    """'If the player collects other raw materials, they may create objects' (meat discards hunger tiles, hides
+    bring members): no designed object costs meat or hide; the rulebook's counts hold (31 objects, hand axe and
+    vegetable bed bring no points, most objects 1, 2 or 3)."""
+    objects = MOD.DATA["objects"]
+    assert sum(o["copies"] for o in objects) == 31
+    for o in objects:
+        assert set(o["cost"]) <= {"stone", "wood", "clay", "fruit"} and sum(o["cost"].values()) >= 1, o["name"]
+        assert o["points"] in ((0,) if o["name"] in ("hand_axe", "vegetable_bed") else (1, 2, 3)), o["name"]
+
+
 def test_scout_reveals_a_location_of_the_chosen_kind_and_places_there():
     """Further Notes: a revealed location is taken from its face-down pile and laid face up."""
     game, doc = start()
@@ -223,27 +258,55 @@ def take_back_position(variant="normal", cards=("H1",), men=(2,), **p0):
 
 
 def test_two_hides_bring_a_member_from_the_reserve_to_the_camp():
-    """'If the player collects 2 hides ..., they may put 1 new tribe member from the reserve onto the camp'."""
+    """'If the player collects 2 hides (each tribe member brings 1 with it), they may put 1 new tribe member
+    from the reserve onto the cave camp', used immediately like every raw material."""
     game, doc = take_back_position()
     s = build(game, doc)
     s.apply("take back H1")
     s.apply("cover hide")
+    assert me(s, 0)["camp"] == 0
     s.apply("take back H1")
     s.apply("cover hide")
+    assert me(s, 0)["camp"] == 1                              # at the second hide, before the turn ends
     s.apply("stop")
     p0 = me(s, 0)
     assert p0["reserve"] == 0 and p0["camp"] == 1
 
 
 def test_meat_discards_hunger_tiles():
-    """'If the player collects meat, for each meat they have uncovered, they may discard 1 hunger tile'."""
+    """'The player does not receive the raw materials as physical items, but instead uses them immediately:
+    If the player collects meat, for each meat they have uncovered, they may discard 1 hunger tile'."""
     game, doc = take_back_position(hunger=3)
     s = build(game, doc)
-    for _ in range(2):
+    for k in range(2):
         s.apply("take back H1")
         s.apply("cover meat")
+        assert me(s, 0)["hunger"] == 3 - (k + 1)             # at once, not at the end of the turn
     s.apply("stop")
     assert me(s, 0)["hunger"] == 1
+
+
+def test_meat_taken_earlier_in_the_turn_counts_for_the_hunger_cap_of_a_later_advance():
+    """'Uses them immediately: ... for each meat they have uncovered, they may discard 1 hunger tile' and 'In
+    order to advance onto the target space or beyond, the player must have at most 3 hunger tiles': at 23 with
+    4 hunger tiles, meat first (4 -> 3 tiles), then a sabre-tooth point space reaches 24."""
+    game, doc = take_back_position(cards=("H17",), men=(2,), points=23, hunger=4,
+                                   bonus_spaces_passed=[9, 14, 18])
+    s = build(game, doc)
+    s.apply("take back H17")
+    s.apply("cover meat")
+    assert me(s, 0)["hunger"] == 3
+    s.apply("take back H17")
+    s.apply("cover points")
+    d = me(s)
+    assert d["players"][0]["points"] == 24 and d["final_turn"]    # the starting player reached the target
+    # the other order: the point space first, with 4 tiles, stops at 23 (the point is forfeited)
+    game, doc = take_back_position(cards=("H17",), men=(2,), points=23, hunger=4,
+                                   bonus_spaces_passed=[9, 14, 18])
+    s = build(game, doc)
+    s.apply("take back H17")
+    s.apply("cover points")
+    assert me(s, 0)["points"] == 23 and not me(s)["final_turn"]
 
 
 def test_objects_are_paid_in_full_in_one_turn_no_deposit():
@@ -357,13 +420,64 @@ def sunset_gain(points, gain, created=None, hunger=0, variant="normal", p=0):
 
 
 def test_bonus_space_with_two_created_objects_gives_a_point():
-    """Bonus spaces 9, 14, 18: 'they may receive 1 additional victory point ... they must place 2 of their
-    created objects ... onto a discard pile'."""
+    """Bonus spaces 9, 14, 18: 'they may receive 1 additional victory point and advance further. To do this,
+    they must place 2 of their created objects lying in front of them onto a discard pile'."""
     game, s = sunset_gain(7, 3, created={"drum": 1, "tent": 1})
     s.apply("sunset")
+    assert s.legal_action_strings() == ["take bonus", "decline bonus"]
+    assert me(s, 0)["points"] == 9 and me(s, 0)["hunger"] == 0     # the rest of the move waits for the choice
+    s.apply("take bonus")
     d = me(s)
     assert d["players"][0]["points"] == 11 and d["players"][0]["created"] == {}
     assert d["objects_discarded_face_up"] == {"drum": 1, "tent": 1}
+    assert d["players"][0]["hunger"] == 3                            # then the sunset's hunger tiles
+
+
+def test_bonus_space_may_be_declined_and_the_move_goes_on():
+    """'They MAY receive 1 additional victory point': declining keeps both created objects, the rest of the
+    move still happens, and the space counts as reached ('for the first time')."""
+    game, s = sunset_gain(7, 3, created={"drum": 1, "tent": 1})
+    s.apply("sunset")
+    s.apply("decline bonus")
+    p0 = me(s, 0)
+    assert p0["points"] == 10 and p0["created"] == {"drum": 1, "tent": 1} and p0["bonus_spaces_passed"] == [9]
+
+
+def test_survival_declining_keeps_objects_for_a_later_bonus_space_and_saves_a_hunger_tile():
+    """Survival struggle: 'If a player's victory point marker arrives at a bonus space ... and has no 2 objects
+    that they can give up, then ... they must now take 1 hunger tile.' A player who declines at 9 still had 2
+    objects to give up (no tile), and the saved objects pay for the bonus at 14; a player who took the bonus
+    at 9 arrives at 14 without objects and takes a tile."""
+    game, doc = take_back_position("survival", cards=("H17",), men=(1,), points=8, hunger=0,
+                                   created={"drum": 1, "tent": 1})
+    s = build(game, doc)
+    s.apply("take back H17")
+    s.apply("cover points")                                   # 8 -> 9, a bonus space
+    assert s.legal_action_strings() == ["take bonus", "decline bonus"]
+    s.apply("decline bonus")
+    p0 = me(s, 0)
+    assert p0["points"] == 9 and p0["hunger"] == 0 and p0["created"] == {"drum": 1, "tent": 1}
+    assert me(s)["phase"] == "take_back"                      # back to taking back members
+    # later, at 14: declined at 9 -> the objects pay for the bonus, no hunger tile ...
+    game, kept = sunset_gain(12, 3, variant="survival", created={"drum": 1, "tent": 1})
+    kept.apply("sunset")
+    kept.apply("take bonus")
+    # ... took the bonus at 9 -> no objects at 14, a hunger tile
+    game, took = sunset_gain(12, 3, variant="survival")
+    took.apply("sunset")
+    assert me(kept, 0)["points"] == 16 and me(kept, 0)["hunger"] == 3            # only the sunset's 3 tiles
+    assert me(took, 0)["points"] == 15 and me(took, 0)["hunger"] == 1 + 3
+
+
+def test_bonus_decision_on_a_sabre_tooth_point_space_returns_to_taking_back():
+    """A bonus space reached by a sabre-tooth point space ('they immediately advance on the victory point
+    track') is decided at once; then the take-back turn goes on."""
+    game, doc = take_back_position(cards=("H17",), men=(2,), points=13, created={"drum": 1, "spear": 1})
+    s = build(game, doc)
+    s.apply("take back H17")
+    s.apply("cover points")
+    s.apply("take bonus")
+    assert me(s, 0)["points"] == 15 and "take back H17" in s.legal_action_strings()
 
 
 def test_bonus_space_without_two_objects_gives_nothing():

@@ -146,9 +146,10 @@ def test_check_state_refuses_out_of_range_fields_in_raw_bytes():
 
 
 def test_a_reveal_without_a_free_slot_is_refused():
-    """apply_chance would have written the revealed card to slot -1."""
+    """apply_chance would have written the revealed card to slot -1 (there is a slot for every location card,
+    so only a position with all 36 face up has none)."""
     game, doc = start()
-    cards = [f"W{i}" for i in range(1, 13)]
+    cards = list(MOD.LOC_NAMES)
     doc["locations"] = [{"slot": i, "card": c, "covered": [], "members": [0, 0], "locked": 0}
                         for i, c in enumerate(cards)]
     doc["phase"] = "chance"

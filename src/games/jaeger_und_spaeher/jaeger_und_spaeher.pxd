@@ -5,7 +5,7 @@ cdef enum:
     NOBJ = 16            # object types (31 cards)
     NLOC = 36            # location cards: 0..17 wilderness, 18..35 hunting grounds
     NWILD = 18
-    NNORM = 12           # slots for face-up wilderness / hunting grounds
+    NNORM = 36           # slots for face-up wilderness / hunting grounds: one per location card (no limit)
     NHOLY = 3            # slots for the Holy Places
     NSLOT = NNORM + NHOLY
     NFACE = 12           # Holy Place faces (6 double-sided cards)
@@ -48,6 +48,9 @@ cdef enum:
     OP_SETUP_HOLY = 16    # a = holy slot
     OP_BACK = 17          # back to taking back
     OP_POINT = 18         # a = points to gain
+    OP_BONUS = 19         # a bonus space reached with 2 created objects: take or decline; a = points still to gain
+    OP_SUNSET_HUNGER = 20 # a = hunger tiles the sunset adds
+    NOPS = 21
 
 cdef enum:
     F_ANY = 0
@@ -73,7 +76,9 @@ cdef enum:
     A_REVEAL_H = A_REVEAL_W + 1
     A_SHORT = A_REVEAL_H + 1          # + normal slot
     A_KEEP_HIDDEN = A_SHORT + NNORM
-    C_LOC = A_KEEP_HIDDEN + 1         # + location card
+    A_BONUS_TAKE = A_KEEP_HIDDEN + 1  # discard 2 created objects for the bonus point
+    A_BONUS_DECLINE = A_BONUS_TAKE + 1
+    C_LOC = A_BONUS_DECLINE + 1        # + location card
     C_OBJ = C_LOC + NLOC              # + object type
     C_OBJ_HIDDEN = C_OBJ + NOBJ
     C_SPECIAL = C_OBJ_HIDDEN + 1      # + character type

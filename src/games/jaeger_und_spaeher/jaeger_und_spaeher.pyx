@@ -21,13 +21,16 @@ NAME = "jaeger_und_spaeher"
 DESCRIPTION = "Jäger und Späher (2 players): introductory, normal and survival-struggle games, optional Holy Places"
 VARIANTS = ("intro", "normal", "survival")
 HOLY_MODES = ("none", "first", "random")
+# The default safety cap (not a rule): greedy heuristic games take up to ~500 turns in the survival struggle
+# (README, "The turn limit"), so 200 ended real games early.
+TURN_LIMIT = 1000
 PARAMETERS = {
     "players": {"type": int, "default": 2, "choices": (2,)},
     "variant": {"type": str, "default": "normal", "choices": VARIANTS,
                 "help": "intro: introductory game; normal; survival: normal game plus the survival struggle"},
     "holy_places": {"type": str, "default": "none", "choices": HOLY_MODES,
                     "help": "none; first: Ice Cavern, Mud Springs, Mammoth Graveyard; random: 3 of the 6 cards, random sides"},
-    "turn_limit": {"type": int, "default": 200,
+    "turn_limit": {"type": int, "default": TURN_LIMIT,
                    "help": "safety cap on turns (not in the rulebook): then the higher score wins, a tie is shared"},
 }
 HIDDEN_INFORMATION = True
@@ -58,7 +61,7 @@ FACE_NAMES = tuple(h["name"] for h in DATA["holy_places"])
 PHASE_NAMES = ("turn", "take_back", "cover", "shortage", "instruction", "chance")
 OP_NAMES = ("", "reveal_wild", "reveal_hunt", "reveal_choice", "place", "draw_object", "camp_to_tribe",
             "take_hunger", "return_hunger", "take_character", "put_in_row", "keep_object", "sunset_take",
-            "refill", "finish", "setup_special", "setup_holy", "back", "point")
+            "refill", "finish", "setup_special", "setup_holy", "back", "point", "bonus_space", "sunset_hunger")
 FILTER_NAMES = ("any", "wilderness", "hunting ground", "revealed", "any (object)")
 TRIGGERS = ("sunset", "take_back", "create", "play")
 EFFECTS = ("one_less_hunger", "material", "point", "draw_object", "return_hunger")
@@ -67,6 +70,7 @@ ROW_NAMES = "abc"
 
 def _load_data():
     assert len(CHAR_NAMES) == NCHAR and len(OBJ_NAMES) == NOBJ and len(LOC_NAMES) == NLOC and len(FACE_NAMES) == NFACE
+    assert len(OP_NAMES) == NOPS
     opcode = {"reveal_wild": (OP_REVEAL_WILD, 0, 0), "reveal_hunt": (OP_REVEAL_HUNT, 0, 0),
               "reveal_choice": (OP_REVEAL_CHOICE, 0, 0), "place": (OP_PLACE, None, F_ANY),
               "place_wild": (OP_PLACE, None, F_WILD), "place_hunt": (OP_PLACE, None, F_HUNT),
@@ -83,6 +87,8 @@ def _load_data():
             CH_OPS[t][k][2] = b
     effect = {"place_member": 0, "draw_object": 1, "take_hunger": 2, "return_hunger": 3}
     for o, c in enumerate(DATA["objects"]):
+        # the rulebook's split: meat removes hunger, hides bring members, "other raw materials" create objects
+        assert not set(c["cost"]) & {"meat", "hide", "points"}, f"{c['name']}: objects cost other raw materials"
         for m in range(6):
             OBJ_COST[o][m] = c["cost"].get(MATERIALS[m], 0)
         OBJ_VP[o] = c["points"]
@@ -155,6 +161,20 @@ cdef inline void push(JState* s, int op, int a, int b) noexcept nogil:
         s.queue[s.qlen][0] = op
         s.queue[s.qlen][1] = a
         s.queue[s.qlen][2] = b
+        s.qlen += 1
+
+
+cdef inline void push_front(JState* s, int op, int a, int b) noexcept nogil:
+    """Puts an operation at the head of the queue (it is carried out next)."""
+    cdef int k
+    if s.qlen < QMAX:
+        for k in range(s.qlen, 0, -1):
+            s.queue[k][0] = s.queue[k - 1][0]
+            s.queue[k][1] = s.queue[k - 1][1]
+            s.queue[k][2] = s.queue[k - 1][2]
+        s.queue[0][0] = op
+        s.queue[0][1] = a
+        s.queue[0][2] = b
         s.qlen += 1
 
 
@@ -250,7 +270,9 @@ cdef void reached_target(JState* s, int p) noexcept nogil:
 
 cdef void gain(JState* s, int p, int d) noexcept nogil:
     """Moves p's marker by d: never below 0; bonus spaces 9, 14, 18; the 23 cap with more than 3 hunger
-    tiles; 24 is the target and points beyond it give one more space (25)."""
+    tiles; 24 is the target and points beyond it give one more space (25). A bonus space reached with 2
+    created objects is a decision ("they may receive 1 additional victory point"): the rest of the move
+    waits at the head of the queue (bonus_space, points still to gain) until the player takes or declines."""
     cdef int pts, b
     if d <= 0:
         pts = s.points[p] + d
@@ -268,8 +290,8 @@ cdef void gain(JState* s, int p, int d) noexcept nogil:
         if b >= 0 and not (s.bonus_done[p] >> b) & 1:
             s.bonus_done[p] |= 1 << b
             if created_total(s, p) >= 2:
-                discard_created(s, p, 2)
-                d += 1
+                push_front(s, OP_BONUS, d, 0)
+                return
             elif s.variant == 2:
                 take_hunger(s, p)
     if s.points[p] >= TARGET:
@@ -370,7 +392,7 @@ cdef void run(JState* s) noexcept nogil:
     """Carries out queued instructions until a decision or a chance event is needed."""
     cdef int op, a, b, p, r, o, n, kind
     cdef uint64_t mask
-    cdef int buf[64]
+    cdef int buf[NUM_ACTIONS]
     while not s.terminal:
         if s.stop_turn:
             s.stop_turn = 0
@@ -470,16 +492,7 @@ cdef void run(JState* s) noexcept nogil:
                 if s.loc_card[r] != EMPTY and kind_of(s.loc_card[r]) == 0:
                     break
             else:
-                # no wilderness face up at the end of the turn: reveal one (before finishing)
-                if s.qlen < QMAX:
-                    for o in range(s.qlen, 0, -1):
-                        s.queue[o][0] = s.queue[o - 1][0]
-                        s.queue[o][1] = s.queue[o - 1][1]
-                        s.queue[o][2] = s.queue[o - 1][2]
-                    s.queue[0][0] = OP_REVEAL_WILD
-                    s.queue[0][1] = 0
-                    s.queue[0][2] = 0
-                    s.qlen += 1
+                push_front(s, OP_REVEAL_WILD, 0, 0)   # no wilderness face up at the end of the turn: reveal one
         elif op == OP_FINISH:
             pop(s)
             finish_turn(s)
@@ -492,6 +505,13 @@ cdef void run(JState* s) noexcept nogil:
         elif op == OP_POINT:
             pop(s)
             gain(s, p, a)
+        elif op == OP_BONUS:
+            s.phase = P_OP
+            return
+        elif op == OP_SUNSET_HUNGER:
+            pop(s)
+            for r in range(a):
+                take_hunger(s, p)
         else:
             pop(s)
 
@@ -607,6 +627,12 @@ cdef int legal_actions(const void* v, int* out) noexcept nogil:
                 out[n] = A_KEEP + o
                 n += 1
         return n
+    if op == OP_BONUS:
+        if created_total(s, p) >= 2:
+            out[n] = A_BONUS_TAKE
+            n += 1
+        out[n] = A_BONUS_DECLINE
+        return n + 1
     return 0
 
 
@@ -710,6 +736,18 @@ cdef void apply_chance(JState* s, int a) noexcept nogil:
     pop(s)
 
 
+cdef void collect(JState* s, int p, int m) noexcept nogil:
+    """A raw material is used at once ("uses them immediately"): each meat discards a hunger tile, each second
+    hide of the turn brings a member from the reserve to the camp; the others stay in the turn's pool for
+    objects. (Meat and hides are counted in the pool too, only to pair the hides.)"""
+    s.pool[m] += 1
+    if m == 0:
+        return_hunger(s, p, 1)
+    elif m == 1 and s.pool[1] % 2 == 0 and s.reserve[p] > 0:
+        s.reserve[p] -= 1
+        s.camp[p] += 1
+
+
 cdef void first_take_back(JState* s, int p) noexcept nogil:
     cdef int h
     if s.took_back:
@@ -717,7 +755,7 @@ cdef void first_take_back(JState* s, int p) noexcept nogil:
     s.took_back = 1
     for h in range(NNORM, NSLOT):
         if holy_active(s, h, p, HT_TAKEBACK):
-            s.pool[FACE_MAT[s.loc_card[h]]] += 1
+            collect(s, p, FACE_MAT[s.loc_card[h]])
 
 
 cdef void start_take_back(JState* s, int slot) noexcept nogil:
@@ -749,16 +787,20 @@ cdef void play_character(JState* s, int t) noexcept nogil:
 
 
 cdef void sunset(JState* s) noexcept nogil:
-    cdef int p = s.to_move, members = members_out(s, p), h, k, hunger_new
-    gain(s, p, members - s.hunger[p] - hand_total(s, p))
-    if s.terminal or s.stop_turn:
-        return
+    """Queued, in the rulebook's order: the points (a bonus space may wait for a decision), then the new
+    hunger tiles (after the points: the 23 cap counts the tiles held before), Holy Places, keep, characters.
+    Reaching the target stops the queue (run)."""
+    cdef int p = s.to_move, members = members_out(s, p), h, d, hunger_new
+    d = members - s.hunger[p] - hand_total(s, p)
+    if d > 0:
+        push(s, OP_POINT, d, 0)
+    else:
+        gain(s, p, d)                              # a loss passes no bonus space
     hunger_new = members
     for h in range(NNORM, NSLOT):
         if holy_active(s, h, p, HT_SUNSET) and FACE_EFF[s.loc_card[h]] == HE_LESS and hunger_new > 0:
             hunger_new -= 1
-    for k in range(hunger_new):
-        take_hunger(s, p)
+    push(s, OP_SUNSET_HUNGER, hunger_new, 0)
     for h in range(NNORM, NSLOT):
         if holy_active(s, h, p, HT_SUNSET):
             if FACE_EFF[s.loc_card[h]] == HE_POINT:
@@ -799,13 +841,7 @@ cdef void create_object(JState* s, int o) noexcept nogil:
 
 
 cdef void stop_take_back(JState* s) noexcept nogil:
-    cdef int p = s.to_move, pairs, m
-    return_hunger(s, p, s.pool[0])                 # each meat: discard a hunger tile
-    pairs = s.pool[1] // 2                         # each 2 hides: a member from the reserve to the camp
-    if pairs > s.reserve[p]:
-        pairs = s.reserve[p]
-    s.reserve[p] -= pairs
-    s.camp[p] += pairs
+    cdef int m
     for m in range(NMAT):
         s.pool[m] = 0
     push(s, OP_REFILL, 0, 0)
@@ -826,8 +862,10 @@ cdef void cover(JState* s, int m) noexcept nogil:
     s.phase = P_TAKEBACK
     if m == NMAT - 1:
         gain(s, p, 1)                              # a sabre-tooth point space
+        if s.qlen:                                 # it reached a bonus space: decide, then back to taking back
+            push(s, OP_BACK, 0, 0)
     else:
-        s.pool[m] += 1
+        collect(s, p, m)
 
 
 cdef void place(JState* s, int a) noexcept nogil:
@@ -912,6 +950,13 @@ cdef void apply_action(void* v, int a) noexcept nogil:
                 s.obj_disc_hidden[p][o] += s.obj_hand[p][o] - (1 if o == a - A_KEEP else 0)
                 s.obj_hand[p][o] = 1 if o == a - A_KEEP else 0
             pop(s)
+        elif op == OP_BONUS:
+            t = s.queue[0][1]
+            pop(s)
+            if a == A_BONUS_TAKE:
+                discard_created(s, p, 2)           # the 2 lowest types: created objects serve nothing else
+                t += 1
+            gain(s, p, t)
     run(s)
 
 
@@ -1168,8 +1213,14 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
                 snprintf(msg, size, "queue[%d]: entries past the end must be 0", k)
                 return 1
             continue
-        if op < OP_REVEAL_WILD or op > OP_POINT:
-            snprintf(msg, size, "queue[%d]: operation %d, expected 1..%d", k, op, <int>OP_POINT)
+        if op < OP_REVEAL_WILD or op >= NOPS:
+            snprintf(msg, size, "queue[%d]: operation %d, expected 1..%d", k, op, <int>NOPS - 1)
+            return 1
+        if op == OP_BONUS and (k > 0 or created_total(s, s.to_move) < 2):
+            snprintf(msg, size, "queue[%d]: a bonus-space decision comes first and needs 2 created objects", k)
+            return 1
+        if op == OP_SUNSET_HUNGER and a > MEMBERS:
+            snprintf(msg, size, "queue[%d]: sunset_hunger of %d tiles, at most %d members score", k, a, <int>MEMBERS)
             return 1
         if (op == OP_PLACE and b > F_OBJECT) or (op == OP_DRAW and a > 1 and a != 255) \
                 or (op == OP_PUTROW and a >= NCHAR) or (op == OP_SETUP_SPECIAL and a > 2) \
@@ -1287,7 +1338,7 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
     op = s.queue[0][0]
     if s.phase == P_OP:
         if op != OP_PLACE and op != OP_REVEAL_CHOICE and op != OP_TAKE_CHAR and op != OP_SUNSET_TAKE \
-                and op != OP_PUTROW and op != OP_KEEP:
+                and op != OP_PUTROW and op != OP_KEEP and op != OP_BONUS:
             snprintf(msg, size, "queue[0]: %s is not a decision", OP_NAME_C[op])
             return 1
         if legal_actions(s, buf) == 0:
@@ -1314,7 +1365,7 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
 cdef const char* LOC_NAME_C[NLOC]
 cdef const char* OBJ_NAME_C[NOBJ]
 cdef const char* CHAR_NAME_C[NCHAR]
-cdef const char* OP_NAME_C[OP_POINT + 1]
+cdef const char* OP_NAME_C[NOPS]
 cdef const char* MATERIAL_C[NMAT]
 cdef const char* PHASE_C[6]
 _C_NAMES = [name.encode() for name in LOC_NAMES + OBJ_NAMES + CHAR_NAMES + OP_NAMES + MATERIALS + PHASE_NAMES]
@@ -1331,7 +1382,7 @@ def _fill_c_names():
     for k in range(NCHAR):
         CHAR_NAME_C[k] = _C_NAMES[i]
         i += 1
-    for k in range(OP_POINT + 1):
+    for k in range(NOPS):
         OP_NAME_C[k] = _C_NAMES[i]
         i += 1
     for k in range(NMAT):
@@ -1358,7 +1409,8 @@ def check_state(bytes data, params=None):
         return msg.decode()
     if params is not None:
         options = (VARIANTS[s.variant], HOLY_MODES[s.holy_mode], s.turn_limit)
-        wanted = (params.get("variant", "normal"), params.get("holy_places", "none"), params.get("turn_limit", 200))
+        wanted = (params.get("variant", "normal"), params.get("holy_places", "none"),
+                  params.get("turn_limit", TURN_LIMIT))
         for name, have, want in zip(("variant", "holy_places", "turn_limit"), options, wanted):
             if have != want:
                 return f"{name}: the state has {have!r}, the game {want!r}"
@@ -1374,14 +1426,14 @@ def _check_params(dict params):
         raise ValueError(f"variant: must be one of {VARIANTS}")
     if params.get("holy_places", "none") not in HOLY_MODES:
         raise ValueError(f"holy_places: must be one of {HOLY_MODES}")
-    limit = params.get("turn_limit", 200)
+    limit = params.get("turn_limit", TURN_LIMIT)
     if not 2 <= limit <= 2000:
         raise ValueError("turn_limit: must be 2..2000")
 
 
 def make_table(dict params):
     _check_params(params)
-    limit = params.get("turn_limit", 200)
+    limit = params.get("turn_limit", TURN_LIMIT)
     if limit not in _TABLES:
         t = <GameTable*>malloc(sizeof(GameTable))
         t.name = "jaeger_und_spaeher"
@@ -1428,7 +1480,7 @@ cdef void base_state(JState* s, dict params):
     memset(s, 0, sizeof(JState))
     s.variant = VARIANTS.index(params.get("variant", "normal"))
     s.holy_mode = HOLY_MODES.index(params.get("holy_places", "none"))
-    s.turn_limit = params.get("turn_limit", 200)
+    s.turn_limit = params.get("turn_limit", TURN_LIMIT)
     s.cur_slot = EMPTY
     s.revealed_slot = EMPTY
     for slot in range(NSLOT):
@@ -1528,6 +1580,10 @@ def action_to_string(bytes data, action):
         return f"discard {_slot_name(&s, a - A_SHORT)}"
     if a == A_KEEP_HIDDEN:
         return "keep ?"
+    if a == A_BONUS_TAKE:
+        return "take bonus"
+    if a == A_BONUS_DECLINE:
+        return "decline bonus"
     if C_LOC <= a < C_OBJ:
         return f"reveal {LOC_NAMES[a - C_LOC]}"
     if C_OBJ <= a < C_OBJ_HIDDEN:
@@ -1845,7 +1901,7 @@ def render(bytes data, observer=None):
 
 
 def observation_size(dict params):
-    return 2 * 8 + 2 * NCHAR + 3 * NCHAR + NOBJ + 2 * NOBJ + 3 + NSLOT * 12 + NFACE * NHOLY + 6 + 20 + 1
+    return 2 * 8 + 2 * NCHAR + 3 * NCHAR + NOBJ + 2 * NOBJ + 3 + NSLOT * 12 + NFACE * NHOLY + 6 + NOPS + 1 + 1
 
 
 def observation(bytes data, int player):
@@ -1885,10 +1941,10 @@ def observation(bytes data, int player):
     for slot in range(NNORM, NSLOT):
         out += [1.0 if s.loc_card[slot] == f else 0.0 for f in range(NFACE)]
     out += [1.0 if s.phase == k else 0.0 for k in range(6)]
-    head = [0.0] * 20
+    head = [0.0] * (NOPS + 1)
     if s.qlen:
         head[s.queue[0][0]] = 1.0
-        head[19] = float(s.queue[0][1])
+        head[NOPS] = float(s.queue[0][1])
     out += head
     out += [1.0 if s.to_move == me else 0.0]
     return out
