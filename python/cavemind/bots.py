@@ -38,41 +38,15 @@ class HeuristicBot(Bot):
     """Greedy one-step look-ahead on the game's heuristic: plays the action whose resulting state (after
     sampling any chance events that follow, `samples` times) gives the mover the best estimate.
     Ties are broken at random. It reads only the mover's information set: each evaluation runs on a
-    determinization from the mover's view.
-
-    `chain` (default 0): when the action leaves the same player to decide again (a multi-step payment,
-    placing several pieces), the look-ahead follows up to `chain` more of the mover's own decisions, each the
-    greedy best, before it reads the heuristic, so that "pay wood" is judged with the purchase it leads to."""
+    determinization from the mover's view."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, samples: int = 4, chain: int = 0):
+    def __init__(self, seed: int | None = None, samples: int = 4):
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise SearchError(f"samples={samples!r}: must be a positive integer")
-        if isinstance(chain, bool) or not isinstance(chain, int) or chain < 0:
-            raise SearchError(f"chain={chain!r}: must be a non-negative integer")
         self._rng = random.Random(_seed(seed))
         self.samples = samples
-        self.chain = chain
-
-    def _settle(self, after):
-        while after.is_chance_node():
-            after.apply(after.sample_chance(self._rng.getrandbits(63)))
-        return after
-
-    def _follow(self, after, player: int):
-        """The mover's own forced continuation: greedy best decisions while the mover is still to decide."""
-        for _ in range(self.chain):
-            if after.is_terminal() or after.is_chance_node() or after.current_player() != player:
-                break
-            best, best_value = None, -1.0
-            for action in after.legal_actions():
-                value = self._settle(after.child(action)).heuristic()[player]
-                if value > best_value:
-                    best, best_value = action, value
-            after.apply(best)
-            self._settle(after)
-        return after
 
     def step(self, state) -> int:
         _require_decision(state)
@@ -84,9 +58,9 @@ class HeuristicBot(Bot):
         for _ in range(self.samples):
             view = state.determinize(player, self._rng.getrandbits(63))
             for action in actions:
-                after = self._settle(view.child(action))
-                if self.chain:
-                    after = self._follow(after, player)
+                after = view.child(action)
+                while after.is_chance_node():
+                    after.apply(after.sample_chance(self._rng.getrandbits(63)))
                 scores[action] += after.heuristic()[player]
         best = max(scores.values())
         return self._rng.choice([a for a in actions if scores[a] >= best - 1e-12])
