@@ -16,6 +16,7 @@ import argparse
 import os
 
 from cavemind.arena import run_arena
+from cavemind.botspec import parse_bot_spec
 from cavemind.games import FULL_ROLLOUT, search_defaults
 from cavemind.ratings import wilson_interval
 
@@ -34,7 +35,8 @@ DEPTHS = {
 
 
 def spec(budget: str, c: float, depth: int) -> str:
-    return f"ismcts:{budget},c={c:g},depth={depth}"
+    """The canonical specification (as the arena records it, e.g. c=1 becomes c=1.0)."""
+    return str(parse_bot_spec(f"ismcts:{budget},c={c:g},depth={depth}"))
 
 
 def candidate_score(games: list[dict], label: str) -> tuple[float, int]:
