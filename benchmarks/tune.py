@@ -17,7 +17,7 @@ import os
 
 from cavemind.arena import run_arena
 from cavemind.botspec import parse_bot_spec
-from cavemind.games import FULL_ROLLOUT, search_defaults
+from cavemind.games import FULL_ROLLOUT, SearchDefaults, search_defaults
 from cavemind.ratings import wilson_interval
 
 EXPLORATION = (0.3, 0.5, 0.7, 1.0)
@@ -61,6 +61,9 @@ def main() -> None:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--iterations", type=int, default=None, help="iterations per move (default 1000)")
     budget.add_argument("--seconds", type=float, default=None, help="seconds per move instead of iterations")
+    parser.add_argument("--baseline", default=None, metavar="C,DEPTH",
+                        help="the opponent's c and depth instead of the game's current default (to resume a run "
+                             "started before the default changed)")
     parser.add_argument("--games", type=int, default=40, help="games per candidate (whole seat-rotated deals)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
@@ -71,6 +74,9 @@ def main() -> None:
     os.makedirs(args.results, exist_ok=True)
     for game in args.game:
         default = search_defaults(game, args.players)
+        if args.baseline:
+            c0, d0 = args.baseline.split(",")
+            default = SearchDefaults(exploration=float(c0), rollout_depth=int(d0))
         depths = ([int(d) for d in args.depths.split(",")] if args.depths else list(DEPTHS[game]))
         if default.rollout_depth not in depths:
             depths.append(default.rollout_depth)
