@@ -1,4 +1,5 @@
 """The rule-based expert bots (cavemind.experts)."""
+import json
 import math
 import random
 
@@ -179,3 +180,84 @@ def test_heuristic_variant_switch_checks_its_argument():
         assert module.set_heuristic_variant(1) == 0
     finally:
         module.set_heuristic_variant(previous)
+
+
+# ----------------------------------------------------------------------------------- the Jäger und Späher expert
+
+def test_jaeger_und_spaeher_expert_is_registered():
+    assert "jaeger_und_spaeher" in expert_games()
+
+
+def _jus_game_against_random(seed, expert_seat):
+    """A normal game of the expert against random play; returns the final state and the expert's sunsets
+    as (characters in hand, hunger) before each."""
+    game = cavemind.load_game("jaeger_und_spaeher")
+    state = game.new_initial_state(seed=seed)
+    bot, rng = ExpertBot(), random.Random(seed)
+    sunsets = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        if state.current_player() == expert_seat:
+            action = bot.step(state)
+            if state.action_to_string(action) == "sunset":
+                me = state.to_dict()["state"]["players"][expert_seat]
+                sunsets.append((sum(me["characters"].values()), me["hunger"]))
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply(action)
+    return state, sunsets
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_jaeger_und_spaeher_expert_beats_random_play_and_keeps_hunger_down(seat):
+    state, sunsets = _jus_game_against_random(seat + 3, seat)
+    assert state.returns()[seat] == 1.0
+    assert state.scores()[seat] > state.scores()[1 - seat] + 5
+    assert sunsets and all(hunger <= 3 for _, hunger in sunsets)  # hunger is kept down before scoring
+
+
+def test_jaeger_und_spaeher_expert_takes_back_meat_when_hungry():
+    game = cavemind.load_game("jaeger_und_spaeher")
+    state = game.new_initial_state(seed=1)
+    doc = state.to_dict()
+    st = doc["state"]
+    # player 0: hungry, a member on a hunting ground with meat, one on the tribe card, no characters left
+    hunt = {"slot": 2, "card": "H2", "covered": [], "members": [1, 0], "locked": 0}
+    st["locations"].append(hunt)
+    me = st["players"][0]
+    me.update(hunger=3, tribe_card=1, characters={})
+    state = cavemind.state_from_json(doc)
+    bot = ExpertBot()
+    line = []
+    while not state.is_chance_node() and state.current_player() == 0 and len(line) < 6:
+        action = bot.step(state)
+        line.append(state.action_to_string(action))
+        state.apply(action)
+    assert line[:3] == ["take back H2", "cover meat", "stop"]
+    assert state.to_dict()["state"]["players"][0]["hunger"] == 2
+
+
+def test_jaeger_und_spaeher_expert_decides_from_its_information_set_only():
+    game = cavemind.load_game("jaeger_und_spaeher")
+    bot = ExpertBot()
+    rng = random.Random(4)
+    state = game.new_initial_state(seed=4)
+    checked = 0
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        player = state.current_player()
+        if player == 0 and len(state.legal_actions()) > 1:
+            # worlds that differ in what player 0 cannot see: player 1's face-down objects and the object pile
+            worlds = [state.determinize(0, seed) for seed in range(4)]
+            hidden = {json.dumps(w.to_dict()["state"]["players"][1]["objects"], sort_keys=True) for w in worlds}
+            if len(hidden) > 1:
+                assert {bot.step(w) for w in worlds} == {bot.step(state)}
+                checked += 1
+        state.apply(bot.step(state) if player == 0 else rng.choice(state.legal_actions()))
+    assert checked >= 5

@@ -50,8 +50,10 @@ class ExpertBot(Bot):
         return actions[policy(view, actions, names)]
 
 
-from cavemind.experts import stone_age as _stone_age  # noqa: E402  (registers its policy)
+from cavemind.experts import jaeger_und_spaeher as _jaeger_und_spaeher  # noqa: E402
+from cavemind.experts import stone_age as _stone_age  # noqa: E402
 
 POLICIES["stone_age"] = _stone_age.choose
+POLICIES["jaeger_und_spaeher"] = _jaeger_und_spaeher.choose
 
 __all__ = ["ExpertBot", "expert_games", "POLICIES"]

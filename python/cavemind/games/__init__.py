@@ -32,12 +32,14 @@ class GameInfo:
 
 
 # One entry per game; the module is imported only when the game is first loaded. The rollout depths of the
-# board games are the cut-offs their strength ladders were measured with (docs/strength.md).
+# board games are the cut-offs their strength ladders were measured with, Jäger und Späher's the winner of the
+# tuning grid (docs/strength.md, "Tuning").
 REGISTRY: dict[str, GameInfo] = {
     "tictactoe": GameInfo("cavemind.games.tictactoe"),
     "kuhn_poker": GameInfo("cavemind.games.kuhn_poker"),
     "stone_age": GameInfo("cavemind.games.stone_age", SearchDefaults(rollout_depth=40)),
-    "jaeger_und_spaeher": GameInfo("cavemind.games.jaeger_und_spaeher", SearchDefaults(rollout_depth=30)),
+    "jaeger_und_spaeher": GameInfo("cavemind.games.jaeger_und_spaeher",
+                                   SearchDefaults(exploration=0.3, rollout_depth=15)),
     "prehistory": GameInfo("cavemind.games.prehistory", SearchDefaults(rollout_depth=20)),
     "honga": GameInfo("cavemind.games.honga", SearchDefaults(rollout_depth=60)),
     "dino_jagd": GameInfo("cavemind.games.dino_jagd", SearchDefaults(rollout_depth=40)),
