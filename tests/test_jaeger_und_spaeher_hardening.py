@@ -252,3 +252,24 @@ def test_random_bytes_are_checked_safely():
         message = MOD.check_state(bytes(rng.getrandbits(8) for _ in range(size)))
         assert message and ": " in message
     assert MOD.check_state(b"\0" * (size - 1)).startswith("state:")
+
+
+def test_the_member_being_taken_back_is_not_a_locked_one():
+    """Found by the fuzzer: a position in the cover phase whose only member on the location was locked
+    loaded, and covering then left more locked members than members (an illegal state after a legal move)."""
+    from cavemind import testing
+
+    game = cavemind.load_game("jaeger_und_spaeher", players=2, variant="intro")
+    found = 0
+    for state in testing.random_states(game, 400, seed=3):
+        doc = state.to_dict()
+        slot = doc["state"].get("current_slot")
+        if doc["state"]["phase"] != "cover" or slot is None:
+            continue
+        location = next(entry for entry in doc["state"]["locations"] if entry["slot"] == slot)
+        mover = doc["state"]["to_move"]
+        location["locked"] = location["members"][mover]
+        with pytest.raises(cavemind.InvalidPositionError, match="locked"):
+            cavemind.state_from_json(doc)
+        found += 1
+    assert found, "no cover-phase position among the sampled states"

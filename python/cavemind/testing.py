@@ -119,6 +119,11 @@ def _set(doc: Any, path: tuple, value: Any) -> None:
     _get(doc, path[:-1])[path[-1]] = value
 
 
+def _odd(rng: random.Random) -> Any:
+    """A value of a surprising type: a fresh copy, since a later mutation may change it in place."""
+    return copy.deepcopy(rng.choice(ODD_VALUES))
+
+
 def _mutated_value(rng: random.Random, value: Any, donors: list[Any]) -> Any:
     """A replacement for `value`: near it, at a type boundary, of another type, or taken from elsewhere in
     the same position (which makes cross-field contradictions)."""
@@ -130,13 +135,13 @@ def _mutated_value(rng: random.Random, value: Any, donors: list[Any]) -> Any:
     if isinstance(value, int):
         choices = [value + 1, value - 1, value + rng.randint(2, 40), -value - 1, value * 2 + 1,
                    rng.choice(INTERESTING_INTS), rng.randint(-3, 300)]
-        return rng.choice(choices) if rng.random() < 0.85 else rng.choice(ODD_VALUES)
+        return rng.choice(choices) if rng.random() < 0.85 else _odd(rng)
     if isinstance(value, float):
         return rng.choice([value + 1, -value, 1e300, float("nan"), 0.0, 2, None])
     if isinstance(value, str):
         strings = [d for d in donors if isinstance(d, str)]
         options = ["", value + "x", value.upper(), "none", "-1", "0"] + strings[:20]
-        return rng.choice(options) if rng.random() < 0.85 else rng.choice(ODD_VALUES)
+        return rng.choice(options) if rng.random() < 0.85 else _odd(rng)
     if isinstance(value, list):
         mutated = copy.deepcopy(value)
         what = rng.randrange(6)
@@ -151,7 +156,7 @@ def _mutated_value(rng: random.Random, value: Any, donors: list[Any]) -> Any:
         elif what == 4 and len(mutated) > 1:
             rng.shuffle(mutated)
         else:
-            return rng.choice(ODD_VALUES)
+            return _odd(rng)
         return mutated
     if isinstance(value, dict):
         mutated = copy.deepcopy(value)
@@ -160,9 +165,9 @@ def _mutated_value(rng: random.Random, value: Any, donors: list[Any]) -> Any:
         elif rng.random() < 0.5:
             mutated["unknown_field"] = rng.choice(INTERESTING_INTS)
         else:
-            return rng.choice(ODD_VALUES)
+            return _odd(rng)
         return mutated
-    return rng.choice(INTERESTING_INTS + ODD_VALUES)
+    return copy.deepcopy(rng.choice(INTERESTING_INTS + ODD_VALUES))
 
 
 def mutate_position(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:

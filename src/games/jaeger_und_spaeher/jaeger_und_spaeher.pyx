@@ -1300,6 +1300,11 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
         if s.cur_slot >= NNORM or s.loc_card[s.cur_slot] == EMPTY or s.loc_men[s.cur_slot][s.to_move] == 0:
             snprintf(msg, size, "current_slot: taking back needs a face-up location with a member of the player")
             return 1
+        # the member being taken back is still counted there, and a member placed by an object is locked
+        if s.locked[s.cur_slot] >= s.loc_men[s.cur_slot][s.to_move]:
+            snprintf(msg, size, "locations[slot %d].locked: the member taken back must not be a locked one",
+                     <int>s.cur_slot)
+            return 1
         if (STONES - covered == 0) != (s.phase == P_SHORTAGE):
             snprintf(msg, size, "phase: %s with %d free consumption stones",
                      "shortage" if s.phase == P_SHORTAGE else "cover", STONES - covered)
