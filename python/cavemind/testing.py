@@ -59,6 +59,19 @@ def random_states(game: cavemind.Game, count: int, seed: int) -> list[cavemind.S
     return states[:count]
 
 
+def check_random_games(game: cavemind.Game, games: int, seed: int = 0, determinize_every: int = 5) -> None:
+    """Plays `games` seeded random games and asserts that every state, and every seat's determinization of
+    every `determinize_every`-th state, is one the rules allow (the game's check_state)."""
+    for number in range(seed, seed + games):
+        for step, state in enumerate(walk(game.new_initial_state(), number)):
+            problem = state.check_state()
+            assert problem is None, f"game {number}, step {step}: {problem}"
+            if step % determinize_every == 0:
+                for seat in range(game.num_players):
+                    problem = state.determinize(seat, seed=step).check_state()
+                    assert problem is None, f"game {number}, step {step}, determinize({seat}): {problem}"
+
+
 def survive(state: cavemind.State, seed: int = 0, search: bool = True) -> None:
     """Everything a user can do with a state: legal moves and their names, rendering from every seat, JSON
     round trips, determinize (whose results must be legal states), observations, a short search with each
