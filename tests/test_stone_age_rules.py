@@ -482,16 +482,69 @@ def test_extra_card_is_drawn_face_down_and_hidden_from_the_others():
     assert state.determinize(0, seed=3) == state       # the owner knows the card: nothing to resample
 
 
-def test_two_resources_of_choice():
-    """Components 3.1: '2 resources of choice: take any 2 resources' (taken at once, README)."""
-    game, doc = opening()
+def test_two_resources_of_choice_taken_at_once_with_the_house_rule():
+    """Option choice_at_once (Yucata's declared house variant, components 3.1): the 2 resources are taken when the
+    card is bought."""
+    game, doc = opening(choice_at_once=True)
     set_display(doc, ["G02", "G15", "G13", "G07"])
     state = only(game, doc, 1, p0={"wood": 1, "gold": 0, "stone": 0})
     play(state, "place 1 card1", "pay wood")
     assert legal(state) == ["take wood", "take clay", "take stone", "take gold"]
     play(state, "take stone", "take gold")
     p0 = view(state, 0)
-    assert p0["stone"] == 1 and p0["gold"] == 1
+    assert p0["stone"] == 1 and p0["gold"] == 1 and view(state)["step"]["choice_kept"] is None
+
+
+def test_two_resources_of_choice_kept_and_taken_later_to_feed():
+    """Components 3.1, the printed card (G02): 'once, now or at any later time, take any 2 resources (same or
+    different) from the supply' (the rulebook itself does not describe the card tops). By default the card is
+    kept; its owner takes the 2 resources when they can matter: here to close a food gap at feeding
+    ('darfst die Lücke mit beliebigen Rohstoffen schließen')."""
+    game, doc = opening()
+    set_display(doc, ["G02", "G15", "G13", "G07"])
+    state = only(game, doc, 1, p0={"wood": 1, "clay": 0, "gold": 0, "stone": 0, "food": 3, "agriculture": 0})
+    play(state, "place 1 card1", "pay wood")
+    d = view(state)
+    assert d["step"]["choice_kept"] == 0 and view(state, 0)["wood"] == 0
+    # feeding: 5 people, 3 food -> a gap of 2, no resources on the board, but the kept card covers it
+    while not state.is_terminal() and view(state)["phase"] != "feed_pay":
+        state.apply(state.legal_actions()[0] if not state.is_chance_node() else state.chance_outcomes()[0][0])
+    assert view(state)["step"]["resolver"] is not None and state.current_player() == 0
+    assert "starve" in legal(state) and "take kept stone+gold" in legal(state)
+    assert not any(m.startswith("pay ") for m in legal(state))
+    score = view(state, 0)["score"]
+    play(state, "take kept wood+clay")
+    assert view(state)["step"]["choice_kept"] is None
+    assert legal(state) == ["pay wood", "starve"]      # ascending order: wood first
+    play(state, "pay wood", "pay clay")
+    assert view(state, 0)["score"] == score     # fed without the -10
+
+
+def test_kept_two_resources_of_choice_can_pay_a_card_and_count_at_the_end():
+    """The kept card's resources are offered before resolving a card or building (where they can pay for it); an
+    unused card counts its 2 resources at the final scoring (1 point each, as a player takes them before the
+    end)."""
+    game, doc = opening()
+    give_cards(doc, 0, ["G02"])
+    doc["step"]["choice_kept"] = 0
+    set_display(doc, ["G15", "G13", "G07", "G01"])
+    state = only(game, doc, 1, p0={"wood": 0, "clay": 0, "gold": 0, "stone": 0})
+    play(state, "place 1 card2")
+    assert view(state)["phase"] == "resolve" and "take kept wood+wood" in legal(state)
+    play(state, "take kept wood+gold", "resolve card2", "pay wood", "pay gold")
+    assert "G13" in view(state, 0)["cards"] and view(state)["step"]["choice_kept"] is None
+    # the end: an unused card counts its 2 resources
+    finals = []
+    for kept in (0, None):
+        game, doc = opening()
+        give_cards(doc, 0, ["G02"])
+        doc["step"]["choice_kept"] = kept
+        doc["step"]["end_triggered"] = True
+        state = only(game, doc, 1, p0={"food": 30, "wood": 0, "clay": 0, "stone": 0, "gold": 0, "score": 5})
+        play(state, "place 1 hunt", "roll 1")
+        assert state.is_terminal()
+        finals.append(state.scores()[0])
+    assert finals[0] == finals[1] + 2
 
 
 # ---- buildings ----------------------------------------------------------------------------------------------
