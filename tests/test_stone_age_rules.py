@@ -317,6 +317,40 @@ def test_fourth_tool_upgrades_a_one_to_a_two():
         assert sorted(view(state, 0)["tools"], reverse=True) == after
 
 
+def test_a_two_replaced_by_a_three_mid_round_is_a_new_usable_tile():
+    """Rulebook, Werkzeugmacher: 'Für das 7. bis 9. ersetzt du ein 2er durch ein 3er-Plättchen' (you replace a
+    2-tile with a 3-tile) and 'Benutzte Werkzeuge drehst du um 90 Grad' (used tools are turned 90 degrees): the
+    3-tile comes from the supply upright, so it can be used in the same round even when the 2 it replaces was
+    used; the player replaces a used 2 and keeps the unused ones."""
+    game, doc = opening()
+    state = only(game, doc, 3, p0={"tools": [2, 2, 2], "wood": 0, "clay": 0})
+    play(state, "place forest", "place 1 forest", "place 1 toolmaker", "place 1 claypit")
+    play(state, "resolve forest", "roll 1", "use tool 2", "stop")
+    assert view(state, 0)["tools_used"] == [True, False, False]
+    play(state, "resolve toolmaker", "roll 2")
+    p0 = view(state, 0)
+    assert p0["tools"] == [3, 2, 2] and p0["tools_used"] == [False, False, False]
+    assert legal(state) == ["use tool 2", "use tool 3", "stop"]
+
+
+@pytest.mark.parametrize("used,usable", [([True, True, True], False), ([True, True, False], True)])
+def test_a_tile_turned_over_mid_round_keeps_its_turn(used, usable):
+    """Rulebook, Werkzeugmacher: 'Für das 4. bis 6. drehst du ein 1er-Plättchen auf die 2 um' (you turn a 1-tile
+    over to its 2): the same tile, still turned 90 degrees if it was used this round ('Jedes Werkzeug lässt sich
+    pro Runde nur einmal ... nutzen'); with an unused 1 the player turns that one over and can use the 2 now."""
+    game, doc = opening()
+    state = only(game, doc, 2, p0={"tools": [1, 1, 1], "tools_used": used, "clay": 0})
+    play(state, "place 1 toolmaker", "place 1 claypit", "resolve toolmaker")
+    p0 = view(state, 0)                       # the claypit roll is next, in the same round
+    assert sorted(p0["tools"]) == [1, 1, 2] and state.is_chance_node()
+    assert p0["tools_used"][p0["tools"].index(2)] == (not usable)
+    play(state, "roll 2")
+    if usable:
+        assert legal(state) == ["use tool 2", "stop"]
+    else:                                     # no unused tool: the roll of 2 gives no clay at once
+        assert view(state, 0)["clay"] == 0 and view(state)["round"] == 2
+
+
 def test_hut_gives_a_person_who_is_fed_the_same_round():
     """Rulebook: 'Hütte: Du nimmst eine Person deiner Farbe aus dem Vorrat'; Phase 3: 'für jede Person auf deinem
     Tableau 1 Nahrung'."""

@@ -139,8 +139,12 @@ cdef inline int deduction(const State* s) noexcept nogil:
 
 cdef void gain_tool(Player* p) noexcept nogil:
     """Tool maker: tiles 1-3 are new 1s; later gains raise the lowest tile (1->2, then 2->3, then 3->4), up to 12.
-    Among equal lowest tiles an unused one is raised, so the gain can still be used this round."""
-    cdef int i, best = -1
+    "drehst du ein 1er-Plättchen auf die 2 um" / "drehst du ein 3er auf die 4": the same tile is turned over and
+    stays turned 90 degrees if it was used this round; "ersetzt du ein 2er durch ein 3er-Plättchen": a new tile
+    from the supply, upright, so usable this round. Among equal lowest tiles the player's best choice is taken:
+    an unused tile to turn over (the gain is usable now), a used 2 to replace (the unused 2 stays usable too)."""
+    cdef int i, best = -1, want_used
+    cdef bint replace
     if tool_value(p) >= MAX_TOOL_VALUE:
         return
     for i in range(3):
@@ -149,10 +153,18 @@ cdef void gain_tool(Player* p) noexcept nogil:
             p.tools_used &= ~(1 << i)
             return
     for i in range(3):
-        if best < 0 or p.tools[i] < p.tools[best] or (
-                p.tools[i] == p.tools[best] and (p.tools_used >> best) & 1 and not (p.tools_used >> i) & 1):
+        if best < 0 or p.tools[i] < p.tools[best]:
             best = i
+    replace = p.tools[best] == 2
+    want_used = 1 if replace else 0
+    for i in range(3):
+        if (i != best and p.tools[i] == p.tools[best] and ((p.tools_used >> i) & 1) == want_used
+                and ((p.tools_used >> best) & 1) != want_used):
+            best = i
+            break
     p.tools[best] += 1
+    if replace:
+        p.tools_used &= ~(1 << best)
 
 
 cdef inline void gain_agriculture(Player* p) noexcept nogil:
