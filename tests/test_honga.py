@@ -604,6 +604,29 @@ def test_water_is_a_joker_the_player_may_use_while_holding_the_food():
     assert s.to_dict()["state"]["herd"] == [0] and s.to_dict()["state"]["phase"] == "act"
 
 
+def test_swap_card_offers_the_other_food_as_a_payment():
+    """Bonus 'Paddenstoelen en bessen ruilen': "Bij de ruilhandel kun je paddenstoelen voor bessen ruilen en
+    omgekeerd" (in a trade you can swap mushrooms for berries and back): a berry owed can be paid with a berry,
+    a mushroom (the swap) or 2 water, as the player chooses."""
+    doc = start_doc(n=3)
+    set_disc(doc, 0, D2110)
+    set_slot(doc, 0, 8)                       # designed card 8: 2 fish, 2 berries -> 4 points
+    set_res(doc, 0, fish=2, berry=1, mushroom=2, water=2)
+    give_bonus(doc, 0, "swap_mushrooms_berries")
+    s = build(doc)
+    put(s, forest=2, trade=1, honga=1)
+    s.apply(TRADE + 2)                        # slot 1 with the swap card
+    # the first fish has one way (paying it with water would force water for the second too): paid at once
+    assert s.legal_actions() == [PAY_FISH, PAY_WATER]
+    s.apply(PAY_FISH)
+    assert s.legal_actions() == [PAY_BERRY, PAY_MUSHROOM]
+    s.apply(PAY_MUSHROOM)                     # the swap
+    assert s.legal_actions() == [PAY_MUSHROOM, PAY_WATER]             # canonical: no berry after a swap
+    s.apply(PAY_WATER)
+    p = player(s, 0)
+    assert (p["fish"], p["berry"], p["mushroom"], p["water"], p["score"]) == (0, 1, 1, 0, 4)
+
+
 def test_trade_mammoth_from_the_board_or_any_place_of_the_herd():
     """Trading with mammoths: "moet je die van je spelersbord en/of van een willekeurige plaats van het
     mammoetveld nemen" (take them from your player board and/or from any place of the mammoth field): the
@@ -717,6 +740,11 @@ def test_the_other_players_do_not_see_the_two_extra_discs():
     a = u.chance_outcomes()[0][0]
     assert u.observed_action(a, 0) == a and u.observed_action(a, 1) == C_DISC_HIDDEN
     assert u.action_to_string(C_DISC_HIDDEN) == "disc ?"
+    # a seat's position file keeps what that seat knows
+    for observer in (0, 1, 2):
+        loaded = GAMES[3].state_from_json(s.to_json(observer=observer))
+        assert loaded.infoset_hash(observer) == s.infoset_hash(observer)
+        assert loaded.to_dict(observer) == s.to_dict(observer)
 
 
 # ---- End of the game ----
