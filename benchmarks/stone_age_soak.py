@@ -18,7 +18,7 @@ import time
 
 from cavemind.games import stone_age
 
-OPTIONS = ("winter_is_hard", "wild_animals", "igloos")
+OPTIONS = ("winter_is_hard", "wild_animals", "igloos", "choice_at_once")
 
 
 def soak(players: int, options: dict, games: int, seed: int) -> dict:
@@ -40,7 +40,7 @@ def main(argv=None) -> int:
     parser.add_argument("--iterations", type=int, default=5000, help="ISMCTS iterations for the measurement")
     args = parser.parse_args(argv)
     print(f"state size: {stone_age.state_size()} bytes")
-    option_sets = [dict(zip(OPTIONS, values)) for values in itertools.product((False, True), repeat=3)]
+    option_sets = [dict(zip(OPTIONS, values)) for values in itertools.product((False, True), repeat=len(OPTIONS))]
     if args.base_only:
         option_sets = option_sets[:1]
     failed = False

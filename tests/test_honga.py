@@ -3,6 +3,7 @@ honga.rulebook.en.md), a golden seeded playthrough and the CI-sized soak test.""
 import copy
 import json
 import random
+import re
 
 import pytest
 
@@ -15,6 +16,7 @@ LURE, LURE_SATED, CLIMB, TRADE = 21, 22, 25, 26
 B_2VP, B_CHASE, B_LUCKY, B_LH_LUCKY, B_LH_CHASE, B_EXTRA, B_SATED = 38, 39, 40, 48, 56, 57, 58
 B_CM_CLIMB, B_CM_CHASE, B_BUY, END, KEEP = 59, 60, 61, 64, 65
 C_DISC, C_TRADE, C_BONUS, C_BONUS_HIDDEN = 67, 113, 145, 155
+PAY_FISH, PAY_BERRY, PAY_MUSHROOM, PAY_WATER, PAY_BOARD, PAY_HERD, C_DISC_HIDDEN = 156, 157, 158, 159, 160, 161, 166
 F_MUSH, F_BERRY, F_FISH, F_WATER, F_FOREST, F_MAMMOTH, F_MOUNTAIN, F_TRADE = range(8)
 KINDS = ("good_trade", "two_points", "chase_honga", "lucky_hand", "extra_disc", "lucky_hand_or_honga",
          "swap_mushrooms_berries", "sated_mammoths", "caveman_or_honga", "bought_points")
@@ -22,11 +24,25 @@ KINDS = ("good_trade", "two_points", "chase_honga", "lucky_hand", "extra_disc", 
 D2110 = 13      # grey [2,1,1,0]
 D2200 = 0       # grey [2,2,0,0]
 D3100 = 3       # grey [3,1,0,0]
+D1120 = 23      # grey [1,1,2,0]
 GAMES = {n: cavemind.load_game("honga", players=n) for n in (2, 3, 4, 5)}
 
 
 def place(field, rotation):
     return field * 4 + rotation
+
+
+def put(state, **hands):
+    """Places the disc of the player to move so that exactly `hands` (field -> hands) point at the fields;
+    found among the legal placements by their notation, so the tests do not depend on rotation numbers."""
+    for a in state.legal_actions():
+        if a < 16:
+            text = state.action_to_string(a)
+            got = dict(re.fullmatch(r"([a-z]+)(\d+)", x).groups() for x in text[text.index("(") + 1:-1].split(","))
+            if {k: int(v) for k, v in got.items()} == hands:
+                state.apply(a)
+                return a
+    raise AssertionError(f"no placement gives {hands}")
 
 
 def start_doc(n=3, seed=1):
@@ -88,6 +104,49 @@ def finish_turn(state, rng=None):
         state.apply(state.sample_chance(rng.getrandbits(63)))
 
 
+# ---- the board ----
+
+def test_the_rulebook_example_disc_is_possible_on_the_board():
+    """3a, the only worked example: the caption shows one disc giving "1 x 'uit de bron putten', 2 x 'in het
+    meer vissen'" (1 x draw from the spring, 2 x fish in the lake). The designed layout puts lake and spring
+    on one round field, so the example can be played: 1 water and 2 fish from one disc."""
+    doc = start_doc()
+    set_disc(doc, 0, D1120)
+    set_res(doc, 0, fish=1, berry=1, mushroom=1, water=0)
+    s = build(doc)
+    put(s, honga=1, water=1, fish=2)
+    for a in (WATER, FISH, FISH):
+        s.apply(a)
+    p = player(s, 0)
+    assert (p["fish"], p["water"]) == (3, 1) and s.to_dict()["state"]["honga"] is None
+
+
+def test_every_field_combination_the_sources_name_is_on_one_round_field():
+    """The example (spring + lake) and the review's round field (berries, holy mountain, trade) each lie
+    around one round field; every round field touches Honga; the 8 action fields are all reachable."""
+    s = GAMES[3].new_initial_state(seed=1)
+    fields = {}
+    for a in range(16):
+        text = s.action_to_string(a)
+        fields.setdefault(a // 4, set()).update(re.findall(r"([a-z]+)\d", text))
+    around = [frozenset(f - {"honga"}) for f in fields.values()]
+    assert any({"water", "fish"} <= f for f in around)
+    assert any({"berry", "mountain", "trade"} <= f for f in around)
+    assert set().union(*around) == {"mushroom", "berry", "fish", "water", "forest", "mammoth", "mountain", "trade"}
+
+
+def test_gathering_has_no_track_limit():
+    """Actions 1-4: "Voor elke hand die naar het meer wijst, krijg je een vis" (for each hand pointing at the
+    lake you get a fish): the rulebook sets no limit, so a hand always gives its unit."""
+    doc = start_doc()
+    set_disc(doc, 0, D2110)
+    set_res(doc, 0, fish=12)
+    s = build(doc)
+    put(s, fish=2, mammoth=1, honga=1)
+    s.apply(FISH)
+    assert player(s, 0)["fish"] == 13
+
+
 # ---- Step 2: mind Honga ----
 
 def test_honga_comes_and_eats_fish_first_when_no_hand_points_at_him():
@@ -96,7 +155,7 @@ def test_honga_comes_and_eats_fish_first_when_no_hand_points_at_him():
     set_disc(doc, 0, D2110)
     set_res(doc, 0, fish=2, berry=3, mushroom=3, water=2)
     s = build(doc)
-    s.apply(place(NW, 3))                     # mammoth 2, fish 1, trade 1: no hand on Honga
+    put(s, trade=2, berry=1, mountain=1)      # no hand on Honga
     d = s.to_dict()["state"]
     assert d["honga"] == 0 and d["players"][0]["fish"] == 1 and d["players"][0]["berry"] == 3
 
@@ -108,14 +167,14 @@ def test_honga_eating_order_goes_down_to_water_then_a_mammoth():
     set_disc(doc, 0, D2110)
     set_res(doc, 0, fish=0, berry=0, mushroom=0, water=1)
     s = build(doc)
-    s.apply(place(NW, 3))
+    put(s, trade=2, berry=1, mountain=1)
     assert player(s, 0)["water"] == 0
     doc = start_doc()
     set_disc(doc, 0, D2110)
     set_res(doc, 0, fish=0, berry=0, mushroom=0, water=0)
     doc["players"][0]["board_mammoths"], doc["players"][0]["depot_mammoths"] = 1, 5
     s = build(doc)
-    s.apply(place(NW, 3))
+    put(s, trade=2, berry=1, mountain=1)
     assert player(s, 0)["board_mammoths"] == 0 and player(s, 0)["depot_mammoths"] == 6
 
 
@@ -125,7 +184,7 @@ def test_honga_eats_nothing_from_an_empty_board():
     set_disc(doc, 0, D2110)
     set_res(doc, 0, fish=0, berry=0, mushroom=0, water=0)
     s = build(doc)
-    s.apply(place(NW, 3))
+    put(s, trade=2, berry=1, mountain=1)
     d = s.to_dict()["state"]
     assert d["honga"] == 0 and d["players"][0]["depot_mammoths"] == 6
 
@@ -135,7 +194,7 @@ def test_a_hand_on_honga_keeps_him_where_he_is():
     doc = start_doc()
     set_disc(doc, 0, D2110)
     s = build(doc)
-    s.apply(place(NW, 0))                     # fish 2, trade 1, honga 1
+    put(s, forest=2, trade=1, honga=1)
     d = s.to_dict()["state"]
     assert d["honga"] is None and d["players"][0]["fish"] == 1
 
@@ -148,7 +207,7 @@ def test_honga_stays_and_eats_though_a_hand_points_at_him():
     doc["honga"] = 0
     set_res(doc, 0, fish=2)
     s = build(doc)
-    s.apply(place(NW, 0))                     # a hand on Honga
+    put(s, forest=2, trade=1, honga=1)        # a hand on Honga
     d = s.to_dict()["state"]
     assert d["honga"] == 0 and d["players"][0]["fish"] == 1
 
@@ -160,7 +219,7 @@ def test_honga_already_with_you_eats_one_unit_per_turn_when_neglected_again():
     doc["honga"] = 0
     set_res(doc, 0, fish=2)
     s = build(doc)
-    s.apply(place(NW, 3))
+    put(s, trade=2, berry=1, mountain=1)
     assert player(s, 0)["fish"] == 1
 
 
@@ -171,7 +230,7 @@ def test_another_player_neglecting_honga_takes_him_over():
     doc["honga"] = 1
     set_res(doc, 1, fish=3)
     s = build(doc)
-    s.apply(place(NW, 3))
+    put(s, trade=2, berry=1, mountain=1)
     d = s.to_dict()["state"]
     assert d["honga"] == 0 and d["players"][0]["fish"] == 0 and d["players"][1]["fish"] == 3
 
@@ -182,11 +241,11 @@ def test_chase_honga_card_sends_him_back():
     set_disc(doc, 0, D2110)
     give_bonus(doc, 0, "chase_honga")
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     assert B_CHASE not in s.legal_actions()   # Honga is on his field
     doc["honga"] = 0
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     s.apply(B_CHASE)
     assert s.to_dict()["state"]["honga"] is None
 
@@ -198,7 +257,7 @@ def test_each_hand_gives_one_action_and_uses_are_optional():
     doc = start_doc()
     set_disc(doc, 0, D2110)
     s = build(doc)
-    s.apply(place(NW, 0))                     # fish 2, trade 1, honga 1
+    put(s, fish=2, mammoth=1, honga=1)
     s.apply(FISH)
     s.apply(FISH)
     assert FISH not in s.legal_actions() and player(s, 0)["fish"] == 3
@@ -211,7 +270,7 @@ def test_two_water_replace_one_resource_when_luring_a_mammoth():
     set_disc(doc, 0, D2110)
     set_res(doc, 0, fish=0, berry=1, mushroom=1, water=2)
     s = build(doc)
-    s.apply(place(SW, 0))                     # mammoth 2, honga 1, mushroom 1
+    put(s, mammoth=2, honga=1, water=1)
     assert LURE in s.legal_actions()
     s.apply(LURE)
     p = player(s, 0)
@@ -225,7 +284,7 @@ def test_forest_cards_are_face_down_and_usable_from_the_next_turn():
     doc = start_doc(n=2)
     set_disc(doc, 0, D2110)
     s = build(doc, n=2)
-    s.apply(place(SW, 2))                     # mushroom 2, forest 1, mammoth 1: no hand on Honga
+    put(s, honga=2, mammoth=1, forest=1)
     s.apply(FOREST)
     assert s.is_chance_node()
     outcome, _ = s.chance_outcomes()[0]
@@ -254,7 +313,7 @@ def test_herd_push_returns_the_oldest_mammoth_to_its_owners_board():
     doc["players"][1]["last_placed"] = 1
     set_res(doc, 0, fish=1, berry=1, mushroom=1)
     s = build(doc, n=2)
-    s.apply(place(SW, 0))
+    put(s, mammoth=2, honga=1, water=1)
     s.apply(LURE)
     d = s.to_dict()["state"]
     assert d["herd"] == [0, 0, 0]
@@ -271,7 +330,7 @@ def test_herd_size_depends_on_the_player_count(n, size):
     doc["players"][1]["last_placed"], doc["stamp"], doc["tusk"] = size, size, 1
     set_res(doc, 0, fish=1, berry=1, mushroom=1)
     s = build(doc, n=n)
-    s.apply(place(SW, 0))
+    put(s, mammoth=2, honga=1, water=1)
     s.apply(LURE)
     d = s.to_dict()["state"]
     assert len(d["herd"]) == size and d["players"][1]["board_mammoths"] == 1
@@ -286,7 +345,7 @@ def test_tusk_goes_to_the_largest_herd_and_ties_to_the_last_placer():
     doc["players"][1]["last_placed"], doc["stamp"], doc["tusk"] = 1, 1, 1
     set_res(doc, 0, fish=2, berry=2, mushroom=2)
     s = build(doc)
-    s.apply(place(SW, 0))                     # 2 hands on the mammoths
+    put(s, mammoth=2, honga=1, water=1)                     # 2 hands on the mammoths
     s.apply(LURE)
     assert s.to_dict()["state"]["tusk"] == 0  # 1 : 1, player 0 placed last
     s.apply(LURE)
@@ -299,7 +358,7 @@ def test_the_tusk_holder_draws_a_red_disc():
     set_disc(doc, 0, D2110)
     set_res(doc, 0, fish=1, berry=1, mushroom=1)
     s = build(doc)
-    s.apply(place(SW, 0))
+    put(s, mammoth=2, honga=1, water=1)
     s.apply(LURE)
     s.apply(END)
     while s.to_dict()["state"]["turn_state"]["refill_trade"]:
@@ -318,13 +377,35 @@ def test_mountain_top_pays_everybody_and_resets_the_cavemen():
     doc["players"][1]["mountain"] = 4
     doc["players"][2]["mountain"] = 2
     s = build(doc)
-    s.apply(place(NE, 2))                     # mountain 3, honga 1
+    put(s, mountain=3, honga=1)
     s.apply(CLIMB)
     s.apply(CLIMB)                            # step 5 = the top
     d = s.to_dict()["state"]
     assert [p["score"] for p in d["players"]] == [5, 3, 1]   # designed step values 0,1,1,2,3
     assert [p["mountain"] for p in d["players"]] == [0, 0, 0]
     assert CLIMB not in s.legal_actions()      # the third hand is a surplus step
+
+
+@pytest.mark.parametrize("lucky_first", [False, True])
+def test_surplus_mountain_steps_are_forfeited_whatever_the_order(lucky_first):
+    """Action 7: "Als je oermens de laatste trede op de heilige berg heeft bereikt (overtollige stappen
+    vervallen)" (when your caveman has reached the last step, surplus steps are forfeited). A lucky hand adds
+    a hand pointing at the mountain: played before or after the top is reached, it is a surplus step."""
+    doc = start_doc(n=3)
+    set_disc(doc, 0, D3100)
+    doc["players"][0]["mountain"] = 3
+    give_bonus(doc, 0, "lucky_hand")
+    s = build(doc)
+    put(s, mountain=3, honga=1)
+    if lucky_first:
+        s.apply(B_LUCKY + F_MOUNTAIN)
+    s.apply(CLIMB)
+    s.apply(CLIMB)                            # the top
+    assert CLIMB not in s.legal_actions()
+    assert B_LUCKY + F_MOUNTAIN not in s.legal_actions()
+    d = s.to_dict()["state"]
+    assert d["players"][0]["score"] == 5 and d["players"][0]["mountain"] == 0
+    assert d["turn_state"]["top_reached"]
 
 
 def test_trade_pays_the_card_and_the_slot_refills_only_after_the_turn():
@@ -335,7 +416,7 @@ def test_trade_pays_the_card_and_the_slot_refills_only_after_the_turn():
     set_slot(doc, 0, 0)                       # designed card 0: 1 fish, 1 berry, 1 mushroom -> 3 points
     set_res(doc, 0, fish=1, berry=1, mushroom=1)
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     s.apply(TRADE + 0)
     d = s.to_dict()["state"]
     assert d["players"][0]["score"] == 3 and d["trade_slots"][0] is None
@@ -357,7 +438,7 @@ def test_trade_with_mammoths_taken_from_the_herd():
     doc["players"][0]["last_placed"], doc["players"][1]["last_placed"], doc["stamp"], doc["tusk"] = 1, 2, 2, 1
     set_res(doc, 0, fish=1, berry=1, mushroom=0)
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     s.apply(TRADE + 4)
     d = s.to_dict()["state"]
     assert d["herd"] == [1] and d["players"][0]["depot_mammoths"] == 6 and d["players"][0]["score"] == 5
@@ -365,7 +446,7 @@ def test_trade_with_mammoths_taken_from_the_herd():
     doc["herd"] = [1]
     doc["players"][0]["depot_mammoths"] = 6
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     assert TRADE + 4 not in s.legal_actions()
 
 
@@ -379,14 +460,14 @@ def test_good_trade_and_swap_cards_change_a_trade():
     give_bonus(doc, 0, "good_trade")
     give_bonus(doc, 0, "swap_mushrooms_berries")
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     assert TRADE + 0 not in s.legal_actions() and TRADE + 1 in s.legal_actions()
     s.apply(TRADE + 1)
     assert player(s, 0)["score"] == 3 and player(s, 0)["fish"] == 0
     set_slot(doc, 0, 1)                       # card 1: 1 fish, 1 berry, 1 mushroom
     set_res(doc, 0, fish=1, berry=2, mushroom=0)
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     assert TRADE + 0 not in s.legal_actions() and TRADE + 2 in s.legal_actions()
     s.apply(TRADE + 2)
     assert player(s, 0)["berry"] == 0 and player(s, 0)["score"] == 3
@@ -398,7 +479,7 @@ def test_at_most_two_bonus_cards_per_turn():
     set_disc(doc, 0, D2110)
     give_bonus(doc, 0, "two_points", 3)
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     s.apply(B_2VP)
     s.apply(B_2VP)
     assert B_2VP not in s.legal_actions()
@@ -412,10 +493,10 @@ def test_lucky_hand_adds_a_hand_after_the_honga_check():
     give_bonus(doc, 0, "lucky_hand")
     s = build(doc)
     assert s.legal_actions() == sorted(set(s.legal_actions())) and B_LUCKY + F_FISH not in s.legal_actions()
-    s.apply(place(NW, 3))                     # mammoth 2, fish 1, trade 1: Honga comes anyway
+    put(s, water=2, fish=1, mammoth=1)        # no hand on Honga: he comes anyway
     assert s.to_dict()["state"]["honga"] == 0
     lucky = [a - B_LUCKY for a in s.legal_actions() if B_LUCKY <= a < B_LUCKY + 8]
-    assert sorted(lucky) == sorted([F_FISH, F_TRADE, F_MAMMOTH])
+    assert sorted(lucky) == sorted([F_FISH, F_WATER, F_MAMMOTH])
     s.apply(B_LUCKY + F_FISH)
     s.apply(FISH)
     s.apply(FISH)
@@ -429,7 +510,7 @@ def test_sated_mammoths_leave_out_one_resource_of_your_choice():
     set_res(doc, 0, fish=0, berry=1, mushroom=1)
     give_bonus(doc, 0, "sated_mammoths")
     s = build(doc)
-    s.apply(place(SW, 0))
+    put(s, mammoth=2, honga=1, water=1)
     assert LURE not in s.legal_actions()
     s.apply(B_SATED)
     legal = s.legal_actions()
@@ -447,24 +528,130 @@ def test_caveman_card_climbs_two_steps_or_chases_honga():
     doc["players"][1]["mountain"] = 3
     give_bonus(doc, 0, "caveman_or_honga")
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     assert B_CM_CHASE not in s.legal_actions()
     s.apply(B_CM_CLIMB)
     d = s.to_dict()["state"]
     assert d["players"][0]["score"] == 5 and d["players"][1]["score"] == 2 and d["players"][0]["mountain"] == 0
 
 
-def test_bought_points_one_per_resource():
-    """Bonus 'Bought victory points': hand in 1 to 3 resources for 1 to 3 points."""
+def test_bought_points_one_per_resource_of_the_players_choice():
+    """Bonus 'Gekochte overwinningspunten': "Hier mag je 1 tot 3 willekeurige afgebeelde grondstoffen afgeven
+    om daarvoor direct 1 tot 3 overwinningspunten te krijgen" (you may hand in 1 to 3 resources of your choice
+    among those shown for 1 to 3 points); the player chooses which, water counting as a joker."""
     doc = start_doc(n=3)
     set_disc(doc, 0, D2110)
-    set_res(doc, 0, fish=2, berry=1, mushroom=1)
+    set_res(doc, 0, fish=2, berry=1, mushroom=1, water=2)
     give_bonus(doc, 0, "bought_points")
     s = build(doc)
-    s.apply(place(NW, 0))
-    s.apply(B_BUY + 2)
+    put(s, forest=2, trade=1, honga=1)
+    s.apply(B_BUY + 1)                        # 2 points for 2 resources
+    assert s.to_dict()["state"]["phase"] == "pay"
+    # water comes last in the canonical order, and 2 water pay only one of the 2 units: not a first choice
+    assert s.legal_actions() == [PAY_FISH, PAY_BERRY, PAY_MUSHROOM]
+    s.apply(PAY_BERRY)
+    assert s.legal_actions() == [PAY_MUSHROOM, PAY_WATER]   # canonical order: no fish after a berry
+    s.apply(PAY_WATER)
     p = player(s, 0)
-    assert p["score"] == 3 and p["fish"] + p["berry"] + p["mushroom"] == 1
+    assert p["score"] == 2 and (p["fish"], p["berry"], p["mushroom"], p["water"]) == (2, 0, 1, 0)
+    assert s.to_dict()["state"]["phase"] == "act"
+
+
+def test_every_payment_is_reached_by_exactly_one_sequence_of_choices():
+    """Payment choices are offered in a canonical order: each distinct payment once, none missing."""
+    doc = start_doc(n=3)
+    set_disc(doc, 0, D2110)
+    set_res(doc, 0, fish=2, berry=2, mushroom=1, water=4)
+    give_bonus(doc, 0, "bought_points")
+    s = build(doc)
+    put(s, forest=2, trade=1, honga=1)
+    s.apply(B_BUY + 2)                        # 3 units of any food
+    results = []
+
+    def walk(state):
+        if state.to_dict()["state"]["phase"] != "pay":
+            p = player(state, 0)
+            results.append((p["fish"], p["berry"], p["mushroom"], p["water"]))
+            return
+        for a in state.legal_actions():
+            child = state.clone()
+            child.apply(a)
+            walk(child)
+    walk(s)
+    expected = set()
+    for f in range(3):
+        for b in range(3):
+            for m in range(2):
+                w = 3 - f - b - m
+                if 0 <= w <= 2:
+                    expected.add((2 - f, 2 - b, 1 - m, 4 - 2 * w))
+    assert len(results) == len(set(results)) and set(results) == expected
+
+
+def test_water_is_a_joker_the_player_may_use_while_holding_the_food():
+    """Action 4: "Twee waterdruppels kan je altijd gebruiken als joker voor een vis, een bes of een
+    paddenstoel" (you can always use two water drops as a joker): the player chooses to keep his fish."""
+    doc = start_doc()
+    set_disc(doc, 0, D2110)
+    set_res(doc, 0, fish=2, berry=1, mushroom=1, water=2)
+    s = build(doc)
+    put(s, mammoth=2, honga=1, water=1)
+    s.apply(LURE)
+    assert s.legal_actions() == [PAY_FISH, PAY_WATER]
+    s.apply(PAY_WATER)                        # berry and mushroom then have one way each: paid at once
+    p = player(s, 0)
+    assert (p["fish"], p["berry"], p["mushroom"], p["water"]) == (2, 0, 0, 0)
+    assert s.to_dict()["state"]["herd"] == [0] and s.to_dict()["state"]["phase"] == "act"
+
+
+def test_swap_card_offers_the_other_food_as_a_payment():
+    """Bonus 'Paddenstoelen en bessen ruilen': "Bij de ruilhandel kun je paddenstoelen voor bessen ruilen en
+    omgekeerd" (in a trade you can swap mushrooms for berries and back): a berry owed can be paid with a berry,
+    a mushroom (the swap) or 2 water, as the player chooses."""
+    doc = start_doc(n=3)
+    set_disc(doc, 0, D2110)
+    set_slot(doc, 0, 8)                       # designed card 8: 2 fish, 2 berries -> 4 points
+    set_res(doc, 0, fish=2, berry=1, mushroom=2, water=2)
+    give_bonus(doc, 0, "swap_mushrooms_berries")
+    s = build(doc)
+    put(s, forest=2, trade=1, honga=1)
+    s.apply(TRADE + 2)                        # slot 1 with the swap card
+    # the first fish has one way (paying it with water would force water for the second too): paid at once
+    assert s.legal_actions() == [PAY_FISH, PAY_WATER]
+    s.apply(PAY_FISH)
+    assert s.legal_actions() == [PAY_BERRY, PAY_MUSHROOM]
+    s.apply(PAY_MUSHROOM)                     # the swap
+    assert s.legal_actions() == [PAY_MUSHROOM, PAY_WATER]             # canonical: no berry after a swap
+    s.apply(PAY_WATER)
+    p = player(s, 0)
+    assert (p["fish"], p["berry"], p["mushroom"], p["water"], p["score"]) == (0, 1, 1, 0, 4)
+
+
+def test_trade_mammoth_from_the_board_or_any_place_of_the_herd():
+    """Trading with mammoths: "moet je die van je spelersbord en/of van een willekeurige plaats van het
+    mammoetveld nemen" (take them from your player board and/or from any place of the mammoth field): the
+    player chooses; the herd closes up and the tusk is reassessed."""
+    doc = start_doc(n=3)
+    set_disc(doc, 0, D2110)
+    set_slot(doc, 1, 24)                      # designed card 24: 1 fish, 1 berry, 1 mammoth -> 5 points
+    doc["herd"] = [0, 1, 0]
+    doc["players"][0]["depot_mammoths"], doc["players"][0]["board_mammoths"] = 3, 1
+    doc["players"][1]["depot_mammoths"] = 5
+    doc["players"][0]["last_placed"], doc["players"][1]["last_placed"], doc["stamp"], doc["tusk"] = 3, 2, 3, 0
+    set_res(doc, 0, fish=1, berry=1, mushroom=0)
+    s = build(doc)
+    put(s, forest=2, trade=1, honga=1)
+    s.apply(TRADE + 4)
+    assert s.legal_actions() == [PAY_BOARD, PAY_HERD + 0, PAY_HERD + 2]
+    assert s.action_to_string(PAY_HERD + 2) == "pay herd-mammoth 3"
+    before = s.clone()
+    s.apply(PAY_HERD + 0)                     # his newest mammoth: 1:1 left, he placed last
+    d = s.to_dict()["state"]
+    assert d["herd"] == [1, 0] and d["players"][0]["board_mammoths"] == 1 and d["players"][0]["score"] == 5
+    assert d["tusk"] == 0                     # 1:1, player 0 placed last
+    before.apply(PAY_BOARD)
+    d = before.to_dict()["state"]
+    assert d["herd"] == [0, 1, 0] and d["players"][0]["board_mammoths"] == 0 and d["phase"] == "act"
 
 
 def test_extra_disc_draws_two_and_keeps_one():
@@ -474,7 +661,7 @@ def test_extra_disc_draws_two_and_keeps_one():
     set_disc(doc, 0, D2110)
     give_bonus(doc, 0, "extra_disc")
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     s.apply(B_EXTRA)
     s.apply(END)
     rng = random.Random(3)
@@ -487,6 +674,79 @@ def test_extra_disc_draws_two_and_keeps_one():
     assert d["players"][0]["disc"] == drawn[1] and drawn[0] in d["disc_pile"] and d["to_move"] == 1
 
 
+def extra_disc_turn(seed=3):
+    """Player 0 plays Extra disc, draws two grey discs and keeps the second."""
+    doc = start_doc(n=3)
+    set_disc(doc, 0, D2110)
+    give_bonus(doc, 0, "extra_disc")
+    s = build(doc)
+    put(s, forest=2, trade=1, honga=1)
+    s.apply(B_EXTRA)
+    s.apply(END)
+    rng = random.Random(seed)
+    while s.is_chance_node():
+        s.apply(s.sample_chance(rng.getrandbits(63)))
+    return s
+
+
+def test_the_unused_extra_disc_lies_face_down_under_its_pile():
+    """Bonus 'Extra actieschijf': "De ongebruikte kaart leg je omgekeerd onder de bijbehorende afneemstapel"
+    (put the unused card face down under the corresponding draw pile): it is drawn after every other disc of
+    that pile; only the player who put it there knows which disc it is."""
+    s = extra_disc_turn()
+    drawn = s.to_dict()["state"]["turn_state"]["drawn_discs"]
+    assert s.to_dict(observer=1)["state"]["turn_state"]["drawn_discs"] == [None, None]
+    s.apply(KEEP + 1)
+    d = s.to_dict()["state"]
+    under = drawn[0]
+    assert d["disc_under"] == {"grey": [[under, 0]], "red": []} and under in d["disc_pile"]
+    assert s.to_dict(observer=0)["state"]["disc_under"]["grey"] == [[under, 0]]
+    assert s.to_dict(observer=1)["state"]["disc_under"]["grey"] == [[None, 0]]
+    # the next grey draws never give it while other grey discs are left
+    s.apply(s.legal_actions()[0])
+    s.apply(END)
+    while s.to_dict()["state"]["turn_state"]["refill_trade"]:
+        s.apply(s.sample_chance(1))
+    outcomes = [a - C_DISC for a, _ in s.chance_outcomes()]
+    assert under not in outcomes and len(outcomes) == len(d["disc_pile"]) - 1 - sum(x >= 28 for x in d["disc_pile"])
+    # with nothing else left in the grey pile it is the one disc drawn
+    doc = s.to_dict()["state"]
+    doc["disc_pile"] = [under] + [x for x in doc["disc_pile"] if x >= 28]
+    t = build(doc)
+    assert t.chance_outcomes() == [(C_DISC + under, 1.0)]
+    # the others do not know which disc it is: their determinizations re-deal it, the owner's keep it
+    assert {s.determinize(0, seed=k).to_dict()["state"]["disc_under"]["grey"][0][0] for k in range(10)} == {under}
+    assert len({s.determinize(1, seed=k).to_dict()["state"]["disc_under"]["grey"][0][0] for k in range(10)}) > 1
+
+
+def test_the_other_players_do_not_see_the_two_extra_discs():
+    """Who knows the disc put under the pile: the drawer sees both discs, the others see only the one kept
+    (it lies open as his next disc), so the draws are hidden from them and re-dealt by their determinize."""
+    s = extra_disc_turn()
+    drawn = s.to_dict()["state"]["turn_state"]["drawn_discs"]
+    for k in range(5):
+        assert s.determinize(1, seed=k).infoset_hash(1) == s.infoset_hash(1)
+        assert s.determinize(0, seed=k).to_dict()["state"]["turn_state"]["drawn_discs"] == drawn
+    assert len({tuple(s.determinize(1, seed=k).to_dict()["state"]["turn_state"]["drawn_discs"]) for k in range(10)}) > 1
+    doc = start_doc(n=3)
+    set_disc(doc, 0, D2110)
+    give_bonus(doc, 0, "extra_disc")
+    u = build(doc)
+    put(u, forest=2, trade=1, honga=1)
+    u.apply(B_EXTRA)
+    u.apply(END)
+    while u.to_dict()["state"]["turn_state"]["refill_trade"]:
+        u.apply(u.sample_chance(1))
+    a = u.chance_outcomes()[0][0]
+    assert u.observed_action(a, 0) == a and u.observed_action(a, 1) == C_DISC_HIDDEN
+    assert u.action_to_string(C_DISC_HIDDEN) == "disc ?"
+    # a seat's position file keeps what that seat knows
+    for observer in (0, 1, 2):
+        loaded = GAMES[3].state_from_json(s.to_json(observer=observer))
+        assert loaded.infoset_hash(observer) == s.infoset_hash(observer)
+        assert loaded.to_dict(observer) == s.to_dict(observer)
+
+
 # ---- End of the game ----
 
 def test_reaching_the_threshold_finishes_the_round():
@@ -497,7 +757,7 @@ def test_reaching_the_threshold_finishes_the_round():
     doc["players"][1]["score"] = 33
     give_bonus(doc, 1, "two_points")
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     s.apply(B_2VP)
     assert s.to_dict()["state"]["end_triggered"]
     finish_turn(s)
@@ -518,13 +778,13 @@ def test_end_thresholds(n, threshold):
     doc["players"][last]["score"] = threshold - 3
     give_bonus(doc, last, "two_points")
     s = build(doc, n=n)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     s.apply(B_2VP)
     assert not s.to_dict()["state"]["end_triggered"]
     give = build(doc, n=n)
     doc["players"][last]["score"] = threshold - 2
     s = build(doc, n=n)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     s.apply(B_2VP)
     assert s.to_dict()["state"]["end_triggered"]
     s.apply(END)
@@ -541,12 +801,12 @@ def test_tie_break_most_resources_then_shared():
     set_res(doc, 0, fish=1, berry=1, mushroom=1, water=1)
     set_res(doc, 1, fish=3, berry=3, mushroom=3, water=0)
     s = build(doc, n=2)
-    s.apply(place(NW, 0))                     # a hand on Honga: nothing eaten
+    put(s, forest=2, trade=1, honga=1)        # a hand on Honga: nothing eaten
     s.apply(END)
     assert s.returns() == [0.0, 1.0]
     set_res(doc, 1, fish=1, berry=1, mushroom=1, water=1)
     s = build(doc, n=2)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     s.apply(END)
     assert s.returns() == [0.5, 0.5]
 
@@ -559,7 +819,7 @@ def test_empty_trade_pile_is_reshuffled_from_the_discards():
     doc["trade_pile"] = []                    # every other card is on the discard
     set_res(doc, 0, fish=1, berry=1, mushroom=1)
     s = build(doc)
-    s.apply(place(NW, 0))
+    put(s, forest=2, trade=1, honga=1)
     s.apply(TRADE + 0)
     s.apply(END)
     outcomes = [a - C_TRADE for a, _ in s.chance_outcomes()]
@@ -605,7 +865,7 @@ def check_invariants(doc, n):
     for i, p in enumerate(doc["players"]):
         bonus += sum(p["bonus"].values()) + sum(p["bonus_fresh"].values())
         assert p["board_mammoths"] + p["depot_mammoths"] + doc["herd"].count(i) == 6
-        assert all(0 <= p[r] <= 8 for r in ("fish", "berry", "mushroom", "water"))
+        assert all(0 <= p[r] <= 250 for r in ("fish", "berry", "mushroom", "water"))
         assert 0 <= p["mountain"] < 5 and p["score"] >= 0
     assert bonus == 25
     slots = [c for c in doc["trade_slots"] if c is not None]
@@ -625,7 +885,7 @@ def test_golden_seeded_playthrough():
     assert (steps, s.scores(), s.returns()) == GOLDEN
 
 
-GOLDEN = (1240, [25.0, 31.0, 37.0], [0.0, 0.0, 1.0])
+GOLDEN = (1146, [36.0, 33.0, 24.0], [1.0, 0.0, 0.0])
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

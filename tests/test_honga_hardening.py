@@ -64,7 +64,7 @@ def test_a_tusk_holder_that_contradicts_the_herd_is_refused():
     assert load(doc)[0] is None
 
 
-@pytest.mark.parametrize("action", [-1, 156, 10**12, -10**12, True, 3.0, "1"])
+@pytest.mark.parametrize("action", [-1, 167, 10**12, -10**12, True, 3.0, "1"])
 def test_action_to_string_rejects_ids_outside_the_action_space(action):
     """Regression: action_to_string(-1) read outside its tables (a segfault)."""
     data = GAMES[3].new_initial_state(seed=1).to_bytes()
@@ -74,7 +74,7 @@ def test_action_to_string_rejects_ids_outside_the_action_space(action):
 
 def test_action_to_string_names_every_id_of_the_action_space():
     data = GAMES[3].new_initial_state(seed=1).to_bytes()
-    assert all(H.action_to_string(data, a) for a in range(156))
+    assert all(H.action_to_string(data, a) for a in range(167))
 
 
 def test_check_state_is_safe_on_random_bytes_and_wrong_sizes():

@@ -110,7 +110,7 @@ def test_values_too_large_for_their_c_field_are_named_errors(path, value):
         game.state_from_dict(doc)
 
 
-@pytest.mark.parametrize("action", [-1, 216, 10 ** 12, True, 2.0])
+@pytest.mark.parametrize("action", [-1, 226, 10 ** 12, True, 2.0])
 def test_action_to_string_rejects_ids_outside_the_action_space(action):
     game, _ = placement_doc()
     with pytest.raises(ValueError, match="action"):

@@ -317,6 +317,40 @@ def test_fourth_tool_upgrades_a_one_to_a_two():
         assert sorted(view(state, 0)["tools"], reverse=True) == after
 
 
+def test_a_two_replaced_by_a_three_mid_round_is_a_new_usable_tile():
+    """Rulebook, Werkzeugmacher: 'Für das 7. bis 9. ersetzt du ein 2er durch ein 3er-Plättchen' (you replace a
+    2-tile with a 3-tile) and 'Benutzte Werkzeuge drehst du um 90 Grad' (used tools are turned 90 degrees): the
+    3-tile comes from the supply upright, so it can be used in the same round even when the 2 it replaces was
+    used; the player replaces a used 2 and keeps the unused ones."""
+    game, doc = opening()
+    state = only(game, doc, 3, p0={"tools": [2, 2, 2], "wood": 0, "clay": 0})
+    play(state, "place forest", "place 1 forest", "place 1 toolmaker", "place 1 claypit")
+    play(state, "resolve forest", "roll 1", "use tool 2", "stop")
+    assert view(state, 0)["tools_used"] == [True, False, False]
+    play(state, "resolve toolmaker", "roll 2")
+    p0 = view(state, 0)
+    assert p0["tools"] == [3, 2, 2] and p0["tools_used"] == [False, False, False]
+    assert legal(state) == ["use tool 2", "use tool 3", "stop"]
+
+
+@pytest.mark.parametrize("used,usable", [([True, True, True], False), ([True, True, False], True)])
+def test_a_tile_turned_over_mid_round_keeps_its_turn(used, usable):
+    """Rulebook, Werkzeugmacher: 'Für das 4. bis 6. drehst du ein 1er-Plättchen auf die 2 um' (you turn a 1-tile
+    over to its 2): the same tile, still turned 90 degrees if it was used this round ('Jedes Werkzeug lässt sich
+    pro Runde nur einmal ... nutzen'); with an unused 1 the player turns that one over and can use the 2 now."""
+    game, doc = opening()
+    state = only(game, doc, 2, p0={"tools": [1, 1, 1], "tools_used": used, "clay": 0})
+    play(state, "place 1 toolmaker", "place 1 claypit", "resolve toolmaker")
+    p0 = view(state, 0)                       # the claypit roll is next, in the same round
+    assert sorted(p0["tools"]) == [1, 1, 2] and state.is_chance_node()
+    assert p0["tools_used"][p0["tools"].index(2)] == (not usable)
+    play(state, "roll 2")
+    if usable:
+        assert legal(state) == ["use tool 2", "stop"]
+    else:                                     # no unused tool: the roll of 2 gives no clay at once
+        assert view(state, 0)["clay"] == 0 and view(state)["round"] == 2
+
+
 def test_hut_gives_a_person_who_is_fed_the_same_round():
     """Rulebook: 'Hütte: Du nimmst eine Person deiner Farbe aus dem Vorrat'; Phase 3: 'für jede Person auf deinem
     Tableau 1 Nahrung'."""
@@ -482,16 +516,69 @@ def test_extra_card_is_drawn_face_down_and_hidden_from_the_others():
     assert state.determinize(0, seed=3) == state       # the owner knows the card: nothing to resample
 
 
-def test_two_resources_of_choice():
-    """Components 3.1: '2 resources of choice: take any 2 resources' (taken at once, README)."""
-    game, doc = opening()
+def test_two_resources_of_choice_taken_at_once_with_the_house_rule():
+    """Option choice_at_once (Yucata's declared house variant, components 3.1): the 2 resources are taken when the
+    card is bought."""
+    game, doc = opening(choice_at_once=True)
     set_display(doc, ["G02", "G15", "G13", "G07"])
     state = only(game, doc, 1, p0={"wood": 1, "gold": 0, "stone": 0})
     play(state, "place 1 card1", "pay wood")
     assert legal(state) == ["take wood", "take clay", "take stone", "take gold"]
     play(state, "take stone", "take gold")
     p0 = view(state, 0)
-    assert p0["stone"] == 1 and p0["gold"] == 1
+    assert p0["stone"] == 1 and p0["gold"] == 1 and view(state)["step"]["choice_kept"] is None
+
+
+def test_two_resources_of_choice_kept_and_taken_later_to_feed():
+    """Components 3.1, the printed card (G02): 'once, now or at any later time, take any 2 resources (same or
+    different) from the supply' (the rulebook itself does not describe the card tops). By default the card is
+    kept; its owner takes the 2 resources when they can matter: here to close a food gap at feeding
+    ('darfst die Lücke mit beliebigen Rohstoffen schließen')."""
+    game, doc = opening()
+    set_display(doc, ["G02", "G15", "G13", "G07"])
+    state = only(game, doc, 1, p0={"wood": 1, "clay": 0, "gold": 0, "stone": 0, "food": 3, "agriculture": 0})
+    play(state, "place 1 card1", "pay wood")
+    d = view(state)
+    assert d["step"]["choice_kept"] == 0 and view(state, 0)["wood"] == 0
+    # feeding: 5 people, 3 food -> a gap of 2, no resources on the board, but the kept card covers it
+    while not state.is_terminal() and view(state)["phase"] != "feed_pay":
+        state.apply(state.legal_actions()[0] if not state.is_chance_node() else state.chance_outcomes()[0][0])
+    assert view(state)["step"]["resolver"] is not None and state.current_player() == 0
+    assert "starve" in legal(state) and "take kept stone+gold" in legal(state)
+    assert not any(m.startswith("pay ") for m in legal(state))
+    score = view(state, 0)["score"]
+    play(state, "take kept wood+clay")
+    assert view(state)["step"]["choice_kept"] is None
+    assert legal(state) == ["pay wood", "starve"]      # ascending order: wood first
+    play(state, "pay wood", "pay clay")
+    assert view(state, 0)["score"] == score     # fed without the -10
+
+
+def test_kept_two_resources_of_choice_can_pay_a_card_and_count_at_the_end():
+    """The kept card's resources are offered before resolving a card or building (where they can pay for it); an
+    unused card counts its 2 resources at the final scoring (1 point each, as a player takes them before the
+    end)."""
+    game, doc = opening()
+    give_cards(doc, 0, ["G02"])
+    doc["step"]["choice_kept"] = 0
+    set_display(doc, ["G15", "G13", "G07", "G01"])
+    state = only(game, doc, 1, p0={"wood": 0, "clay": 0, "gold": 0, "stone": 0})
+    play(state, "place 1 card2")
+    assert view(state)["phase"] == "resolve" and "take kept wood+wood" in legal(state)
+    play(state, "take kept wood+gold", "resolve card2", "pay wood", "pay gold")
+    assert "G13" in view(state, 0)["cards"] and view(state)["step"]["choice_kept"] is None
+    # the end: an unused card counts its 2 resources
+    finals = []
+    for kept in (0, None):
+        game, doc = opening()
+        give_cards(doc, 0, ["G02"])
+        doc["step"]["choice_kept"] = kept
+        doc["step"]["end_triggered"] = True
+        state = only(game, doc, 1, p0={"food": 30, "wood": 0, "clay": 0, "stone": 0, "gold": 0, "score": 5})
+        play(state, "place 1 hunt", "roll 1")
+        assert state.is_terminal()
+        finals.append(state.scores()[0])
+    assert finals[0] == finals[1] + 2
 
 
 # ---- buildings ----------------------------------------------------------------------------------------------

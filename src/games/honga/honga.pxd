@@ -40,6 +40,13 @@ cdef enum:
     PH_ACT = 1
     PH_KEEP = 2
     PH_DRAWS = 3              # end-of-turn (or setup) chance events
+    PH_PAY = 4                # paying a mammoth, a trade or bought points, one unit per decision
+    RES_STORE = 250           # storage bound of a resource track (uint8); the rulebook sets no limit
+    # what is being paid for (pay_kind)
+    PAY_NONE = 0
+    PAY_LURE = 1
+    PAY_TRADE = 2
+    PAY_BUY = 3
 
     # action ids
     A_PLACE = 0               # + round_field * 4 + rotation (16)
@@ -64,7 +71,11 @@ cdef enum:
     C_TRADE = 113             # + trade card id (32)
     C_BONUS = 145             # + kind (10)
     C_BONUS_HIDDEN = 155      # a bonus draw as everybody perceives it
-    NUM_ACTIONS = 156
+    P_GIVE = 156              # + 0 fish, 1 berry, 2 mushroom, 3 two water: pay one owed unit with it (4)
+    P_BOARD_MAMMOTH = 160     # give a mammoth from your player board
+    P_HERD_MAMMOTH = 161      # + herd place: give your mammoth on that place of the herd (5)
+    C_DISC_HIDDEN = 166       # a disc drawn with Extra disc as the other players perceive it
+    NUM_ACTIONS = 167
 
 
 ctypedef struct HongaState:
@@ -110,3 +121,19 @@ ctypedef struct HongaState:
     uint8_t draw_red
     uint8_t pending[2]           # discs drawn with Extra action disc, waiting for the keep decision
     uint8_t n_pending
+    uint8_t top_reached          # this turn's mountain hands reached the top: their surplus is forfeited
+    # a payment in progress (PH_PAY): what is still owed, paid one unit per decision in a canonical order
+    uint8_t pay_kind             # PAY_LURE / PAY_TRADE / PAY_BUY, PAY_NONE outside PH_PAY
+    uint8_t owe[3]               # fish, berry, mushroom still owed (lure, trade)
+    uint8_t owe_any              # units of any food still owed (bought points)
+    uint8_t owe_mam              # mammoths still owed (trade)
+    uint8_t pay_key              # 0-2 the owed food last paid, 3 'any', 255 none yet
+    uint8_t pay_floor            # rank of the last way that food was paid (own < swap < water; any: g)
+    uint8_t pay_swap             # the swap card is played on this trade
+    uint8_t pay_slot             # trade slot being paid
+    uint8_t pay_points           # points scored when the payment is complete
+    uint8_t mam_floor            # herd mammoths are given from the back: next one on a place below this
+    uint8_t mam_herd             # a herd mammoth was given (board mammoths come first)
+    # discs put face down under their pile with Extra disc: drawn last, the newest first
+    uint8_t under_pos[NUM_DISCS] # 0 = not under; k = k-th from the bottom of its pile
+    int8_t under_by[NUM_DISCS]   # the player who put it there (the only one who knows it), -1 if not under

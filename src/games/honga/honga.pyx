@@ -23,7 +23,9 @@ ROUND_NAMES = ("NW", "NE", "SE", "SW")
 RES_NAMES = ("fish", "berry", "mushroom", "water")
 KIND_NAMES = ("good_trade", "two_points", "chase_honga", "lucky_hand", "extra_disc", "lucky_hand_or_honga",
               "swap_mushrooms_berries", "sated_mammoths", "caveman_or_honga", "bought_points")
-PHASE_NAMES = ("place", "act", "keep", "draws")
+PHASE_NAMES = ("place", "act", "keep", "draws", "pay")
+PAY_NAMES = (None, "mammoth", "trade", "bought_points")
+GIVE_NAMES = ("fish", "berry", "mushroom", "water")
 
 # ---- designed data (static C arrays, filled once at import) ----
 cdef uint8_t DISC_H[NUM_DISCS][4]
@@ -32,7 +34,6 @@ cdef uint8_t TRADE_COST[NUM_TRADE][5]   # fish, berry, mushroom, mammoths, point
 cdef uint8_t BONUS_COUNT[NUM_KINDS]
 cdef uint8_t MOUNTAIN_VAL[MOUNTAIN_TOP]
 cdef uint8_t HERD_PTS[6]
-cdef uint8_t RES_LIMIT[4]
 cdef uint8_t GOOD_RES[3]
 cdef uint8_t FIELD_RES[4]           # gather field -> resource index
 cdef int THRESHOLD[6]
@@ -84,8 +85,6 @@ def _load_data():
         MOUNTAIN_VAL[i] = DATA["mountain_step_values"][i]
     for n in range(6):
         HERD_PTS[n] = DATA["herd_last_place_points"].get(str(n), 0)
-    for i in range(4):
-        RES_LIMIT[i] = DATA["resource_limits"][RES_NAMES[i]]
     for i in range(3):
         GOOD_RES[i] = DATA["good_trade_resources"][i]
 
@@ -120,6 +119,25 @@ cdef inline uint64_t colour_mask(int red) noexcept nogil:
     return (<uint64_t>1 << NUM_GREY) - 1
 
 
+cdef uint64_t under_mask(const HongaState* s, int red) noexcept nogil:
+    """The discs of that colour lying face down under their pile (Extra disc)."""
+    cdef uint64_t m = 0
+    cdef int d
+    for d in range(NUM_GREY if red else 0, NUM_DISCS if red else NUM_GREY):
+        if s.under_pos[d]:
+            m |= <uint64_t>1 << d
+    return m
+
+
+cdef int next_under(const HongaState* s, int red) noexcept nogil:
+    """The under disc drawn next once the rest of the pile is gone: the one put under first."""
+    cdef int d, best = -1
+    for d in range(NUM_GREY if red else 0, NUM_DISCS if red else NUM_GREY):
+        if s.under_pos[d] and (best < 0 or s.under_pos[d] < s.under_pos[best]):
+            best = d
+    return best
+
+
 cdef void add_points(HongaState* s, int p, int v) noexcept nogil:
     s.score[p] += v
     if s.score[p] >= THRESHOLD[s.num_players]:
@@ -127,10 +145,8 @@ cdef void add_points(HongaState* s, int p, int v) noexcept nogil:
 
 
 cdef void gain(HongaState* s, int p, int r, int amount) noexcept nogil:
-    cdef int v = s.res[p][r] + amount
-    if v > RES_LIMIT[r]:
-        v = RES_LIMIT[r]
-    s.res[p][r] = v
+    # no track limit in the rules; gathering is not offered at the storage bound (legal_actions)
+    s.res[p][r] += amount
 
 
 cdef void honga_eats(HongaState* s, int p) noexcept nogil:
@@ -203,7 +219,8 @@ cdef void lure(HongaState* s, int p) noexcept nogil:
 
 cdef void cover_from(int* pool, int* need, int swap) noexcept nogil:
     """Covers what it can of need[0..2] (fish, berry, mushroom) from pool[0..2], like for like, then (with
-    the swap card) berries for mushrooms and back; takes what it uses out of pool."""
+    the swap card) berries for mushrooms and back; takes what it uses out of pool. Used for the Good trade
+    card's resources, whose surplus is lost, so using as many of them as possible never hurts."""
     cdef int i, j, u
     for i in range(3):
         u = pool[i] if pool[i] < need[i] else need[i]
@@ -217,30 +234,54 @@ cdef void cover_from(int* pool, int* need, int swap) noexcept nogil:
             need[i] -= u
 
 
-cdef int pay_food(HongaState* s, int p, int cf, int cb, int cm, int good, int swap, int doit) noexcept nogil:
-    """Pays fish/berry/mushroom: first from the Good trade card's resources, then from the board (each with
-    the swap card's exchange when held), then 2 water per missing unit. Returns 1 if payable (and pays
-    when doit)."""
-    cdef int need[3]
-    cdef int have[3]
-    cdef int virt[3]
-    cdef int i, u
-    need[0] = cf
-    need[1] = cb
-    need[2] = cm
-    for i in range(3):
-        have[i] = s.res[p][i]
-        virt[i] = GOOD_RES[i] if good else 0
-    cover_from(virt, need, swap)
-    cover_from(have, need, swap)
-    u = 2 * (need[0] + need[1] + need[2])
-    if u > s.res[p][3]:
-        return 0
-    if doit:
-        for i in range(3):
-            s.res[p][i] = have[i]
-        s.res[p][3] -= u
-    return 1
+cdef int can_pay(const uint8_t* have, const int* owe, int owe_any, int swap, int key, int floor) noexcept nogil:
+    """1 if `have` (fish, berry, mushroom, water) can pay `owe` (fish, berry, mushroom) plus `owe_any` units
+    of any food, each unit with its own resource, (swap card) the other of berry/mushroom, or 2 water.
+    key/floor: the owed food (0-2, 3 = any) whose payment has begun and the rank of the way its last unit
+    was paid (own 0 < swap 1 < water 2; any: fish 0 < berry 1 < mushroom 2 < water 3); its remaining
+    units are paid at that rank or higher (the canonical order that lists every payment once)."""
+    cdef int x, y, xmax, ymax, o, o1, o2, bav, mav, short, g
+    cdef int own_ok[3]
+    cdef int swap_ok[3]
+    for g in range(3):
+        own_ok[g] = not (key == g and floor > 0)
+        swap_ok[g] = swap and g > 0 and not (key == g and floor > 1)
+    if owe_any:
+        short = owe_any
+        if key == 3:
+            for g in range(floor, 3):
+                short -= have[g]
+            if floor > 3:
+                return 0
+        else:
+            short -= have[0] + have[1] + have[2]
+        if short <= 0:
+            return 1
+        return 2 * short <= have[3]
+    xmax = owe[1] if swap_ok[1] else 0      # berries paid with mushrooms
+    ymax = owe[2] if swap_ok[2] else 0      # mushrooms paid with berries
+    for x in range(xmax + 1):
+        for y in range(ymax + 1):
+            bav = have[1] - y
+            mav = have[2] - x
+            if bav < 0 or mav < 0:
+                continue
+            short = 0
+            o = have[0] if have[0] < owe[0] else owe[0]
+            if not own_ok[0]:
+                o = 0
+            short += owe[0] - o
+            o1 = bav if bav < owe[1] - x else owe[1] - x
+            if not own_ok[1]:
+                o1 = 0
+            short += owe[1] - x - o1
+            o2 = mav if mav < owe[2] - y else owe[2] - y
+            if not own_ok[2]:
+                o2 = 0
+            short += owe[2] - y - o2
+            if 2 * short <= have[3]:
+                return 1
+    return 0
 
 
 cdef int own_mammoths(const HongaState* s, int p) noexcept nogil:
@@ -251,25 +292,176 @@ cdef int own_mammoths(const HongaState* s, int p) noexcept nogil:
     return c
 
 
-cdef void pay_mammoths(HongaState* s, int p, int k) noexcept nogil:
-    """From the player board first, then the player's own mammoths in the herd, oldest (last place) first;
-    the herd closes up keeping its order."""
-    cdef int i, j
-    while k > 0 and s.board_mammoths[p] > 0:
+cdef int own_in_herd_below(const HongaState* s, int p, int lim) noexcept nogil:
+    cdef int i, c = 0
+    for i in range(lim):
+        if i < s.herd_len and s.herd[i] == p:
+            c += 1
+    return c
+
+
+cdef int pay_key(const HongaState* s) noexcept nogil:
+    """What the next unit pays: 0-2 an owed food, 3 a unit of any food, 4 a mammoth, -1 nothing left."""
+    cdef int r
+    for r in range(3):
+        if s.owe[r]:
+            return r
+    if s.owe_any:
+        return 3
+    if s.owe_mam:
+        return 4
+    return -1
+
+
+cdef int give_rank(int key, int g, int swap) noexcept nogil:
+    """Rank of paying an owed unit of `key` with `g` (see can_pay), -1 if that does not pay it."""
+    if key == 3:
+        return g
+    if g == key:
+        return 0
+    if swap and key > 0 and g == 3 - key:
+        return 1
+    if g == 3:
+        return 2
+    return -1
+
+
+cdef int pay_options(const HongaState* s, int* out) noexcept nogil:
+    """The payment decisions open now: every way to pay the next owed unit after which the rest can still
+    be paid. Food before mammoths, fish before berries before mushrooms, and within one owed food the ways
+    in rank order, so that every distinct payment is reached by exactly one sequence."""
+    cdef int n = 0, p = s.to_move, key = pay_key(s), g, rank, floor, i, cost, rest
+    cdef uint8_t have[4]
+    cdef int owe[3]
+    if key < 0:
+        return 0
+    if key == 4:
+        rest = s.owe_mam - 1
+        if not s.mam_herd and s.board_mammoths[p] > 0 and (
+                s.board_mammoths[p] - 1 + own_in_herd_below(s, p, s.mam_floor) >= rest):
+            out[n] = P_BOARD_MAMMOTH
+            n += 1
+        for i in range(s.mam_floor):
+            if i < s.herd_len and s.herd[i] == p and own_in_herd_below(s, p, i) >= rest:
+                out[n] = P_HERD_MAMMOTH + i
+                n += 1
+        return n
+    floor = s.pay_floor if s.pay_key == key else 0
+    for g in range(4):
+        rank = give_rank(key, g, s.pay_swap)
+        if rank < floor:
+            continue
+        cost = 2 if g == 3 else 1
+        if s.res[p][g] < cost:
+            continue
+        memcpy(have, s.res[p], 4)
+        have[g] -= cost
+        for i in range(3):
+            owe[i] = s.owe[i]
+        if key < 3:
+            owe[key] -= 1
+        if can_pay(have, owe, s.owe_any - (1 if key == 3 else 0), s.pay_swap, key, rank):
+            out[n] = P_GIVE + g
+            n += 1
+    return n
+
+
+cdef void pay_one(HongaState* s, int a) noexcept nogil:
+    cdef int p = s.to_move, key = pay_key(s), g, i, j
+    if a >= P_GIVE and a < P_GIVE + 4:
+        g = a - P_GIVE
+        s.res[p][g] -= 2 if g == 3 else 1
+        if key == 3:
+            s.owe_any -= 1
+        else:
+            s.owe[key] -= 1
+        s.pay_floor = give_rank(key, g, s.pay_swap)
+        s.pay_key = key
+    elif a == P_BOARD_MAMMOTH:
         s.board_mammoths[p] -= 1
         s.depot_mammoths[p] += 1
-        k -= 1
-    i = s.herd_len - 1
-    while k > 0 and i >= 0:
-        if s.herd[i] == p:
-            for j in range(i, s.herd_len - 1):
-                s.herd[j] = s.herd[j + 1]
-            s.herd_len -= 1
-            s.herd[s.herd_len] = -1
-            s.depot_mammoths[p] += 1
-            k -= 1
-        i -= 1
-    reassess_tusk(s)
+        s.owe_mam -= 1
+    else:
+        i = a - P_HERD_MAMMOTH
+        for j in range(i, s.herd_len - 1):
+            s.herd[j] = s.herd[j + 1]
+        s.herd_len -= 1
+        s.herd[s.herd_len] = -1
+        s.depot_mammoths[p] += 1
+        s.owe_mam -= 1
+        s.mam_floor = i
+        s.mam_herd = 1
+        reassess_tusk(s)
+
+
+cdef void settle_payment(HongaState* s) noexcept nogil:
+    """Applies forced payment steps (a single way to pay the next unit); when everything is paid, completes
+    what was paid for and returns to the action phase."""
+    cdef int opts[16]
+    cdef int n, p = s.to_move
+    while True:
+        if pay_key(s) < 0:
+            if s.pay_kind == PAY_LURE:
+                lure(s, p)
+            elif s.pay_kind == PAY_TRADE:
+                s.trade_slot[s.pay_slot] = NO_DISC   # face up on the discard: neither in the pile nor a slot
+                add_points(s, p, s.pay_points)
+            else:
+                add_points(s, p, s.pay_points)
+            s.pay_kind = PAY_NONE
+            s.pay_key = 255
+            s.pay_floor = 0
+            s.pay_swap = 0
+            s.pay_slot = 0
+            s.pay_points = 0
+            s.mam_floor = 0
+            s.mam_herd = 0
+            s.phase = PH_ACT
+            return
+        n = pay_options(s, opts)
+        if n != 1:
+            return
+        pay_one(s, opts[0])
+
+
+cdef void start_payment(HongaState* s, int kind, int cf, int cb, int cm, int anyk, int mam, int good, int swap,
+                        int slot, int points) noexcept nogil:
+    cdef int need[3]
+    cdef int virt[3]
+    cdef int i
+    need[0] = cf
+    need[1] = cb
+    need[2] = cm
+    for i in range(3):
+        virt[i] = GOOD_RES[i] if good else 0
+    cover_from(virt, need, swap)
+    s.phase = PH_PAY
+    s.pay_kind = kind
+    for i in range(3):
+        s.owe[i] = need[i]
+    s.owe_any = anyk
+    s.owe_mam = mam
+    s.pay_key = 255
+    s.pay_floor = 0
+    s.pay_swap = 1 if swap else 0
+    s.pay_slot = slot
+    s.pay_points = points
+    s.mam_floor = s.herd_len
+    s.mam_herd = 0
+    settle_payment(s)
+
+
+cdef int payable(const HongaState* s, int p, int cf, int cb, int cm, int anyk, int good, int swap) noexcept nogil:
+    cdef int need[3]
+    cdef int virt[3]
+    cdef int i
+    need[0] = cf
+    need[1] = cb
+    need[2] = cm
+    for i in range(3):
+        virt[i] = GOOD_RES[i] if good else 0
+    cover_from(virt, need, swap)
+    return can_pay(s.res[p], need, anyk, swap, -1, 0)
 
 
 cdef int can_trade(const HongaState* s, int p, int slot, int mods) noexcept nogil:
@@ -289,35 +481,15 @@ cdef int can_trade(const HongaState* s, int p, int slot, int mods) noexcept nogi
         return 0
     if own_mammoths(s, p) < TRADE_COST[c][3]:
         return 0
-    return pay_food(<HongaState*>s, p, TRADE_COST[c][0], TRADE_COST[c][1], TRADE_COST[c][2], mods & 1, mods & 2, 0)
+    return payable(s, p, TRADE_COST[c][0], TRADE_COST[c][1], TRADE_COST[c][2], 0, mods & 1, mods & 2)
 
 
 cdef int lure_cost_ok(const HongaState* s, int p, int skip) noexcept nogil:
-    cdef int c[3]
-    c[0] = 1
-    c[1] = 1
-    c[2] = 1
-    if skip >= 0:
-        c[skip] = 0
-    return pay_food(<HongaState*>s, p, c[0], c[1], c[2], 0, 0, 0)
+    return payable(s, p, 0 if skip == 0 else 1, 0 if skip == 1 else 1, 0 if skip == 2 else 1, 0, 0, 0)
 
 
 cdef int buy_ok(const HongaState* s, int p, int k) noexcept nogil:
-    return s.res[p][0] + s.res[p][1] + s.res[p][2] + s.res[p][3] // 2 >= k
-
-
-cdef void buy(HongaState* s, int p, int k) noexcept nogil:
-    cdef int u, i, best
-    for u in range(k):
-        best = 0
-        for i in range(1, 3):
-            if s.res[p][i] > s.res[p][best]:
-                best = i
-        if s.res[p][best] > 0:
-            s.res[p][best] -= 1
-        else:
-            s.res[p][3] -= 2
-    add_points(s, p, k)
+    return payable(s, p, 0, 0, 0, k, 0, 0)
 
 
 cdef inline int adjacent(const HongaState* s, int field) noexcept nogil:
@@ -363,6 +535,7 @@ cdef void begin_turn(HongaState* s) noexcept nogil:
     s.sated = 0
     s.extra_disc = 0
     s.draw_red = 0
+    s.top_reached = 0
 
 
 cdef void advance(HongaState* s) noexcept nogil:
@@ -465,9 +638,11 @@ cdef int legal_actions(const void* sp, int* out) noexcept nogil:
         out[0] = A_KEEP
         out[1] = A_KEEP + 1
         return 2
+    if s.phase == PH_PAY:
+        return pay_options(s, out)
     # PH_ACT
     for f in range(4):
-        if s.uses[f]:
+        if s.uses[f] and s.res[p][FIELD_RES[f]] < RES_STORE:
             out[n] = A_GATHER + f
             n += 1
     if s.uses[F_FOREST] and (bonus_total(s.bonus_pile) + bonus_total(s.bonus_discard)) > 0:
@@ -501,12 +676,12 @@ cdef int legal_actions(const void* sp, int* out) noexcept nogil:
             n += 1
         if s.bonus_known[p][K_LUCKY]:
             for f in range(8):
-                if adjacent(s, f):
+                if adjacent(s, f) and not (f == F_MOUNTAIN and s.top_reached):
                     out[n] = B_LUCKY + f
                     n += 1
         if s.bonus_known[p][K_LUCKY_OR_HONGA]:
             for f in range(8):
-                if adjacent(s, f):
+                if adjacent(s, f) and not (f == F_MOUNTAIN and s.top_reached):
                     out[n] = B_LH_LUCKY + f
                     n += 1
             if s.honga == p:
@@ -546,6 +721,12 @@ cdef void apply_action(void* sp, int a) noexcept nogil:
     if a >= C_DISC and a < C_DISC + NUM_DISCS:
         d = a - C_DISC
         s.disc_pile &= ~(<uint64_t>1 << d)
+        if s.under_pos[d]:                    # the places under the pile stay 1..k
+            for i in range(NUM_GREY if is_red(d) else 0, NUM_DISCS if is_red(d) else NUM_GREY):
+                if s.under_pos[i] > s.under_pos[d]:
+                    s.under_pos[i] -= 1
+        s.under_pos[d] = 0
+        s.under_by[d] = -1
         if s.setup_discs < s.num_players:
             s.waiting_disc[s.setup_discs] = d
             s.setup_discs += 1
@@ -588,16 +769,17 @@ cdef void apply_action(void* sp, int a) noexcept nogil:
         s.pend_bonus += 1
     elif a == A_LURE or (a >= A_LURE_SATED and a < A_LURE_SATED + 3):
         s.uses[F_MAMMOTH] -= 1
-        if a == A_LURE:
-            pay_food(s, p, 1, 1, 1, 0, 0, 1)
-        else:
-            i = a - A_LURE_SATED
-            pay_food(s, p, 0 if i == 0 else 1, 0 if i == 1 else 1, 0 if i == 2 else 1, 0, 0, 1)
-        lure(s, p)
+        i = -1 if a == A_LURE else a - A_LURE_SATED
+        start_payment(s, PAY_LURE, 0 if i == 0 else 1, 0 if i == 1 else 1, 0 if i == 2 else 1, 0, 0, 0, 0, 0, 0)
     elif a == A_CLIMB:
         s.uses[F_MOUNTAIN] -= 1
         if climb(s, p, 1):
-            s.uses[F_MOUNTAIN] = 0            # surplus steps of this action are forfeited
+            # "overtollige stappen vervallen": the rest of this action's hands, lucky hands played later too
+            s.uses[F_MOUNTAIN] = 0
+            s.top_reached = 1
+    elif a >= P_GIVE and a < P_HERD_MAMMOTH + MAXP:
+        pay_one(s, a)
+        settle_payment(s)
     elif a >= A_TRADE and a < A_TRADE + 12:
         s.uses[F_TRADE] -= 1
         slot = (a - A_TRADE) >> 2
@@ -607,11 +789,8 @@ cdef void apply_action(void* sp, int a) noexcept nogil:
             play_card(s, p, K_GOOD)
         if mods & 2:
             play_card(s, p, K_SWAP)
-        pay_food(s, p, TRADE_COST[c][0], TRADE_COST[c][1], TRADE_COST[c][2], mods & 1, mods & 2, 1)
-        if TRADE_COST[c][3]:
-            pay_mammoths(s, p, TRADE_COST[c][3])
-        s.trade_slot[slot] = NO_DISC          # face up on the discard: neither in the pile nor in a slot
-        add_points(s, p, TRADE_COST[c][4])
+        start_payment(s, PAY_TRADE, TRADE_COST[c][0], TRADE_COST[c][1], TRADE_COST[c][2], 0, TRADE_COST[c][3],
+                      mods & 1, mods & 2, slot, TRADE_COST[c][4])
     elif a == B_2VP:
         play_card(s, p, K_2VP)
         add_points(s, p, 2)
@@ -641,12 +820,13 @@ cdef void apply_action(void* sp, int a) noexcept nogil:
         s.honga = -1
     elif a >= B_BUY and a < B_BUY + 3:
         play_card(s, p, K_BOUGHT)
-        buy(s, p, a - B_BUY + 1)
+        start_payment(s, PAY_BUY, 0, 0, 0, a - B_BUY + 1, 0, 0, 0, 0, a - B_BUY + 1)
     elif a == A_END:
         for k in range(NUM_KINDS):
             s.bonus_discard[k] += s.bonus_played[k]
             s.bonus_played[k] = 0
         memset(s.uses, 0, NUM_FIELDS)
+        s.top_reached = 0
         if (s.end_triggered and (p + 1) % s.num_players == 0) or s.turn >= MAX_TURNS:
             s.finished = 1
             return
@@ -659,7 +839,15 @@ cdef void apply_action(void* sp, int a) noexcept nogil:
         i = a - A_KEEP
         other = s.pending[1 - i]
         s.waiting_disc[p] = s.pending[i]
-        s.disc_pile |= <uint64_t>1 << other   # back to the pile it came from
+        # "De ongebruikte kaart leg je omgekeerd onder de bijbehorende afneemstapel": drawn after every
+        # other disc of that pile (and after discs put under it before); only p knows which it is
+        s.disc_pile |= <uint64_t>1 << other
+        k = 0
+        for d in range(NUM_GREY if is_red(other) else 0, NUM_DISCS if is_red(other) else NUM_GREY):
+            if s.under_pos[d] > k:
+                k = s.under_pos[d]
+        s.under_pos[other] = k + 1
+        s.under_by[other] = p
         s.n_pending = 0
         s.pending[0] = 0
         s.pending[1] = 0
@@ -690,7 +878,11 @@ cdef int chance_outcomes(const void* sp, int* out, double* probs) noexcept nogil
                 probs[n] = 1.0 / tot
                 n += 1
         return n
-    m = s.disc_pile & colour_mask(s.draw_red)
+    m = s.disc_pile & colour_mask(s.draw_red) & ~under_mask(s, s.draw_red)
+    if m == 0:                                # only discs put under the pile are left: drawn in order
+        out[0] = C_DISC + next_under(s, s.draw_red)
+        probs[0] = 1.0
+        return 1
     tot = popcount64(m)
     for i in range(NUM_DISCS):
         if (m >> i) & 1:
@@ -720,7 +912,9 @@ cdef int sample_chance(const void* sp, Rng* rng) noexcept nogil:
                     return C_TRADE + i
                 pick -= 1
         return -1
-    m = s.disc_pile & colour_mask(s.draw_red)
+    m = s.disc_pile & colour_mask(s.draw_red) & ~under_mask(s, s.draw_red)
+    if m == 0:
+        return C_DISC + next_under(s, s.draw_red)
     pick = rng_below(rng, popcount64(m))
     for i in range(NUM_DISCS):
         if (m >> i) & 1:
@@ -782,10 +976,34 @@ cdef void heuristic(const void* sp, double* out) noexcept nogil:
         out[i] = 0.5 + 0.5 * d / (abs(d) + 6.0)
 
 
+cdef uint64_t hidden_discs(const HongaState* s, int player) noexcept nogil:
+    """The discs whose identity `player` does not know: the pile (without the discs he put under it
+    himself) and the discs drawn with another player's Extra disc."""
+    cdef uint64_t m = s.disc_pile
+    cdef int d, i
+    for d in range(NUM_DISCS):
+        if s.under_pos[d] and s.under_by[d] == player:
+            m &= ~(<uint64_t>1 << d)
+    if pending_hidden(s, player):
+        for i in range(s.n_pending):
+            m |= <uint64_t>1 << s.pending[i]
+    return m
+
+
 cdef void masked_view(const HongaState* s, int player, HongaState* out) noexcept nogil:
-    """What `player` sees: bonus kinds they cannot see are replaced by counts."""
-    cdef int q, k, t
+    """What `player` sees: bonus kinds they cannot see are replaced by counts; discs he cannot identify
+    are merged into the pile (their places, under the pile or drawn, are hashed apart by infoset_hash)."""
+    cdef int q, k, t, d, i
+    cdef uint64_t hid = hidden_discs(s, player)
     memcpy(out, s, sizeof(HongaState))
+    out.disc_pile = hid
+    for d in range(NUM_DISCS):
+        if (hid >> d) & 1:
+            out.under_pos[d] = 0
+            out.under_by[d] = -1
+    if pending_hidden(s, player):
+        for i in range(s.n_pending):
+            out.pending[i] = NO_DISC
     t = bonus_total(s.bonus_pile)
     memset(out.bonus_pile, 0, NUM_KINDS)
     out.bonus_pile[0] = t
@@ -804,10 +1022,19 @@ cdef uint64_t infoset_hash(const void* sp, int player) noexcept nogil:
     cdef const unsigned char* b = <const unsigned char*>&v
     cdef uint64_t h = 1469598103934665603ULL
     cdef size_t i
-    masked_view(<const HongaState*>sp, player, &v)
+    cdef const HongaState* s = <const HongaState*>sp
+    cdef uint64_t hid = hidden_discs(s, player)
+    cdef int d
+    masked_view(s, player, &v)
     for i in range(sizeof(HongaState)):
         h = (h ^ b[i]) * 1099511628211ULL
     h = (h ^ <uint64_t>player) * 1099511628211ULL
+    # unidentified discs under a pile: their places and who put them there are public (in place order)
+    if hid & (under_mask(s, 0) | under_mask(s, 1)):
+        for d in range(NUM_DISCS):
+            if (hid >> d) & 1 and s.under_pos[d]:
+                # commutative mix: the same places and owners give the same sum whatever the disc ids
+                h += ((<uint64_t>is_red(d) << 16 | <uint64_t>s.under_pos[d] << 8 | <uint8_t>s.under_by[d]) + 1) * 0x9E3779B97F4A7C15ULL
     return h
 
 
@@ -854,11 +1081,69 @@ cdef void determinize(void* sp, int observer, Rng* rng) noexcept nogil:
     for i in range(npile):
         s.bonus_pile[pool[pos]] += 1
         pos += 1
+    redeal_discs(s, observer, rng, 0)
+    redeal_discs(s, observer, rng, 1)
+
+
+cdef void redeal_discs(HongaState* s, int observer, Rng* rng, int red) noexcept nogil:
+    """Re-deals the discs of one colour the observer cannot identify among the places they occupy (the
+    pile, places under the pile with their owner kept, another player's Extra-disc draws)."""
+    cdef uint64_t hid = hidden_discs(s, observer) & colour_mask(red)
+    cdef uint8_t ids[NUM_GREY]
+    cdef uint8_t tmp
+    cdef int n = 0, i, j, d, pos = 0
+    cdef uint8_t upos[NUM_GREY]
+    cdef int8_t uby[NUM_GREY]
+    cdef int nu = 0
+    cdef int pend_slot[2]
+    cdef int npend = 0
+    if hid == 0:
+        return
+    for d in range(NUM_DISCS):
+        if (hid >> d) & 1:
+            ids[n] = d
+            n += 1
+            if s.under_pos[d]:
+                upos[nu] = s.under_pos[d]
+                uby[nu] = s.under_by[d]
+                nu += 1
+                s.under_pos[d] = 0
+                s.under_by[d] = -1
+    if pending_hidden(s, observer):
+        for i in range(s.n_pending):
+            if ((hid >> s.pending[i]) & 1):
+                pend_slot[npend] = i
+                npend += 1
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        tmp = ids[i]
+        ids[i] = ids[j]
+        ids[j] = tmp
+    s.disc_pile &= ~hid
+    for i in range(npend):
+        s.pending[pend_slot[i]] = ids[pos]
+        pos += 1
+    for i in range(nu):
+        s.disc_pile |= <uint64_t>1 << ids[pos]
+        s.under_pos[ids[pos]] = upos[i]
+        s.under_by[ids[pos]] = uby[i]
+        pos += 1
+    while pos < n:
+        s.disc_pile |= <uint64_t>1 << ids[pos]
+        pos += 1
+
+
+cdef inline int pending_hidden(const HongaState* s, int player) noexcept nogil:
+    """Discs drawn with Extra disc are seen by the drawer only (one of them goes face down under the pile)."""
+    return s.extra_disc and s.turn > 0 and player != s.to_move
 
 
 cdef int observed_action(const void* sp, int a, int player) noexcept nogil:
     if a >= C_BONUS and a < C_BONUS + NUM_KINDS:
         return C_BONUS_HIDDEN
+    if a >= C_DISC and a < C_DISC + NUM_DISCS and (<const HongaState*>sp).phase == PH_DRAWS and pending_hidden(
+            <const HongaState*>sp, player):
+        return C_DISC_HIDDEN
     return a
 
 
@@ -892,11 +1177,11 @@ cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
     cdef int total[NUM_KINDS]
     cdef uint64_t held = 0, bit, m
     cdef int herd_count[MAXP]
-    cdef const uint8_t* raw
+    cdef int opts[16]
     if n < 2 or n > MAXP:
         snprintf(msg, MSG_CAP, "players: %d seats, the game has 2-5", n)
         return 1
-    if s.phase > PH_DRAWS:
+    if s.phase > PH_PAY:
         snprintf(msg, MSG_CAP, "phase: unknown phase %d", s.phase)
         return 1
     if s.to_move >= n:
@@ -952,8 +1237,8 @@ cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
             snprintf(msg, MSG_CAP, "end_triggered: players[%d] has %d points, the end is at %d", p, s.score[p], THRESHOLD[n])
             return 1
         for r in range(4):
-            if s.res[p][r] > RES_LIMIT[r]:
-                snprintf(msg, MSG_CAP, "players[%d].%s: %d, the track ends at %d", p, RES_C[r], s.res[p][r], RES_LIMIT[r])
+            if s.res[p][r] > RES_STORE:
+                snprintf(msg, MSG_CAP, "players[%d].%s: %d, the engine stores at most %d", p, RES_C[r], s.res[p][r], RES_STORE)
                 return 1
         if s.board_mammoths[p] + s.depot_mammoths[p] + herd_count[p] != MAMMOTHS_PER_PLAYER:
             snprintf(msg, MSG_CAP, "players[%d].depot_mammoths: board %d + depot %d + herd %d, must be %d", p,
@@ -1025,6 +1310,26 @@ cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
             snprintf(msg, MSG_CAP, "field_top[%d]: disc %d lies on a field and is also in the pile or held", i, t)
             return 1
         held |= bit
+    # discs under a pile (Extra disc): in the pile, put there by a seat, places distinct per colour
+    for i in range(NUM_DISCS):
+        if s.under_pos[i] == 0:
+            if s.under_by[i] != -1:
+                snprintf(msg, MSG_CAP, "disc_under: disc %d is not under a pile but has an owner", i)
+                return 1
+            continue
+        if s.under_by[i] < 0 or s.under_by[i] >= n:
+            snprintf(msg, MSG_CAP, "disc_under: disc %d was put under by %d, not a seat", i, s.under_by[i])
+            return 1
+        if not (s.disc_pile >> i) & 1:
+            snprintf(msg, MSG_CAP, "disc_under: disc %d lies under its pile but is not in the pile", i)
+            return 1
+        if s.under_pos[i] > popcount64(under_mask(s, is_red(i))):
+            snprintf(msg, MSG_CAP, "disc_under: disc %d at place %d, the places under a pile are 1..k", i, s.under_pos[i])
+            return 1
+        for k in range(NUM_GREY if is_red(i) else 0, i):
+            if s.under_pos[k] == s.under_pos[i]:
+                snprintf(msg, MSG_CAP, "disc_under: discs %d and %d share place %d under the pile", k, i, s.under_pos[i])
+                return 1
     if s.cur_disc != NO_DISC and s.cur_disc >= NUM_DISCS:
         snprintf(msg, MSG_CAP, "turn_state.disc: %d, ids are 0..%d", s.cur_disc, NUM_DISCS - 1)
         return 1
@@ -1061,18 +1366,54 @@ cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
                      KIND_C[k], BONUS_COUNT[k])
             return 1
     # the current turn
-    if s.cards_played > 2 or s.sated > 1 or s.extra_disc > 1 or s.pend_trade > 1 or s.draw_red > 1:
-        snprintf(msg, MSG_CAP, "turn_state: cards_played at most 2, sated/extra_disc/refill_trade/draw_red 0 or 1")
+    if (s.cards_played > 2 or s.sated > 1 or s.extra_disc > 1 or s.pend_trade > 1 or s.draw_red > 1
+            or s.top_reached > 1):
+        snprintf(msg, MSG_CAP, "turn_state: cards_played at most 2, sated/extra_disc/refill_trade/draw_red/top_reached 0 or 1")
+        return 1
+    if s.top_reached and (s.uses[F_MOUNTAIN] or (s.phase != PH_ACT and s.phase != PH_PAY)):
+        snprintf(msg, MSG_CAP, "turn_state.top_reached: the surplus mountain hands are forfeited (none left)")
+        return 1
+    # a payment in progress
+    if s.phase == PH_PAY and not s.finished:
+        if s.pay_kind < PAY_LURE or s.pay_kind > PAY_BUY:
+            snprintf(msg, MSG_CAP, "turn_state.payment.kind: %d, a payment is for a mammoth, a trade or points", s.pay_kind)
+            return 1
+        if (s.owe[0] > 3 or s.owe[1] > 3 or s.owe[2] > 3 or s.owe_any > 3 or s.owe_mam > 2 or s.pay_points > 20
+                or s.pay_swap > 1 or s.mam_herd > 1 or s.pay_floor > 3 or (s.pay_key > 3 and s.pay_key != 255)
+                or s.pay_slot > 2 or s.mam_floor > s.herd_len):
+            snprintf(msg, MSG_CAP, "turn_state.payment: a field is out of range")
+            return 1
+        if pay_key(s) < 0:
+            snprintf(msg, MSG_CAP, "turn_state.payment: nothing is owed (a complete payment ends the pay phase)")
+            return 1
+        if (s.pay_kind == PAY_BUY) != (s.owe_any > 0) or (s.pay_kind == PAY_BUY and (s.owe[0] or s.owe[1] or s.owe[2])):
+            snprintf(msg, MSG_CAP, "turn_state.payment: bought points owe units of any food, nothing else")
+            return 1
+        if s.pay_kind != PAY_TRADE and (s.owe_mam or s.pay_swap or s.mam_herd):
+            snprintf(msg, MSG_CAP, "turn_state.payment: only a trade costs mammoths or uses the swap card")
+            return 1
+        if s.pay_kind == PAY_TRADE and s.trade_slot[s.pay_slot] == NO_DISC:
+            snprintf(msg, MSG_CAP, "turn_state.payment.slot: the trade being paid is in an empty slot")
+            return 1
+        if s.pay_kind == PAY_LURE and s.depot_mammoths[s.to_move] == 0:
+            snprintf(msg, MSG_CAP, "turn_state.payment: a mammoth is lured but none is left in the depot")
+            return 1
+        if pay_options(s, opts) == 0:
+            snprintf(msg, MSG_CAP, "turn_state.payment: what is owed cannot be paid")
+            return 1
+    elif (s.pay_kind or s.owe[0] or s.owe[1] or s.owe[2] or s.owe_any or s.owe_mam or s.pay_floor or s.pay_swap
+            or s.pay_slot or s.pay_points or s.mam_floor or s.mam_herd or s.pay_key != 255):
+        snprintf(msg, MSG_CAP, "turn_state.payment: a payment exists only in the pay phase")
         return 1
     if s.uses[F_HONGA]:
         snprintf(msg, MSG_CAP, "turn_state.uses: hands on Honga are used up by the Honga check")
         return 1
     for i in range(NUM_FIELDS):
-        if s.uses[i] > 6 or (s.uses[i] and s.phase != PH_ACT):
+        if s.uses[i] > 6 or (s.uses[i] and s.phase != PH_ACT and s.phase != PH_PAY):
             snprintf(msg, MSG_CAP, "turn_state.uses: %d hands on %s (at most 4 + 2 lucky hands, only while acting)",
                      s.uses[i], FIELD_C[i])
             return 1
-    if s.phase == PH_ACT and not s.finished:       # the last 'end' finishes the game in the act phase
+    if (s.phase == PH_ACT or s.phase == PH_PAY) and not s.finished:   # the last 'end' finishes in the act phase
         if bonus_total(s.bonus_played) != s.cards_played:
             snprintf(msg, MSG_CAP, "bonus_played: %d cards face up, turn_state.cards_played says %d",
                      bonus_total(s.bonus_played), s.cards_played)
@@ -1225,6 +1566,9 @@ cdef HongaState fresh_state(int n):
     s.cur_disc = NO_DISC
     s.pend_trade = 1
     s.pend_disc = n
+    s.pay_key = 255
+    for i in range(NUM_DISCS):
+        s.under_by[i] = -1
     return s
 
 
@@ -1307,7 +1651,16 @@ def action_to_string(bytes data, action):
         return f"trade-card #{c} ({t[0]}f{t[1]}b{t[2]}m{t[3]}M={t[4]})"
     if action < C_BONUS_HIDDEN:
         return "bonus-card " + KIND_NAMES[action - C_BONUS]
-    return "bonus-card ?"
+    if action == C_BONUS_HIDDEN:
+        return "bonus-card ?"
+    if action < P_BOARD_MAMMOTH:
+        g = action - P_GIVE
+        return "pay 2 water" if g == 3 else "pay " + RES_NAMES[g]
+    if action == P_BOARD_MAMMOTH:
+        return "pay board-mammoth"
+    if action < C_DISC_HIDDEN:
+        return f"pay herd-mammoth {action - P_HERD_MAMMOTH + 1}"
+    return "disc ?"
 
 
 cdef dict _kinds(const uint8_t* counts):
@@ -1317,6 +1670,11 @@ cdef dict _kinds(const uint8_t* counts):
 def state_to_dict(bytes data, observer=None):
     cdef HongaState s = load(data)
     n = s.num_players
+    hide = observer is not None and pending_hidden(&s, observer)
+    pile = s.disc_pile
+    if hide:
+        for i in range(s.n_pending):
+            pile |= <uint64_t>1 << s.pending[i]
     players = []
     for i in range(n):
         pl = {
@@ -1341,7 +1699,10 @@ def state_to_dict(bytes data, observer=None):
         "herd": [s.herd[i] for i in range(s.herd_len)],
         "tusk": None if s.tusk < 0 else s.tusk, "honga": None if s.honga < 0 else s.honga,
         "stamp": s.stamp,
-        "disc_pile": [d for d in range(NUM_DISCS) if (s.disc_pile >> d) & 1],
+        "disc_pile": [d for d in range(NUM_DISCS) if (pile >> d) & 1],
+        "disc_under": {colour: [[d if observer is None or s.under_by[d] == observer else None, s.under_by[d]]
+                                for d in sorted((d for d in range(lo, hi) if s.under_pos[d]), key=lambda d: s.under_pos[d])]
+                       for colour, lo, hi in (("grey", 0, NUM_GREY), ("red", NUM_GREY, NUM_DISCS))},
         "field_top": [None if s.field_top[i] == NO_DISC else s.field_top[i] for i in range(4)],
         "trade_slots": [None if s.trade_slot[i] == NO_DISC else s.trade_slot[i] for i in range(3)],
         "trade_pile": [c for c in range(NUM_TRADE) if (s.trade_pile >> c) & 1],
@@ -1355,7 +1716,15 @@ def state_to_dict(bytes data, observer=None):
             "cards_played": s.cards_played, "sated": bool(s.sated), "extra_disc": bool(s.extra_disc),
             "pending_bonus_draws": s.pend_bonus, "refill_trade": bool(s.pend_trade),
             "pending_disc_draws": s.pend_disc, "draw_red": bool(s.draw_red),
-            "drawn_discs": [s.pending[i] for i in range(s.n_pending)],
+            "drawn_discs": [None if hide else s.pending[i] for i in range(s.n_pending)],
+            "top_reached": bool(s.top_reached),
+            "payment": None if s.phase != PH_PAY else {
+                "for": PAY_NAMES[s.pay_kind],
+                "owe": {RES_NAMES[r]: s.owe[r] for r in range(3) if s.owe[r]},
+                "owe_any": s.owe_any, "owe_mammoths": s.owe_mam,
+                "last_paid": None if s.pay_key == 255 else ("any" if s.pay_key == 3 else RES_NAMES[s.pay_key]),
+                "last_rank": s.pay_floor, "swap": bool(s.pay_swap), "slot": s.pay_slot, "points": s.pay_points,
+                "herd_below": s.mam_floor, "herd_given": bool(s.mam_herd)},
         },
     }
     return doc
@@ -1441,7 +1810,7 @@ def state_from_dict(dict params, dict doc):
             raise ValueError(f"{w}: expected an object")
         s.score[i] = _int(pl, "score", -1000, 10000, w + ".score")
         for r, name in enumerate(RES_NAMES):
-            s.res[i][r] = _int(pl, name, 0, RES_LIMIT[r], f"{w}.{name}")
+            s.res[i][r] = _int(pl, name, 0, RES_STORE, f"{w}.{name}")
         s.board_mammoths[i] = _int(pl, "board_mammoths", 0, 6, w + ".board_mammoths")
         s.depot_mammoths[i] = _int(pl, "depot_mammoths", 0, 6, w + ".depot_mammoths")
         s.mountain[i] = _int(pl, "mountain", 0, MOUNTAIN_TOP - 1, w + ".mountain")
@@ -1546,7 +1915,77 @@ def state_from_dict(dict params, dict doc):
     s.pend_trade = _bool(ts, "refill_trade", "turn_state.refill_trade")
     s.pend_disc = _int(ts, "pending_disc_draws", 0, 5, "turn_state.pending_disc_draws")
     s.draw_red = _bool(ts, "draw_red", "turn_state.draw_red")
-    drawn = _id_list(ts.get("drawn_discs", []), NUM_DISCS, "turn_state.drawn_discs", 2)
+    s.top_reached = _bool(ts, "top_reached", "turn_state.top_reached")
+    pay = ts.get("payment")
+    if pay is not None:
+        if not isinstance(pay, dict) or pay.get("for") not in PAY_NAMES[1:]:
+            raise ValueError(f"turn_state.payment.for: expected one of {list(PAY_NAMES[1:])}")
+        s.pay_kind = PAY_NAMES.index(pay["for"])
+        owe = pay.get("owe", {})
+        if not isinstance(owe, dict) or any(k not in RES_NAMES[:3] for k in owe):
+            raise ValueError("turn_state.payment.owe: expected a {fish/berry/mushroom: count} object")
+        for r in range(3):
+            s.owe[r] = _int(owe, RES_NAMES[r], 0, 3, "turn_state.payment.owe") if RES_NAMES[r] in owe else 0
+        s.owe_any = _int(pay, "owe_any", 0, 3, "turn_state.payment.owe_any")
+        s.owe_mam = _int(pay, "owe_mammoths", 0, 2, "turn_state.payment.owe_mammoths")
+        last = pay.get("last_paid")
+        if last is not None and last not in ("fish", "berry", "mushroom", "any"):
+            raise ValueError("turn_state.payment.last_paid: expected null, fish, berry, mushroom or any")
+        s.pay_key = 255 if last is None else (3 if last == "any" else RES_NAMES.index(last))
+        s.pay_floor = _int(pay, "last_rank", 0, 3, "turn_state.payment.last_rank")
+        s.pay_swap = _bool(pay, "swap", "turn_state.payment.swap")
+        s.pay_slot = _int(pay, "slot", 0, 2, "turn_state.payment.slot")
+        s.pay_points = _int(pay, "points", 0, 20, "turn_state.payment.points")
+        s.mam_floor = _int(pay, "herd_below", 0, HERD_SIZE[n], "turn_state.payment.herd_below")
+        s.mam_herd = _bool(pay, "herd_given", "turn_state.payment.herd_given")
+    drawn = ts.get("drawn_discs", [])
+    if not isinstance(drawn, list) or len(drawn) > 2:
+        raise ValueError("turn_state.drawn_discs: expected a list of at most 2 discs")
+    # discs a seat view does not identify (null) are filled with the lowest unassigned pile discs of the
+    # colour drawn; the seat's determinize re-deals them anyway
+    pile_set = set(pile)
+    known = [d for d in drawn if d is not None]
+    _id_list(known, NUM_DISCS, "turn_state.drawn_discs", 2)
+    unders = doc.get("disc_under", {"grey": [], "red": []})
+    if not isinstance(unders, dict) or set(unders) - {"grey", "red"}:
+        raise ValueError("disc_under: expected {grey: [[disc, owner], ...], red: [...]}")
+    plan = []
+    for colour, lo, hi in (("grey", 0, NUM_GREY), ("red", NUM_GREY, NUM_DISCS)):
+        lst = unders.get(colour, [])
+        if not isinstance(lst, list) or len(lst) > hi - lo:
+            raise ValueError(f"disc_under.{colour}: expected a list of [disc, owner] pairs")
+        for pos, e in enumerate(lst):
+            if not isinstance(e, list) or len(e) != 2:
+                raise ValueError(f"disc_under.{colour}[{pos}]: expected [disc or null, owner]")
+            d = e[0]
+            if d is not None:
+                d = _opt_id(d, NUM_DISCS, f"disc_under.{colour}[{pos}]")
+                if not lo <= d < hi or d not in pile_set:
+                    raise ValueError(f"disc_under.{colour}[{pos}]: disc {d} is not a {colour} disc in the pile")
+            owner = e[1]
+            if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < n:
+                raise ValueError(f"disc_under.{colour}[{pos}]: the owner must be a seat")
+            plan.append((d, owner, pos + 1, lo, hi))
+    taken = set(known) | {d for d, _, _, _, _ in plan if d is not None}
+    def spare(lo, hi, name):
+        for d in sorted(pile_set):
+            if lo <= d < hi and d not in taken:
+                taken.add(d)
+                return d
+        raise ValueError(f"{name}: no unseen disc of that colour is left for it")
+    for d, owner, pos, lo, hi in plan:
+        if d is None:
+            d = spare(lo, hi, "disc_under")
+        if s.under_pos[d]:
+            raise ValueError(f"disc_under: disc {d} is under the pile twice")
+        s.under_pos[d] = pos
+        s.under_by[d] = owner
+    lo, hi = (int(NUM_GREY), int(NUM_DISCS)) if s.draw_red else (0, int(NUM_GREY))
+    drawn = [spare(lo, hi, "turn_state.drawn_discs") if d is None else d for d in drawn]
+    for d in drawn:
+        if d in pile_set and d not in known:
+            s.disc_pile &= ~(<uint64_t>1 << d)
+            pile = [x for x in pile if x != d]
     s.n_pending = len(drawn)
     for i, d in enumerate(drawn):
         s.pending[i] = d
@@ -1604,7 +2043,7 @@ PLAYER_FEATURES = 18
 
 
 def observation_size(dict params):
-    return MAXP * PLAYER_FEATURES + 5 + 5 + 4 + NUM_KINDS * 3 + 1 + 3 * 5 + NUM_FIELDS + 4 + 5 + 25 + 8
+    return MAXP * PLAYER_FEATURES + 5 + 5 + 5 + NUM_KINDS * 3 + 1 + 3 * 5 + NUM_FIELDS + 4 + 5 + 25 + 8 + 2 + 5
 
 
 def observation(bytes data, int player):
@@ -1628,7 +2067,7 @@ def observation(bytes data, int player):
             out += [0.0] * PLAYER_FEATURES
     out += [1.0 if player == i else 0.0 for i in range(MAXP)]
     out += [1.0 if s.to_move == i and not s.finished else 0.0 for i in range(MAXP)]
-    out += [1.0 if s.phase == i else 0.0 for i in range(4)]
+    out += [1.0 if s.phase == i else 0.0 for i in range(5)]
     out += [s.bonus_known[player][k] / 3.0 for k in range(NUM_KINDS)]
     out += [s.bonus_discard[k] / 3.0 for k in range(NUM_KINDS)]
     out += [s.bonus_played[k] / 2.0 for k in range(NUM_KINDS)]
@@ -1641,6 +2080,10 @@ def observation(bytes data, int player):
     out += [s.cards_played / 2.0, float(s.sated), float(s.extra_disc), float(s.end_triggered), float(s.finished)]
     for j in range(MAXP):
         out += [1.0 if j < s.herd_len and s.herd[j] == i else 0.0 for i in range(MAXP)]
+    hide = pending_hidden(&s, player)
     for j in range(2):
-        out += [DISC_H[s.pending[j]][q] / 5.0 if j < s.n_pending else 0.0 for q in range(4)]
+        out += [DISC_H[s.pending[j]][q] / 5.0 if j < s.n_pending and not hide else 0.0 for q in range(4)]
+    # discs under the piles (count per colour), the payment in progress
+    out += [popcount64(under_mask(&s, 0)) / 5.0, popcount64(under_mask(&s, 1)) / 5.0]
+    out += [s.owe[0] / 3.0, s.owe[1] / 3.0, s.owe[2] / 3.0, s.owe_any / 3.0, s.owe_mam / 2.0]
     return [float(x) for x in out]

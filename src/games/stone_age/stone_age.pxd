@@ -41,6 +41,7 @@ cdef enum:
     OPT_WINTER = 1      # "Der Winter ist hart"
     OPT_ANIMALS = 2     # "Die wilden Tiere"
     OPT_IGLOOS = 4      # "Die Iglus"
+    OPT_CHOICE_AT_ONCE = 8  # house rule (Yucata): the 2 resources of choice (G02) are taken when it is bought
 
     # phases: who acts and what the legal actions are
     PH_REFILL = 0       # chance: the next card for display slot `loc` (also the opening deal)
@@ -86,7 +87,8 @@ cdef enum:
     C_ANIMAL = 183      # + animal
     C_BUILDING = 187    # + building type
     C_HIDDEN = 215      # a face-down card draw as seen by everybody but its owner
-    NUM_ACTIONS = 216
+    A_TAKE_KEPT = 216   # + pair index (10 pairs r1 <= r2): take the 2 resources of choice of a kept G02 card
+    NUM_ACTIONS = 226
 
 
 # One player's board. Everything here is public except which cards in `hidden` they are.
@@ -145,3 +147,4 @@ ctypedef struct StoneAgeState:
     uint8_t animal_face     # the die whose reward is being chosen
     uint8_t end_triggered   # a building stack ran out: the game ends after this round's feeding
     uint8_t finished
+    uint8_t choice_kept     # the player holding the "2 resources of choice" card unused (NONE if nobody)

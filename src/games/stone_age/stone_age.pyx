@@ -29,6 +29,9 @@ PARAMETERS = {
                                "+1 gold on cards for 6 points"},
     "wild_animals": {"type": bool, "default": False, "help": "mini-expansion 'Die wilden Tiere' (designed data)"},
     "igloos": {"type": bool, "default": False, "help": "mini-expansion 'Die Iglus' (designed data)"},
+    "choice_at_once": {"type": bool, "default": False,
+                       "help": "house rule (Yucata): the '2 resources of choice' card is used when it is bought, "
+                               "instead of now or at any later time as printed"},
 }
 
 cdef extern from *:
@@ -89,6 +92,14 @@ cdef uint8_t ANIMAL_REWARD[6]
 cdef double DICE_PROB[11][61]             # DICE_PROB[k][s]: probability that k dice sum to s
 cdef uint8_t RES_VALUE[4]
 RES_VALUE[:] = [3, 4, 5, 6]
+cdef uint64_t CHOICE_CARDS = 0            # the "2 resources of choice" card(s), filled at import
+cdef uint8_t KEPT_PAIR[10][2]             # A_TAKE_KEPT + i takes these two resources (r1 <= r2)
+_i = 0
+for _a in range(4):
+    for _b in range(_a, 4):
+        KEPT_PAIR[_i][0] = _a
+        KEPT_PAIR[_i][1] = _b
+        _i += 1
 
 cdef uint64_t CIV_MASK = ((<uint64_t>1) << NUM_CARDS) - 1
 cdef uint64_t ANIMAL_MASK = (((<uint64_t>1) << NUM_ANIMALS) - 1) << NUM_CARDS
@@ -128,8 +139,12 @@ cdef inline int deduction(const State* s) noexcept nogil:
 
 cdef void gain_tool(Player* p) noexcept nogil:
     """Tool maker: tiles 1-3 are new 1s; later gains raise the lowest tile (1->2, then 2->3, then 3->4), up to 12.
-    Among equal lowest tiles an unused one is raised, so the gain can still be used this round."""
-    cdef int i, best = -1
+    "drehst du ein 1er-Plättchen auf die 2 um" / "drehst du ein 3er auf die 4": the same tile is turned over and
+    stays turned 90 degrees if it was used this round; "ersetzt du ein 2er durch ein 3er-Plättchen": a new tile
+    from the supply, upright, so usable this round. Among equal lowest tiles the player's best choice is taken:
+    an unused tile to turn over (the gain is usable now), a used 2 to replace (the unused 2 stays usable too)."""
+    cdef int i, best = -1, want_used
+    cdef bint replace
     if tool_value(p) >= MAX_TOOL_VALUE:
         return
     for i in range(3):
@@ -138,10 +153,18 @@ cdef void gain_tool(Player* p) noexcept nogil:
             p.tools_used &= ~(1 << i)
             return
     for i in range(3):
-        if best < 0 or p.tools[i] < p.tools[best] or (
-                p.tools[i] == p.tools[best] and (p.tools_used >> best) & 1 and not (p.tools_used >> i) & 1):
+        if best < 0 or p.tools[i] < p.tools[best]:
             best = i
+    replace = p.tools[best] == 2
+    want_used = 1 if replace else 0
+    for i in range(3):
+        if (i != best and p.tools[i] == p.tools[best] and ((p.tools_used >> i) & 1) == want_used
+                and ((p.tools_used >> best) & 1) != want_used):
+            best = i
+            break
     p.tools[best] += 1
+    if replace:
+        p.tools_used &= ~(1 << best)
 
 
 cdef inline void gain_agriculture(Player* p) noexcept nogil:
@@ -275,7 +298,8 @@ cdef void next_placer(State* s, int p) noexcept nogil:
 # Resolution (phase 2)
 # ---------------------------------------------------------------------------------------------------------------
 cdef void continue_resolution(State* s) noexcept nogil:
-    """The resolver picks the next of their placed locations; with one left it is resolved at once."""
+    """The resolver picks the next of their placed locations; with one left it is resolved at once (unless he
+    holds a kept 2-resources card and the location needs paying)."""
     cdef int p, loc, n, only
     s.card = NONE                     # any card effect in progress has finished
     while s.players_done < s.num_players:
@@ -290,7 +314,8 @@ cdef void continue_resolution(State* s) noexcept nogil:
             s.resolver = (p + 1) % s.num_players
             s.players_done += 1
             continue
-        if n == 1:
+        # (the holder of a kept 2-resources card may first take them for a card, building or igloo)
+        if n == 1 and not (s.choice_kept == p and L_CARD <= only < L_ANIMAL):
             if start_resolve(s, only):
                 return
             continue
@@ -519,6 +544,11 @@ cdef void card_effect(State* s) noexcept nogil:
             s.phase = PH_DRAW_HIDDEN
             return
     elif e == EFF_CHOICE:
+        if not (s.options & OPT_CHOICE_AT_ONCE):
+            # printed card: "now or at any later time"; taken with a take-kept action (see kept_choice_useful)
+            s.choice_kept = s.current
+            continue_resolution(s)
+            return
         s.choice_left = CARD_AMOUNT[c]
         s.pay_last = 0
         s.phase = PH_CHOOSE
@@ -678,7 +708,7 @@ cdef void continue_feeding(State* s) noexcept nogil:
             continue
         deficit = need - me.food
         me.food = 0
-        if total_resources(me) >= deficit:
+        if total_resources(me) + kept_choice(s, p) >= deficit:
             s.current = p
             s.pay_left = deficit
             s.pay_last = 0
@@ -766,7 +796,7 @@ cdef void final_scores(const State* s, int* out) noexcept nogil:
             if culture[k] >= 2:
                 twice += 1
         out[p] = (me.score + once * once + twice * twice + mult[0] * me.agriculture + mult[1] * tool_value(me)
-                  + mult[2] * me.buildings + mult[3] * me.people + total_resources(me))
+                  + mult[2] * me.buildings + mult[3] * me.people + total_resources(me) + kept_choice(s, p))
 
 
 cdef void finish_game(State* s) noexcept nogil:
@@ -782,6 +812,29 @@ cdef void finish_game(State* s) noexcept nogil:
 # ---------------------------------------------------------------------------------------------------------------
 # The GameTable functions
 # ---------------------------------------------------------------------------------------------------------------
+cdef inline int kept_choice(const State* s, int p) noexcept nogil:
+    """Resources a kept "2 resources of choice" card still gives player p (2, or 0)."""
+    return 2 if s.choice_kept == p else 0
+
+
+cdef bint kept_choice_useful(const State* s) noexcept nogil:
+    """Resources are spent only on cards, buildings, igloos and missing food, and count 1 point each at the end
+    (where an unused card counts its 2). So taking them now or later changes the game only before one of those
+    payments: the take is offered when the holder decides which location to resolve and still has a card,
+    building or igloo to resolve, and when he is asked to pay missing food, before the first unit."""
+    cdef const Player* me
+    cdef int loc
+    if s.choice_kept != s.current or s.finished:
+        return False
+    me = &s.pl[s.current]
+    if s.phase == PH_RESOLVE:
+        for loc in range(L_CARD, L_ANIMAL):
+            if me.placed[loc]:
+                return True
+        return False
+    return s.phase == PH_FEED_PAY and not any_paid(s)
+
+
 cdef inline bint is_chance_phase(int ph) noexcept nogil:
     return (ph == PH_REFILL or ph == PH_REVEAL or ph == PH_ROLL or ph == PH_BAR_ROLL or ph == PH_DRAW_HIDDEN
             or ph == PH_ANIMAL_ROLL)
@@ -891,6 +944,10 @@ cdef int legal_actions(const void* p, int* out) noexcept nogil:
             out[n] = A_REWARD
             out[n + 1] = A_POINTS
             n += 2
+    if kept_choice_useful(s):
+        for i in range(10):
+            out[n] = A_TAKE_KEPT + i
+            n += 1
     return n
 
 
@@ -1030,6 +1087,12 @@ cdef void apply_action(void* p, int a) noexcept nogil:
         apply_chance(s, a)
         return
     me = &s.pl[s.current]
+    if a >= A_TAKE_KEPT:
+        # the kept card's 2 resources; the phase goes on (a feeding shortfall is then paid with them)
+        me.res[KEPT_PAIR[a - A_TAKE_KEPT][0]] += 1
+        me.res[KEPT_PAIR[a - A_TAKE_KEPT][1]] += 1
+        s.choice_kept = NONE
+        return
     if ph == PH_PLACE:
         loc = a - A_PLACE
         k = max_people_for(s, s.current, loc)
@@ -1451,7 +1514,7 @@ def _cost_name(cost):
 
 
 def _load_data():
-    global NUM_CARD_TYPES, NUM_BUILDING_TYPES
+    global NUM_CARD_TYPES, NUM_BUILDING_TYPES, CHOICE_CARDS
     cdef int i, k, r
     cards = _read("cards.json")
     CULTURES[:] = cards["culture_symbols"]
@@ -1464,6 +1527,8 @@ def _load_data():
         CARD_INFO.append(card)
         top = card["top"]
         CARD_EFFECT[i] = _EFFECTS[top["effect"]]
+        if CARD_EFFECT[i] == EFF_CHOICE:
+            CHOICE_CARDS |= (<uint64_t>1) << i
         CARD_AMOUNT[i] = top.get("amount", top.get("value", 0))
         CARD_RESOURCE[i] = RESOURCES.index(top["resource"]) if "resource" in top else 0
         CARD_CULTURE[i] = CULTURES.index(card["culture"]) if "culture" in card else NONE
@@ -1548,6 +1613,8 @@ def _options(dict params):
         o |= OPT_ANIMALS
     if params.get("igloos"):
         o |= OPT_IGLOOS
+    if params.get("choice_at_once"):
+        o |= OPT_CHOICE_AT_ONCE
     return o
 
 
@@ -1563,6 +1630,7 @@ cdef void init_state(State* s, int players, int options) noexcept nogil:
     s.num_players = players
     s.options = options
     s.deck = CIV_MASK
+    s.choice_kept = NONE
     s.animal = NONE
     s.card = NONE
     s.reveal_stack = NONE
@@ -1648,6 +1716,9 @@ def action_to_string(bytes data, action):
         return f"reveal {ANIMAL_NAMES[a - C_ANIMAL]}"
     if C_BUILDING <= a < C_HIDDEN:
         return f"reveal {BUILDING_NAMES[a - C_BUILDING] if a - C_BUILDING < NUM_BUILDING_TYPES else '?'}"
+    if A_TAKE_KEPT <= a < NUM_ACTIONS:
+        k = a - A_TAKE_KEPT
+        return f"take kept {RESOURCES[KEPT_PAIR[k][0]]}+{RESOURCES[KEPT_PAIR[k][1]]}"
     return f"action {a}"
 
 
@@ -1706,6 +1777,7 @@ def state_to_dict(bytes data, observer=None):
             "reveal_stack": int(s.reveal_stack), "bar": [int(x) for x in s.bar[:6]], "bar_left": int(s.bar_left),
             "picks_left": int(s.picks_left), "animal_face": int(s.animal_face),
             "end_triggered": bool(s.end_triggered), "finished": bool(s.finished), "steps": int(s.steps),
+            "choice_kept": None if s.choice_kept == NONE else int(s.choice_kept),
         },
     }
     return doc
@@ -1953,6 +2025,8 @@ def state_from_dict(dict params, dict doc):
     s.end_triggered = _field(step, "end_triggered", "step.end_triggered", bool, default=False)
     s.finished = _field(step, "finished", "step.finished", bool, default=False)
     s.steps = _field(step, "steps", "step.steps", int, 0, 65535, default=0)
+    kept = step.get("choice_kept")
+    s.choice_kept = NONE if kept is None else _field(step, "choice_kept", "step.choice_kept", int, 0, s.num_players - 1)
     if check_stone_age(&s, msg):
         raise ValueError(msg.decode("utf-8", "replace"))
     return dump(&s)
@@ -2107,9 +2181,17 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
     if n < 2 or n > MAXP:
         snprintf(msg, MSG_CAP, "players: %d players, the game has 2-4", n)
         return 1
-    if s.options > 7:
+    if s.options > 15:
         snprintf(msg, MSG_CAP, "options: unknown option bits %d", s.options)
         return 1
+    if s.choice_kept != NONE:
+        if s.choice_kept >= n or s.options & OPT_CHOICE_AT_ONCE:
+            snprintf(msg, MSG_CAP, "step.choice_kept: %d, a seat holding the 2-resources card unused (not with choice_at_once)",
+                     s.choice_kept)
+            return 1
+        if not (s.pl[s.choice_kept].cards & ~s.pl[s.choice_kept].hidden & CHOICE_CARDS):
+            snprintf(msg, MSG_CAP, "step.choice_kept: player %d has not bought the 2-resources-of-choice card", s.choice_kept)
+            return 1
     if ph > PH_END:
         snprintf(msg, MSG_CAP, "phase: unknown phase %d", ph)
         return 1
@@ -2559,7 +2641,7 @@ cdef list _type_counts(uint64_t mask):
     return v
 
 
-PLAYER_BLOCK = 2 + 4 + 3 + 3 + 3 + 3 + 3 + NUM_LOC + 2 * MAX_CARD_TYPES + 1
+PLAYER_BLOCK = 2 + 4 + 3 + 3 + 3 + 3 + 3 + NUM_LOC + 2 * MAX_CARD_TYPES + 1 + 1
 STACK_BLOCK = 1 + MAX_BUILDING_TYPES
 GLOBAL_BLOCK = (1 + len(PHASES) + 1 + 4 * (MAX_CARD_TYPES + 1) + 1 + NUM_ANIMALS + MAX_BUILDING_TYPES + 4
                 + 2 * NUM_ANIMALS + NUM_LOC + 14 + 6 + 2 + MAX_CARD_TYPES + 1)
@@ -2610,5 +2692,6 @@ def observation(bytes data, int player):
         v += _type_counts(me.cards & ~me.hidden)
         v += _type_counts(me.hidden) if q == player else [0.0] * MAX_CARD_TYPES
         v.append(float(popcount(me.hidden)))
+        v.append(1.0 if s.choice_kept == q else 0.0)
         v.append(1.0 if q == s.current and current_player(&s) >= 0 else 0.0)
     return v
