@@ -52,6 +52,8 @@ cdef uint8_t SP_COUNT[NUM_SPECIAL_TYPES]
 def _load_data():
     if len(CREATURES) != NUM_CREATURES or len(SPECIALS) != NUM_SPECIAL_TYPES:
         raise RuntimeError("dino_jagd data: wrong number of creatures or special types")
+    if not 72 <= NUM_CREATURES <= 128:
+        raise RuntimeError("dino_jagd: cards_at() assumes 72 to 128 creature cards")
     if _DATA["spaces_per_period"] != SPACES:
         raise RuntimeError("dino_jagd data: spaces_per_period does not match the compiled SPACES")
     for i, c in enumerate(CREATURES):
@@ -73,6 +75,114 @@ def _load_data():
 _load_data()
 
 # ---- helpers ----
+
+# Bit scans over the 78 card locations: the hot paths ask "which cards are at LOC_x" several times a step,
+# and a byte-by-byte loop over loc[] was most of a random playout's time.
+cdef extern from *:
+    """
+    static inline int dj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int dj_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    """
+    int dj_ctz64(uint64_t x) noexcept nogil
+    int dj_popcount64(uint64_t x) noexcept nogil
+
+
+cdef struct CardSet:
+    uint64_t w[2]                   # bit c % 64 of word c // 64: card c
+
+
+cdef inline uint64_t load8(const uint8_t* b) noexcept nogil:
+    """The 8 bytes at b, b[0] lowest (compiles to one load)."""
+    return (<uint64_t>b[0] | <uint64_t>b[1] << 8 | <uint64_t>b[2] << 16 | <uint64_t>b[3] << 24
+            | <uint64_t>b[4] << 32 | <uint64_t>b[5] << 40 | <uint64_t>b[6] << 48 | <uint64_t>b[7] << 56)
+
+
+cdef inline uint64_t zero_bytes(uint64_t v) noexcept nogil:
+    """0x80 in each byte of v that is 0, else 0 (exact, no false positives)."""
+    return ~(((v & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | v | 0x7F7F7F7F7F7F7F7FULL)
+
+
+cdef inline uint64_t gather8(uint64_t z) noexcept nogil:
+    """The high bits of z's 8 bytes as bits 0..7 (a carry-free multiply)."""
+    return ((z >> 7) * 0x0102040810204080ULL) >> 56
+
+
+cdef inline uint64_t bytes_equal8(const uint8_t* b, uint8_t value) noexcept nogil:
+    """Bit i set where b[i] == value, for the 8 bytes at b."""
+    return gather8(zero_bytes(load8(b) ^ (0x0101010101010101ULL * value)))
+
+
+cdef inline void cards_at(const DinoState* s, int where, CardSet* m) noexcept nogil:
+    """The cards whose location is `where`."""
+    cdef int i
+    m.w[0] = 0
+    for i in range(8):
+        m.w[0] |= bytes_equal8(&s.loc[8 * i], where) << (8 * i)
+    m.w[1] = bytes_equal8(&s.loc[64], where)
+    for i in range(72, NUM_CREATURES):
+        if s.loc[i] == where:
+            m.w[1] |= <uint64_t>1 << (i - 64)
+
+
+cdef inline void cards_in_period(const DinoState* s, int q, CardSet* m) noexcept nogil:
+    """The cards in the hunting area in period q (slot and height are 0 outside the area: check_state)."""
+    cdef int i
+    cdef uint64_t v, a = 0x0101010101010101ULL * (q * SPACES), b = a + 0x0101010101010101ULL
+    cdef uint64_t c = b + 0x0101010101010101ULL
+    m.w[0] = 0
+    m.w[1] = 0
+    for i in range(9):
+        v = load8(&s.slot[8 * i])
+        v = gather8(zero_bytes(v ^ a) | zero_bytes(v ^ b) | zero_bytes(v ^ c))
+        if i < 8:
+            m.w[0] |= v << (8 * i)
+        else:
+            m.w[1] = v
+    for i in range(72, NUM_CREATURES):
+        if s.slot[i] // SPACES == q:
+            m.w[1] |= <uint64_t>1 << (i - 64)
+    cdef CardSet area
+    if q == 0:                      # slot 0 is also what cards outside the area hold
+        cards_at(s, LOC_AREA, &area)
+        m.w[0] &= area.w[0]
+        m.w[1] &= area.w[1]
+
+
+cdef void period_tops(const DinoState* s, int q, uint8_t* tops) noexcept nogil:
+    """slot_tops() for the SPACES slots of period q only: tops[k] for slot q * SPACES + k."""
+    cdef int c, k
+    cdef uint8_t heights[SPACES]
+    cdef CardSet cards
+    for k in range(SPACES):
+        tops[k] = NONE
+        heights[k] = 0
+    cards_in_period(s, q, &cards)
+    c = next_card(&cards)
+    while c >= 0:
+        k = s.slot[c] - q * SPACES
+        if s.height[c] > heights[k]:
+            heights[k] = s.height[c]
+            tops[k] = c
+        c = next_card(&cards)
+
+
+cdef inline int next_card(CardSet* m) noexcept nogil:
+    """Removes and returns the lowest card of the set, or -1 when it is empty."""
+    cdef int c
+    if m.w[0]:
+        c = dj_ctz64(m.w[0])
+        m.w[0] &= m.w[0] - 1
+        return c
+    if m.w[1]:
+        c = dj_ctz64(m.w[1])
+        m.w[1] &= m.w[1] - 1
+        return 64 + c
+    return -1
+
+
+cdef inline bint cards_none(const CardSet* m) noexcept nogil:
+    return m.w[0] == 0 and m.w[1] == 0
+
 
 cdef inline bint setup_card_secret(const DinoState* s, int p) noexcept nogil:
     """Whether `p` may still hold the special card dealt at setup unseen by the others, whatever its kind: "You
@@ -119,29 +229,53 @@ cdef inline int send_cost(const DinoState* s, int p, int c) noexcept nogil:
 cdef void slot_tops(const DinoState* s, uint8_t* tops, uint8_t* heights) noexcept nogil:
     """The topmost creature of every slot (NONE when empty) and the height of its stack."""
     cdef int c, k
+    cdef CardSet area
     for k in range(NUM_SLOTS):
         tops[k] = NONE
         heights[k] = 0
-    for c in range(NUM_CREATURES):
-        if s.loc[c] == LOC_AREA:
-            k = s.slot[c]
-            if s.height[c] > heights[k]:
-                heights[k] = s.height[c]
-                tops[k] = c
+    cards_at(s, LOC_AREA, &area)
+    c = next_card(&area)
+    while c >= 0:
+        k = s.slot[c]
+        if s.height[c] > heights[k]:
+            heights[k] = s.height[c]
+            tops[k] = c
+        c = next_card(&area)
 
 
 cdef int period_count(const DinoState* s, int q) noexcept nogil:
     cdef int c, n = 0
-    for c in range(NUM_CREATURES):
-        if s.loc[c] == LOC_AREA and s.slot[c] // SPACES == q:
+    cdef CardSet area
+    cards_at(s, LOC_AREA, &area)
+    c = next_card(&area)
+    while c >= 0:
+        if s.slot[c] // SPACES == q:
             n += 1
+        c = next_card(&area)
     return n
 
 
+cdef void period_counts(const DinoState* s, int* counts) noexcept nogil:
+    """period_count() of every period at once."""
+    cdef int c, q
+    cdef CardSet area
+    for q in range(NUM_PERIODS):
+        counts[q] = 0
+    cards_at(s, LOC_AREA, &area)
+    c = next_card(&area)
+    while c >= 0:
+        counts[s.slot[c] // SPACES] += 1
+        c = next_card(&area)
+
+
 cdef bint area_or_pending_empty(const DinoState* s) noexcept nogil:
-    cdef int c
-    for c in range(NUM_CREATURES):
-        if s.loc[c] == LOC_AREA or s.loc[c] == LOC_PENDING:
+    cdef int i
+    # LOC_PENDING and LOC_AREA (2 and 3) are the locations whose bits other than bit 0 read 2
+    for i in range(9):
+        if zero_bytes((load8(&s.loc[8 * i]) & 0xFEFEFEFEFEFEFEFEULL) ^ 0x0202020202020202ULL):
+            return False
+    for i in range(72, NUM_CREATURES):
+        if s.loc[i] == LOC_AREA or s.loc[i] == LOC_PENDING:
             return False
     return True
 
@@ -175,9 +309,13 @@ cdef inline void remove_from_area(DinoState* s, int c, int where) noexcept nogil
 
 cdef void place(DinoState* s, int c, int k) noexcept nogil:
     cdef int d, h = 0
-    for d in range(NUM_CREATURES):
-        if s.loc[d] == LOC_AREA and s.slot[d] == k and s.height[d] > h:
+    cdef CardSet area
+    cards_at(s, LOC_AREA, &area)
+    d = next_card(&area)
+    while d >= 0:
+        if s.slot[d] == k and s.height[d] > h:
             h = s.height[d]
+        d = next_card(&area)
     s.loc[c] = LOC_AREA
     s.slot[c] = k
     s.height[c] = h + 1
@@ -240,6 +378,7 @@ cdef void resolve_hunt(DinoState* s) noexcept nogil:
 cdef void normalize(DinoState* s) noexcept nogil:
     """Runs the forced steps until a decision, a chance node or the end."""
     cdef int t, p
+    cdef CardSet pending
     while True:
         if s.top == NONE and s.deck_below > 0:
             return                                          # reveal the new top card (chance)
@@ -292,9 +431,9 @@ cdef void normalize(DinoState* s) noexcept nogil:
             s.phase = PH_PLACE
             continue
         elif s.phase == PH_PLACE:
-            for t in range(NUM_CREATURES):
-                if s.loc[t] == LOC_PENDING:
-                    return
+            cards_at(s, LOC_PENDING, &pending)
+            if not cards_none(&pending):
+                return
             s.phase = PH_HUNT
             continue
         elif s.phase == PH_HUNT:
@@ -337,14 +476,16 @@ cdef int legal_actions(const void* p, int* out) noexcept nogil:
     cdef int n = 0, c, q, k, me, first_empty
     cdef uint8_t tops[NUM_SLOTS]
     cdef uint8_t heights[NUM_SLOTS]
+    cdef int counts[NUM_PERIODS]
+    cdef CardSet cards
     if current_player(p) < 0:
         return 0
     me = s.current
     if s.phase == PH_PLACE:
         slot_tops(s, tops, heights)
-        for c in range(NUM_CREATURES):
-            if s.loc[c] != LOC_PENDING:
-                continue
+        cards_at(s, LOC_PENDING, &cards)
+        c = next_card(&cards)
+        while c >= 0:
             for q in range(NUM_PERIODS):
                 if not (CR_PERIODS[c] >> q) & 1:
                     continue
@@ -360,23 +501,25 @@ cdef int legal_actions(const void* p, int* out) noexcept nogil:
                     for k in range(SPACES):
                         out[n] = A_PLACE + c * NUM_SLOTS + q * SPACES + k
                         n += 1
+            c = next_card(&cards)
         return n
     if s.phase == PH_HUNT:
         for q in range(NUM_PERIODS):
             if q != s.pos[me] and travel_cost(s, me, q - s.pos[me] if q > s.pos[me] else s.pos[me] - q) <= s.energy[me]:
                 out[n] = A_TRAVEL + q
                 n += 1
-        slot_tops(s, tops, heights)
+        period_tops(s, s.pos[me], tops)
         for k in range(SPACES):
-            c = tops[s.pos[me] * SPACES + k]
+            c = tops[k]
             if c != NONE and send_cost(s, me, c) <= s.energy[me]:
                 out[n] = A_HUNT + s.pos[me] * SPACES + k
                 n += 1
         out[n] = A_END
         n += 1
         if s.hand[me][SP_AUSSTERBEN]:
+            period_counts(s, counts)
             for q in range(NUM_PERIODS):
-                if q != s.marker and period_count(s, q) > 0:
+                if q != s.marker and counts[q] > 0:
                     out[n] = A_AUSSTERBEN + q
                     n += 1
         if s.hand[me][SP_KEIN_AUSSTERBEN]:
@@ -385,10 +528,12 @@ cdef int legal_actions(const void* p, int* out) noexcept nogil:
                     out[n] = A_KEIN_AUSSTERBEN + q
                     n += 1
         if s.hand[me][SP_ZEITSCHLEIFE]:
-            for c in range(NUM_CREATURES):
-                if s.loc[c] == LOC_DISCARD:
-                    out[n] = A_ZEITSCHLEIFE + c
-                    n += 1
+            cards_at(s, LOC_DISCARD, &cards)
+            c = next_card(&cards)
+            while c >= 0:
+                out[n] = A_ZEITSCHLEIFE + c
+                n += 1
+                c = next_card(&cards)
         return n
     # reaction window
     cdef int w = s.window_pos, r = effective_result(s)
@@ -468,19 +613,19 @@ cdef void apply_action(void* p, int a) noexcept nogil:
             s.energy[me] -= travel_cost(s, me, q - s.pos[me] if q > s.pos[me] else s.pos[me] - q)
             s.pos[me] = q
         elif a < A_END:
-            slot_tops(s, tops, heights)
             s.target_slot = a - A_HUNT
-            s.target = tops[s.target_slot]
+            period_tops(s, s.target_slot // SPACES, tops)
+            s.target = tops[s.target_slot % SPACES]
             s.phase = PH_HUNT_ROLL
         elif a == A_END:
             s.phase = PH_TURN_END
         elif a < A_KEIN_AUSSTERBEN:
             q = a - A_AUSSTERBEN
             play_from_hand(s, me, SP_AUSSTERBEN)
-            slot_tops(s, tops, heights)
+            period_tops(s, q, tops)
             for k in range(SPACES):
-                if tops[q * SPACES + k] != NONE:
-                    remove_from_area(s, tops[q * SPACES + k], LOC_DISCARD)
+                if tops[k] != NONE:
+                    remove_from_area(s, tops[k], LOC_DISCARD)
         elif a < A_ZEITSCHLEIFE:
             play_from_hand(s, me, SP_KEIN_AUSSTERBEN)
             s.marker = a - A_KEIN_AUSSTERBEN
@@ -559,16 +704,18 @@ cdef int chance_outcomes(const void* p, int* out, double* probs) noexcept nogil:
 cdef int sample_chance(const void* p, Rng* rng) noexcept nogil:
     cdef const DinoState* s = <const DinoState*>p
     cdef int c, k, unseen = 0, pick
+    cdef CardSet cards
     if s.top == NONE and s.deck_below > 0:
-        for c in range(NUM_CREATURES):
-            if s.loc[c] == LOC_UNSEEN:
-                unseen += 1
+        # the pick-th unseen card in id order, each with probability 1/unseen as in chance_outcomes()
+        cards_at(s, LOC_UNSEEN, &cards)
+        unseen = dj_popcount64(cards.w[0]) + dj_popcount64(cards.w[1])
         pick = rng_below(rng, unseen)
-        for c in range(NUM_CREATURES):
-            if s.loc[c] == LOC_UNSEEN:
-                if pick == 0:
-                    return C_REVEAL + c
-                pick -= 1
+        c = next_card(&cards)
+        while c >= 0:
+            if pick == 0:
+                return C_REVEAL + c
+            pick -= 1
+            c = next_card(&cards)
         return -1
     if s.phase == PH_SETUP_SPECIALS or s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW:
         pick = rng_below(rng, deck_total(s))

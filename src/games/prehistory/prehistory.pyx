@@ -1,7 +1,7 @@
 # Prehistory (A-Games 2018) for 2-4 players. Rules as in ../shared/rules/prehistory.rulebook.en.txt;
 # every interpretation and all designed component data are listed in README.md next to this file.
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy, memset, memchr
 from libc.stdio cimport snprintf
 from cpython.pycapsule cimport PyCapsule_New
 
@@ -168,6 +168,12 @@ def _load():
             FIRE[i][k] = d["fire_patterns"][i][k]
 
 _load()
+
+cdef extern from *:
+    """
+    static inline int ph_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    """
+    int ph_ctz64(uint64_t x) noexcept nogil
 
 # ---- geometry ----
 
@@ -440,13 +446,13 @@ cdef void gain_cer(PHState* s, int p, int card) noexcept nogil:
 
 cdef inline int first_refill_slot(const uint8_t* pile, int kinds, const uint8_t* slots, int num_slots) noexcept nogil:
     """The first empty display slot while the pile behind it still has cards, else -1."""
-    cdef int c, i, left = 0
-    for c in range(kinds):
-        left += pile[c]
-    if left:
-        for i in range(num_slots):
-            if slots[i] == 0:
-                return i
+    cdef int c, i
+    for i in range(num_slots):          # the short display first: it is usually full
+        if slots[i] == 0:
+            for c in range(kinds):
+                if pile[c]:
+                    return i
+            return -1
     return -1
 
 
@@ -468,19 +474,20 @@ cdef int fill_target(const PHState* s, int* index) noexcept nogil:
         if s.weather[i] == NEED:
             index[0] = i
             return T_WEATHER
-    for i in range(ntiles(s)):
-        if s.map_tile[i] == NEED:
-            index[0] = i
-            return T_MAP
-    for i in range(NSP):
-        if s.tok[i] == NEED:
-            index[0] = i
-            c = feature(s, i)
-            if c == F_GATHER:
-                return T_TOKEN_G
-            if c == F_FISH:
-                return T_TOKEN_F
-            return T_TOKEN_A
+    cdef const uint8_t* hit = <const uint8_t*>memchr(s.map_tile, NEED, ntiles(s))
+    if hit != NULL:
+        index[0] = hit - s.map_tile
+        return T_MAP
+    hit = <const uint8_t*>memchr(s.tok, NEED, NSP)
+    if hit != NULL:
+        i = hit - s.tok
+        index[0] = i
+        c = feature(s, i)
+        if c == F_GATHER:
+            return T_TOKEN_G
+        if c == F_FISH:
+            return T_TOKEN_F
+        return T_TOKEN_A
     index[0] = first_refill_slot(s.gather_pile, NGK, s.gather_slot, 6)
     if index[0] >= 0:
         return T_GATHER
@@ -887,18 +894,18 @@ cdef int current_player(const void* v) noexcept nogil:
     return actor(s)
 
 
-cdef bint can_paint_spring(const PHState* s, int p, int cell) noexcept nogil:
-    cdef int need[NCOL]
-    cdef int c, k, tot = 0
+cdef bint can_paint_spring(const PHState* s, int p, int cell, const int* colours, int tot) noexcept nogil:
+    """colours[pos]: colour_at(s, 0, pos); tot: total_res(s, p)."""
+    cdef int left[NCOL]
+    cdef int c, k
     for c in range(NCOL):
-        need[c] = 0
+        left[c] = s.res[p][c]
     for k in range(P_NSYM[cell]):
-        need[colour_at(s, 0, P_SYM[cell][k])] += 1
-        tot += 1
-    for c in range(NCOL):
-        if s.res[p][c] < need[c]:
+        c = colours[P_SYM[cell][k]]
+        left[c] -= 1
+        if left[c] < 0:
             return False
-    return total_res(s, p) >= tot + 1
+    return tot >= P_NSYM[cell] + 1
 
 
 cdef int side_affordable(const PHState* s, int p, int slot, int first) noexcept nogil:
@@ -918,22 +925,29 @@ cdef int free_fire_affordable(const PHState* s, int p) noexcept nogil:
     return n
 
 
-cdef inline bint card_in_disp(const PHState* s, int card) noexcept nogil:
+cdef inline uint64_t cer_disp_set(const PHState* s) noexcept nogil:
+    """Bit c for each ceremony card c on display."""
     cdef int i
+    cdef uint64_t m = 0
     for i in range(5):
-        if s.cer_disp[i] == card + 1:
-            return True
-    return False
+        if s.cer_disp[i]:
+            m |= <uint64_t>1 << (s.cer_disp[i] - 1)
+    return m
 
 
 cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int n) noexcept nogil:
     """Legal ways to perform board action k (ids appended in ascending order)."""
     cdef int i, v, tot = total_res(s, p), c, m
+    cdef uint64_t cards
+    cdef int colours[6]
     if k == 0:
+        if spring:
+            for i in range(6):
+                colours[i] = colour_at(s, 0, i)
         for i in range(NPAINT):
             if s.paint[p] & (1 << i):
                 continue
-            if (spring and can_paint_spring(s, p, i)) or (not spring and s.mk[p][0] >= P_NSYM[i]):
+            if (spring and can_paint_spring(s, p, i, colours, tot)) or (not spring and s.mk[p][0] >= P_NSYM[i]):
                 out[n] = A_PAINT + i
                 n += 1
     elif k == 1:
@@ -951,9 +965,10 @@ cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int 
     elif k == 2:
         if spring:
             m = free_fire_affordable(s, p)
-        for i in range(NCC):
-            if not card_in_disp(s, i):
-                continue
+        cards = cer_disp_set(s)
+        while cards:                    # ascending card ids
+            i = ph_ctz64(cards)
+            cards &= cards - 1
             v = C_VALUE[i]
             if (spring and m >= v and tot >= v + 1) or (not spring and s.mk[p][2] >= v):
                 out[n] = A_CER + i
@@ -1145,10 +1160,11 @@ cdef int legal_actions(const void* v, int* out) noexcept nogil:
         if s.dev[p] >= 1 and s.mp < 60:
             out[n] = A_DEVMOVE
             n += 1
-        for sp in range(NSP):
-            if exists(s, sp) and can_select(s, p, sp):
-                out[n] = A_SELECT + sp
-                n += 1
+        if s.mp >= 1:                   # can_select() needs a movement point and an untired member there
+            for sp in range(NSP):
+                if own_untired(s, sp, p) > 0 and exists(s, sp) and can_select(s, p, sp):
+                    out[n] = A_SELECT + sp
+                    n += 1
         return n
     if s.phase == PH_SPRING:
         for k in range(6):
