@@ -488,7 +488,8 @@ def _search_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--threads", type=thread_count, default=1, metavar="K",
                          help="root-parallel search threads (default 1)")
     command.add_argument("--memory-mb", type=positive_float, metavar="MB",
-                         help="cap each thread's tree at MB megabytes (default: a share of the machine's memory)")
+                         help="cap each thread's tree at MB megabytes (default: half the machine's memory, shared "
+                              "by the threads)")
     command.add_argument("--algorithm", choices=cavemind.ALGORITHMS, default="ismcts",
                          help="ismcts (default), mo-ismcts and pimc decide from the mover's view; mcts sees "
                               "everything")
