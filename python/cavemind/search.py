@@ -170,9 +170,9 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
     game's heuristic read; FULL_ROLLOUT = -1 plays to the end) default to the game's settings
     (cavemind.games.search_defaults); `determinizations` is the number of worlds PIMC samples; `seed` is the
     search seed. Without `limit` the search runs DEFAULT_ITERATIONS (1,000) iterations. The same settings
-    under the same names in the CLI, the engine and bot specifications: docs/settings.md. `on_progress(info)` is called every `progress_every` seconds with the
-    statistics so far (in the calling thread, while the search threads pause); it does not change the
-    result."""
+    under the same names in the CLI, the engine and bot specifications: docs/settings.md.
+    `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
+    thread, while the search threads pause); it does not change the result."""
     limit = Limit(iterations=DEFAULT_ITERATIONS) if limit is None else limit
     if not isinstance(limit, Limit):
         raise SearchError(f"limit={limit!r}: expected a cavemind.Limit")
