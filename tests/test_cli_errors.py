@@ -48,7 +48,6 @@ def files(tmp_path):
     (["analyse", "finished.json"], "the game is over"),
     (["analyse", "ok.json", "--iterations", "0"], "must be at least 1"),
     (["analyse", "ok.json", "--seconds", "-2"], "must be a positive number"),
-    (["analyse", "ok.json", "--iterations", "10", "--seconds", "1"], "not allowed with argument"),
     (["analyse", "ok.json", "--algorithm", "minimax"], "invalid choice: 'minimax'"),
     (["analyse", "ok.json", "--threads", "1000"], "argument --threads: 1000 must be at most 256"),
     (["analyse", "ok.json", "--as-player", "5"], "seats are 0 to 1"),

@@ -3,8 +3,11 @@
     random | heuristic | expert | human
     mcts:iterations=2000 | ismcts:iterations=1000,c=0.7,threads=2 | mo-ismcts:seconds=1 | pimc:worlds=16
 
-Keys: iterations, seconds, threads, c (exploration), depth (rollout cut-off), memory (MB per thread),
-worlds (PIMC determinizations), seed; random, heuristic and expert take only seed (heuristic also samples).
+Keys: iterations, seconds, threads, c (exploration), depth (rollout_depth), memory (memory_mb, MB per thread),
+worlds (determinizations: PIMC's sampled worlds), seed. The long names in brackets are the Python keywords;
+they are accepted too (`ismcts:exploration=0.5,rollout_depth=10`), and so is `-` for `_`. random, heuristic
+and expert take only seed (heuristic also samples). Unset settings take the defaults of docs/settings.md:
+1,000 iterations unless seconds is given, the game's exploration and rollout depth, 8 worlds.
 `expert` is the game's hand-written strategy (cavemind.experts); a game without one raises SearchError.
 """
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PIMCBot, RandomBot
 from cavemind.errors import CavemindError, SearchError
 from cavemind.experts import ExpertBot
+from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, Limit
 
 
 class BotSpecError(CavemindError, ValueError):
@@ -25,11 +29,18 @@ class BotSpecError(CavemindError, ValueError):
 SEARCH_BOTS = {"mcts": MCTSBot, "ismcts": ISMCTSBot, "mo-ismcts": MOISMCTSBot, "pimc": PIMCBot}
 SIMPLE_BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot}
 HUMAN = "human"
-# key in the spec -> (keyword of the bot's constructor, type)
+# key in the spec -> (keyword of the bot's constructor, type); a spec is written back with these keys
 SEARCH_KEYS = {"iterations": ("iterations", int), "seconds": ("seconds", float), "threads": ("threads", int),
                "c": ("exploration", float), "depth": ("rollout_depth", int), "memory": ("memory_mb", float),
                "worlds": ("determinizations", int), "seed": ("seed", int)}
 SIMPLE_KEYS = {"seed": ("seed", int), "samples": ("samples", int)}
+# The Python keyword names, accepted as keys as well: one vocabulary everywhere (docs/settings.md).
+LONG_KEYS = {"exploration": "c", "rollout_depth": "depth", "memory_mb": "memory", "determinizations": "worlds"}
+# keyword -> (smallest value, what the message says); the upper bounds are the bots' own checks at make()
+MINIMUM = {"iterations": (1, "positive"), "threads": (1, "positive"), "samples": (1, "positive"),
+           "determinizations": (1, "positive"), "seconds": (math.ulp(0.0), "positive"),
+           "memory_mb": (math.ulp(0.0), "positive"), "exploration": (0, "at least 0"),
+           "rollout_depth": (-1, "-1 (play to the end) or more")}
 
 
 @dataclass(frozen=True)
@@ -58,6 +69,22 @@ class BotSpec:
         except SearchError as error:
             raise BotSpecError(f"{self}: {error}") from None
 
+    def search_settings(self) -> tuple[Limit, dict[str, Any]]:
+        """The Limit and the other analyse() keywords of a search specification (play's hints search with
+        them): the same defaults as a bot built from it."""
+        if self.kind not in SEARCH_BOTS:
+            raise BotSpecError(f"{self}: not a search (expected {', '.join(SEARCH_BOTS)})")
+        options = dict(self.options)
+        budget = {key: options.pop(key, None) for key in ("iterations", "seconds", "threads", "memory_mb")}
+        if budget["iterations"] is None and budget["seconds"] is None:
+            budget["iterations"] = DEFAULT_ITERATIONS
+        budget["threads"] = budget["threads"] or 1
+        options.setdefault("determinizations", DEFAULT_DETERMINIZATIONS)
+        try:
+            return Limit(**budget), {"algorithm": self.kind, **options}
+        except SearchError as error:
+            raise BotSpecError(f"{self}: {error}") from None
+
     def __str__(self) -> str:
         if not self.options:
             return self.kind
@@ -81,22 +108,32 @@ def parse_bot_spec(text: str) -> BotSpec:
         known = ", ".join([*SIMPLE_BOTS, *SEARCH_BOTS, HUMAN])
         raise BotSpecError(f"unknown bot {kind!r} in {text!r}; bots are {known}")
     options: dict[str, Any] = {}
+    given: dict[str, str] = {}                   # keyword -> the key it was given as
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
-        key = key.strip().lower()
-        if not eq or key not in keys:
-            raise BotSpecError(f"{text!r}: unknown setting {item!r} for {kind}; settings are {', '.join(keys)}")
-        keyword, kind_of = keys[key]
+        key = key.strip().lower().replace("-", "_")
+        short = LONG_KEYS.get(key, key) if keys is SEARCH_KEYS else key
+        if not eq or short not in keys:
+            names = ", ".join(f"{k} ({long})" if (long := _long_name(k)) else k for k in keys)
+            raise BotSpecError(f"{text!r}: unknown setting {item!r} for {kind}; settings are {names}")
+        keyword, kind_of = keys[short]
+        if keyword in given:
+            raise BotSpecError(f"{text!r}: {given[keyword]} and {key} are the same setting; give it once")
         try:
             parsed = kind_of(value)
         except ValueError:
             raise BotSpecError(f"{text!r}: {key}={value!r} is not a {kind_of.__name__}") from None
         if not math.isfinite(parsed):
             raise BotSpecError(f"{text!r}: {key}={value.strip()} is not a finite number")
-        if parsed <= 0 and key != "depth" and key != "seed":
-            raise BotSpecError(f"{text!r}: {key} must be positive")
+        if keyword in MINIMUM and parsed < MINIMUM[keyword][0]:
+            raise BotSpecError(f"{text!r}: {key} must be {MINIMUM[keyword][1]}")
+        given[keyword] = key
         options[keyword] = parsed
     return BotSpec(kind, options)
+
+
+def _long_name(key: str) -> str | None:
+    return next((long for long, short in LONG_KEYS.items() if short == key), None)
 
 
 def split_bot_specs(text: str) -> list[BotSpec]:

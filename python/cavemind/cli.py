@@ -3,6 +3,7 @@
     cavemind games | new | show | examples | analyse | play | engine | bench
 
 Every command works for every registered game. Bad input gets a one-line error and exit code 2.
+The search settings have the same names as in Python and the engine: see docs/settings.md.
 """
 from __future__ import annotations
 
@@ -16,11 +17,16 @@ from importlib import resources
 import cavemind
 from cavemind import arena
 from cavemind.analysis_output import analyse_interruptibly, document_text, format_table, hidden_information_warning, json_record
-from cavemind.botspec import split_bot_specs
+from cavemind.botspec import BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError
-from cavemind.search import MAX_ITERATIONS, MAX_THREADS
+from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS
 
-DEFAULT_ITERATIONS = 10_000
+# Old flags that still work under their new names: (command, old flag, new flag). They are hidden from --help,
+# and using one prints a note on stderr. --seed names the search seed everywhere it is kept.
+DEPRECATED_FLAGS = [
+    ("new", "--as-player", "--observer"), ("show", "--as-player", "--observer"),
+    ("analyse", "--as-player", "--observer"), ("new", "--seed", "--deal-seed"), ("play", "--seed", "--deal-seed"),
+]
 
 
 class CommandError(CavemindError, ValueError):
@@ -89,6 +95,43 @@ def seed_number(text: str) -> int:
     return value
 
 
+def exploration_value(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} must be a finite number >= 0")
+    return value
+
+
+def rollout_depth_value(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if not -1 <= value <= 2**31 - 1:
+        raise argparse.ArgumentTypeError(f"{text} must be -1 (play to the end) or an integer from 0 to 2**31-1")
+    return value
+
+
+def determinization_count(text: str) -> int:
+    value = positive_int(text)
+    if value > 64:
+        raise argparse.ArgumentTypeError(f"{text} must be at most 64")
+    return value
+
+
+def search_spec(text: str):
+    """A search in the bot specification language, for play's hints."""
+    try:
+        spec = parse_bot_spec(text)
+        spec.search_settings()
+    except BotSpecError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return spec
+
+
 def key_value(text: str) -> tuple[str, str]:
     key, eq, value = text.partition("=")
     if not eq or not key.strip():
@@ -150,17 +193,17 @@ def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict, cavemi
 
 
 def view_of(args: argparse.Namespace, doc: dict, state: cavemind.State) -> int | None:
-    """The seat whose view is shown or searched: --as-player, else the seat the position was written from."""
+    """The seat whose view is shown or searched: --observer, else the seat the position was written from."""
     observer = doc.get("observer")
-    if args.as_player is None:
+    if args.observer is None:
         return observer
-    if args.as_player >= state.game.num_players:
-        raise CommandError(f"--as-player {args.as_player}: seats are 0 to {state.game.num_players - 1}")
-    if observer is not None and args.as_player != observer:
+    if args.observer >= state.game.num_players:
+        raise CommandError(f"--observer {args.observer}: seats are 0 to {state.game.num_players - 1}")
+    if observer is not None and args.observer != observer:
         # What the other seat holds was never written down, only sampled: showing it would be made up.
-        raise CommandError(f"--as-player {args.as_player}: this position is written from seat {observer}'s view "
+        raise CommandError(f"--observer {args.observer}: this position is written from seat {observer}'s view "
                            f"and knows only what seat {observer} sees")
-    return args.as_player
+    return args.observer
 
 
 def describe_turn(state: cavemind.State, observer: int | None) -> str:
@@ -210,12 +253,12 @@ def game_from_args(name: str, players: int | None, options: list[tuple[str, str]
 
 def command_new(args: argparse.Namespace) -> int:
     game = game_from_args(args.game, args.players, args.option)
-    # Without --seed the deal is shuffled afresh, like opening a new box.
-    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    # Without --deal-seed the deal is shuffled afresh, like opening a new box.
+    seed = args.deal_seed if args.deal_seed is not None else random.randrange(2**32)
     state = game.new_initial_state(seed=seed)
-    if args.as_player is not None and args.as_player >= game.num_players:
-        raise CommandError(f"--as-player {args.as_player}: seats are 0 to {game.num_players - 1}")
-    text = document_text(state.to_dict(observer=args.as_player))
+    if args.observer is not None and args.observer >= game.num_players:
+        raise CommandError(f"--observer {args.observer}: seats are 0 to {game.num_players - 1}")
+    text = document_text(state.to_dict(observer=args.observer))
     if args.output:
         try:
             with open(args.output, "w", encoding="utf-8") as file:
@@ -271,8 +314,8 @@ class SearchProgress:
 def command_analyse(args: argparse.Namespace) -> int:
     doc, state = load_position(args, seed=args.seed)
     viewer = view_of(args, doc, state)
-    if args.as_player is not None:
-        state = state.determinize(args.as_player, args.seed)     # what that seat cannot see is resampled
+    if args.observer is not None:
+        state = state.determinize(args.observer, args.seed)     # what that seat cannot see is resampled
     if state.is_terminal():
         raise CommandError("the game is over: nothing to analyse")
     if state.is_chance_node():
@@ -291,7 +334,11 @@ def command_analyse(args: argparse.Namespace) -> int:
     if iterations is not None and args.threads > iterations:
         raise CommandError(f"--threads {args.threads}: more threads than iterations ({iterations}); each thread "
                            "runs at least one iteration")
-    limit = cavemind.Limit(iterations=iterations, seconds=args.seconds, threads=args.threads)
+    limit = cavemind.Limit(iterations=iterations, seconds=args.seconds, threads=args.threads,
+                           memory_mb=args.memory_mb)
+    # Unset: None, which analyse() reads as the game's default (cavemind.search_defaults).
+    options = {"exploration": args.exploration, "rollout_depth": args.rollout_depth,
+               "determinizations": args.determinizations or DEFAULT_DETERMINIZATIONS}
     progress = SearchProgress(sys.stderr.isatty() or args.progress, args.seconds)
     reports = {}
     if args.report_every is not None:
@@ -304,7 +351,7 @@ def command_analyse(args: argparse.Namespace) -> int:
         reports = {"on_progress": report, "progress_every": args.report_every}
     try:
         info, stopped = analyse_interruptibly(state, limit, on_wait=progress, algorithm=args.algorithm,
-                                              seed=args.seed, **reports)
+                                              seed=args.seed, **options, **reports)
     finally:
         progress.close()
     if args.json:
@@ -317,7 +364,7 @@ def command_analyse(args: argparse.Namespace) -> int:
 def command_play(args: argparse.Namespace) -> int:
     from cavemind.play import Match, PlayError, Terminal, load_record, play
 
-    moves, seed = [], args.seed
+    moves, seed = [], args.deal_seed
     if args.from_file:
         if args.game:
             raise CommandError("give a game or --from FILE, not both")
@@ -340,7 +387,8 @@ def command_play(args: argparse.Namespace) -> int:
             raise CommandError(f"--players: {len(seats)} seat{'s' * (len(seats) != 1)} given; {args.game} is "
                                f"played by {' or '.join(map(str, counts))} players")
         game = game_from_args(args.game, len(seats), args.option)
-    match = Match(game, seats, seed=random.randrange(2**32) if seed is None else seed, moves=moves)
+    match = Match(game, seats, seed=random.randrange(2**32) if seed is None else seed, moves=moves,
+                  hint=args.hint)
     if match.state.is_terminal():
         raise PlayError("that game is already over")
     return play(match, Terminal(), args.record)
@@ -420,8 +468,40 @@ def _position_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("position", nargs="?", metavar="POSITION",
                          help="a JSON position file, or - to read it from standard input")
     command.add_argument("--example", metavar="GAME", help="use the example position that ships for GAME")
-    command.add_argument("--as-player", type=seat_number, metavar="P",
+    command.add_argument("--observer", type=seat_number, metavar="P",
                          help="only what seat P can see (seats count from 0)")
+    _deprecated(command, "--as-player", type=seat_number)
+
+
+def _deprecated(command: argparse.ArgumentParser, flag: str, **kwargs) -> None:
+    """An old flag, hidden from --help; main() moves its value to the new flag (see DEPRECATED_FLAGS)."""
+    command.add_argument(flag, dest="old_" + flag.lstrip("-").replace("-", "_"), help=argparse.SUPPRESS, **kwargs)
+
+
+def _search_arguments(command: argparse.ArgumentParser) -> None:
+    """The search settings, named as the keywords of cavemind.analyse (docs/settings.md)."""
+    command.add_argument("--iterations", type=iteration_count, metavar="N",
+                         help=f"search iterations (default {DEFAULT_ITERATIONS:,} unless --seconds is given)")
+    command.add_argument("--seconds", type=positive_float, metavar="T",
+                         help="search for at most T seconds (with --iterations: the first to run out ends "
+                              "the search)")
+    command.add_argument("--threads", type=thread_count, default=1, metavar="K",
+                         help="root-parallel search threads (default 1)")
+    command.add_argument("--memory-mb", type=positive_float, metavar="MB",
+                         help="cap each thread's tree at MB megabytes (default: half the machine's memory, shared "
+                              "by the threads)")
+    command.add_argument("--algorithm", choices=cavemind.ALGORITHMS, default="ismcts",
+                         help="ismcts (default), mo-ismcts and pimc decide from the mover's view; mcts sees "
+                              "everything")
+    command.add_argument("--exploration", type=exploration_value, metavar="C",
+                         help="the UCB exploration constant (default: the game's)")
+    command.add_argument("--rollout-depth", type=rollout_depth_value, metavar="D",
+                         help="decisions before a rollout stops and the game's heuristic is read; -1 plays to "
+                              "the end (default: the game's)")
+    command.add_argument("--determinizations", type=determinization_count, metavar="W",
+                         help=f"worlds sampled by pimc, 1 to 64 (default {DEFAULT_DETERMINIZATIONS})")
+    command.add_argument("--seed", type=seed_number, default=0, metavar="S",
+                         help="seed of the search and of sampling hidden parts (default 0)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -438,10 +518,12 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--players", type=positive_int, metavar="N", help="number of players (default: the game's)")
     new.add_argument("--option", action="append", type=key_value, metavar="KEY=VALUE",
                      help="a game option (repeatable; see cavemind games)")
-    new.add_argument("--seed", type=seed_number, metavar="S",
+    new.add_argument("--deal-seed", type=seed_number, metavar="S",
                      help="seed of the opening chance events such as the deal (default: random)")
-    new.add_argument("--as-player", type=seat_number, metavar="P",
+    new.add_argument("--observer", type=seat_number, metavar="P",
                      help="write the position as seat P sees it, hidden parts left out")
+    _deprecated(new, "--seed", type=seed_number)
+    _deprecated(new, "--as-player", type=seat_number)
     new.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     new.set_defaults(run=command_new)
 
@@ -461,18 +543,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "in [0, 1] for the player to move) and principal variation. Long searches show progress "
                     "on stderr; Ctrl-C stops the search and prints the best result so far.")
     _position_arguments(analyse)
-    budget = analyse.add_mutually_exclusive_group()
-    budget.add_argument("--iterations", type=iteration_count, metavar="N",
-                        help=f"search iterations (default {DEFAULT_ITERATIONS:,})")
-    budget.add_argument("--seconds", type=positive_float, metavar="T", help="search for T seconds instead")
-    analyse.add_argument("--threads", type=thread_count, default=1, metavar="K",
-                         help="root-parallel search threads (default 1)")
-    analyse.add_argument("--algorithm", choices=cavemind.ALGORITHMS, default="ismcts",
-                         help="ismcts (default), mo-ismcts and pimc decide from the mover's view; mcts sees "
-                              "everything")
+    _search_arguments(analyse)
     analyse.add_argument("--top", type=positive_int, metavar="K", help="show only the K best moves")
-    analyse.add_argument("--seed", type=seed_number, default=0, metavar="S",
-                         help="seed of the search and of sampling hidden parts (default 0)")
     analyse.add_argument("--json", action="store_true", help="one JSON record (KataGo analysis style)")
     analyse.add_argument("--report-every", type=positive_float, metavar="T",
                          help="with --json: also a record of the statistics so far every T seconds, "
@@ -488,7 +560,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", metavar="SEATS",
                       help="one seat per player: human, random, heuristic, mcts:..., ismcts:iterations=2000,... ")
     play.add_argument("--option", action="append", type=key_value, metavar="KEY=VALUE", help="a game option")
-    play.add_argument("--seed", type=seed_number, metavar="S", help="seed of chance events and bots (default: random)")
+    play.add_argument("--deal-seed", type=seed_number, metavar="S",
+                      help="seed of the chance events (the deal, the dice) and of the bots (default: random)")
+    play.add_argument("--hint", type=search_spec, default=parse_bot_spec("ismcts"), metavar="SEARCH",
+                      help="the search behind 'hint', in the bot language, e.g. ismcts:iterations=5000,"
+                           "rollout_depth=10 or pimc:determinizations=16 (default ismcts: 1,000 iterations, "
+                           "the game's settings)")
+    _deprecated(play, "--seed", type=seed_number)
     play.add_argument("--from", dest="from_file", metavar="FILE", help="resume a game saved with 'save FILE'")
     play.add_argument("--record", metavar="FILE", help="save the finished game to FILE")
     play.set_defaults(run=command_play)
@@ -510,10 +588,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def use_new_flags(args: argparse.Namespace) -> list[str]:
+    """Moves the values of deprecated flags to their new names; returns a note for each one used."""
+    notes = []
+    command = "analyse" if args.command == "analyze" else args.command
+    for where, old, new in DEPRECATED_FLAGS:
+        old_dest, new_dest = "old_" + old.lstrip("-").replace("-", "_"), new.lstrip("-").replace("-", "_")
+        if where != command or getattr(args, old_dest, None) is None:
+            continue
+        if getattr(args, new_dest) is not None:
+            raise CommandError(f"{old} is the old name of {new}: give only {new}")
+        setattr(args, new_dest, getattr(args, old_dest))
+        notes.append(f"note: {old} is deprecated here, use {new} (docs/settings.md)")
+    return notes
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        notes = use_new_flags(args)
+        code = args.run(args)
+        # After the run, so that bad input still gets exactly one line.
+        for note in notes:
+            print(f"cavemind {args.command}: {note}", file=sys.stderr)
+        return code
     except CavemindError as error:
         print(f"cavemind {args.command}: error: {error}", file=sys.stderr)
         return 2

@@ -19,13 +19,18 @@ import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import CavemindError
 from cavemind.play import replay
-from cavemind.search import MAX_ITERATIONS, MAX_THREADS, check_memory
+from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, check_memory
 
 PROTOCOL_VERSION = 1
-DEFAULT_LIMIT = {"iterations": 1000}
-QUERY_FIELDS = {"id", "position", "game", "players", "options", "seed", "moves", "limit", "algorithm",
-                "asPlayer", "top", "searchSeed", "reportDuringSearchEvery"}
-LIMIT_FIELDS = {"iterations", "seconds", "threads"}
+# The fields are the Python keywords in camelCase (docs/settings.md): the budget, as cavemind.Limit, inside
+# "limit"; the other analyse() keywords at the top level. "searchSeed" is analyse()'s seed, "dealSeed" the
+# seed of the opening chance events (new_initial_state's seed).
+QUERY_FIELDS = {"id", "position", "game", "players", "options", "dealSeed", "moves", "limit", "algorithm",
+                "observer", "top", "searchSeed", "exploration", "rolloutDepth", "determinizations",
+                "reportDuringSearchEvery"}
+LIMIT_FIELDS = {"iterations", "seconds", "threads", "memoryMb"}
+# Old names still accepted: old name -> new name. A query that uses one gets a warning in its record.
+ALIASES = {"asPlayer": "observer", "seed": "dealSeed"}
 # One message is small (a position or a move list is a few kilobytes and a few levels deep); the limits keep
 # one hostile line from taking the engine's memory or its parser's stack.
 MAX_LINE_CHARS = 1_000_000
@@ -84,6 +89,16 @@ class Query:
 
     def __init__(self, message: dict[str, Any]):
         self.id = message["id"]
+        renamed, self.warnings = self._renamed(message)
+        try:
+            self._read(renamed)
+        except FieldError as error:      # name the field as the client wrote it, old name or new
+            old = next((old for old, new in ALIASES.items() if new == error.field and old in message), None)
+            if old is None:
+                raise
+            raise FieldError(old, str(error).replace(error.field, old, 1)) from None
+
+    def _read(self, message: dict[str, Any]) -> None:
         unknown = sorted(set(message) - QUERY_FIELDS)
         if unknown:
             raise FieldError(unknown[0], f"unknown field {unknown[0]!r}; fields are {', '.join(sorted(QUERY_FIELDS))}")
@@ -92,15 +107,16 @@ class Query:
         if self.state.current_player() < 0:
             where = "the game is over" if self.state.is_terminal() else "it is a chance event (give its outcome)"
             raise FieldError("moves" if "moves" in message else "position", f"nothing to analyse: {where}")
-        if "asPlayer" in message:
-            seat = _integer(message, "asPlayer", 0, self.state.game.num_players - 1)
+        if "observer" in message:
+            seat = _integer(message, "observer", 0, self.state.game.num_players - 1)
             self.state = self.state.determinize(seat, self.search_seed)
         self.algorithm = message.get("algorithm", "ismcts")
         if self.algorithm not in cavemind.ALGORITHMS:
             raise FieldError("algorithm", f"algorithm: {json.dumps(self.algorithm)} is not one of "
                                           f"{', '.join(cavemind.ALGORITHMS)}")
         self.top = _integer(message, "top", 1) if "top" in message else None
-        self.limit = self._limit(message.get("limit", DEFAULT_LIMIT))
+        self.limit = self._limit(message.get("limit", {}))
+        self.options = self._search_options(message)
         self.report_every = message.get("reportDuringSearchEvery")
         if self.report_every is not None and (isinstance(self.report_every, bool)
                                               or not isinstance(self.report_every, (int, float))
@@ -109,12 +125,37 @@ class Query:
                                                         "must be a number of seconds from 0.01 to 86400")
         try:
             check_memory(self.limit, self.algorithm, self.state.game.num_players)
-        except CavemindError as error:   # "Limit.iterations=N: the tree ... needs ..."
-            reason = str(error).split(": ", 1)[-1].split("; use fewer")[0]
-            raise FieldError("limit.iterations", f"limit.iterations: {reason}; use fewer iterations, or "
-                                                 "seconds instead") from None
+        except CavemindError as error:   # "Limit.memory_mb=M: K thread(s) of that exceed this machine's memory"
+            reason = str(error).split(": ", 1)[-1]
+            raise FieldError("limit.memoryMb", f"limit.memoryMb: {reason}") from None
         warning = hidden_information_warning(self.state, self.algorithm)
-        self.warnings = [warning] if warning else []
+        self.warnings += [warning] if warning else []
+
+    @staticmethod
+    def _renamed(message: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        """The message with old field names replaced by the current ones, and a warning for each."""
+        renamed, warnings = dict(message), []
+        for old, new in ALIASES.items():
+            if old in message:
+                if new in message:
+                    raise FieldError(old, f"{old}: the old name of {new}; give only {new}")
+                renamed[new] = renamed.pop(old)
+                warnings.append(f"{old} is deprecated: use {new}")
+        return renamed, warnings
+
+    @staticmethod
+    def _search_options(message: dict[str, Any]) -> dict[str, Any]:
+        """exploration, rolloutDepth and determinizations as analyse() keywords; an unset one is None (the
+        game's default) or, for determinizations, the default of 8 worlds."""
+        exploration = message.get("exploration")
+        if exploration is not None and (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
+                                        or not exploration >= 0):
+            raise FieldError("exploration", f"exploration: {json.dumps(exploration)} must be a number >= 0 "
+                                            "(omit it for the game's default)")
+        depth = _integer(message, "rolloutDepth", -1, 2**31 - 1) if "rolloutDepth" in message else None
+        worlds = _integer(message, "determinizations", 1, 64) if "determinizations" in message else None
+        return {"exploration": exploration, "rollout_depth": depth,
+                "determinizations": DEFAULT_DETERMINIZATIONS if worlds is None else worlds}
 
     def _state(self, message: dict[str, Any]) -> cavemind.State:
         if "position" in message:
@@ -145,7 +186,7 @@ class Query:
         except CavemindError as error:
             field = "players" if "option players=" in str(error) else "options"
             raise FieldError(field, str(error)) from None
-        seed = _integer(message, "seed", 0, 2**47) if "seed" in message else None
+        seed = _integer(message, "dealSeed", 0, 2**47) if "dealSeed" in message else None
         try:
             return replay(game, message.get("moves", []), seed=seed)
         except CavemindError as error:
@@ -158,11 +199,13 @@ class Query:
             raise FieldError("limit", "limit: expected an object such as {\"iterations\": 1000}")
         unknown = sorted(set(limit) - LIMIT_FIELDS)
         if unknown:
-            raise FieldError(f"limit.{unknown[0]}", f"limit: unknown field {unknown[0]!r}; "
+            top_level = " (a top-level field, not part of limit)" if unknown[0] in QUERY_FIELDS else ""
+            raise FieldError(f"limit.{unknown[0]}", f"limit: unknown field {unknown[0]!r}{top_level}; "
                                                     f"fields are {', '.join(sorted(LIMIT_FIELDS))}")
-        if "iterations" not in limit and "seconds" not in limit:
-            raise FieldError("limit", "limit: needs iterations or seconds")
-        iterations = _integer(limit, "iterations", 1, MAX_ITERATIONS, where="limit.") if "iterations" in limit else None
+        if "iterations" in limit:
+            iterations = _integer(limit, "iterations", 1, MAX_ITERATIONS, where="limit.")
+        else:                       # the one default budget, unless a time limit is given instead
+            iterations = None if limit.get("seconds") is not None else DEFAULT_ITERATIONS
         seconds = limit.get("seconds")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                     or not 0 < seconds <= 86400):
@@ -173,7 +216,11 @@ class Query:
             raise FieldError("limit.threads", f"limit.threads: {threads} threads for {iterations} iterations; "
                                               "each thread runs at least one iteration, so threads must not "
                                               "exceed iterations")
-        return cavemind.Limit(iterations=iterations, seconds=seconds, threads=threads)
+        memory = limit.get("memoryMb")
+        if memory is not None and (isinstance(memory, bool) or not isinstance(memory, (int, float)) or memory <= 0):
+            raise FieldError("limit.memoryMb", f"limit.memoryMb: {json.dumps(memory)} must be a positive number "
+                                               "of megabytes (per thread)")
+        return cavemind.Limit(iterations=iterations, seconds=seconds, threads=threads, memory_mb=memory)
 
 
 class Engine:
@@ -290,7 +337,7 @@ class Engine:
                     reports = {"progress_every": query.report_every, "on_progress": lambda so_far: self.send(
                         json_record(so_far, query.top, query.id, warnings=query.warnings, during_search=True))}
                 info = cavemind.analyse(query.state, query.limit, algorithm=query.algorithm,
-                                        seed=query.search_seed, stop=flag, **reports)
+                                        seed=query.search_seed, stop=flag, **query.options, **reports)
                 self.send(json_record(info, query.top, query.id, stopped=flag.is_set, warnings=query.warnings))
             except CavemindError as error:
                 self.error(str(error), None, query.id)

@@ -15,11 +15,13 @@ from typing import Any, Callable, TextIO
 
 import cavemind
 from cavemind.analysis_output import document_text, format_table
-from cavemind.botspec import HUMAN, BotSpec, split_bot_specs
+from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError, IllegalActionError, InvalidPositionError
 
 RECORD_FORMAT = 1
-HINT_LIMIT = cavemind.Limit(iterations=2000)
+# The search behind 'hint' unless `cavemind play --hint` says otherwise: ISMCTS with the default settings
+# (1,000 iterations, the game's exploration and rollout depth; docs/settings.md).
+DEFAULT_HINT = parse_bot_spec("ismcts")
 
 
 class PlayError(CavemindError, ValueError):
@@ -49,10 +51,12 @@ def replay(game: cavemind.Game, moves: list, seed: int | None = None, field: str
 class Match:
     """One game in progress: the state, the seats (bot specs or 'human'), and the moves played so far."""
 
-    def __init__(self, game: cavemind.Game, seats: list[BotSpec], seed: int = 0, moves: list[str] | None = None):
+    def __init__(self, game: cavemind.Game, seats: list[BotSpec], seed: int = 0, moves: list[str] | None = None,
+                 hint: BotSpec = DEFAULT_HINT):
         if len(seats) != game.num_players:
             raise PlayError(f"--players: {len(seats)} seats given for a {game.num_players}-player game")
-        self.game, self.seats, self.seed = game, seats, seed
+        hint.search_settings()           # a bad hint search is refused now, not at the first 'hint'
+        self.game, self.seats, self.seed, self.hint = game, seats, seed, hint
         self.moves: list[str] = []
         self.state = game.new_initial_state()
         for index, move in enumerate(moves or []):
@@ -250,10 +254,8 @@ def human_turn(match: Match, seat: int, terminal: Terminal) -> int | None:
                 return legal[int(answer) - 1]
             terminal.say(f"no move {answer}: choose 1 to {len(legal)}")
         elif command.lower() == "hint":
-            # The hint searches a world sampled from this seat's view, so it cannot reveal hidden cards.
-            view = state.determinize(seat, len(match.moves))
-            info = cavemind.analyse(view, HINT_LIMIT, seed=len(match.moves))
-            terminal.say(format_table(info, match.game.name, top=3))
+            hint = give_hint(match, seat, argument)
+            terminal.say(hint)
         elif command.lower() == "save":
             if not argument:
                 terminal.say("usage: save FILE")
@@ -265,13 +267,35 @@ def human_turn(match: Match, seat: int, terminal: Terminal) -> int | None:
         elif command.lower() in ("quit", "exit"):
             return None
         elif command.lower() in ("help", "?"):
-            terminal.say("type a move number or its notation; 'hint' for an analysis, 'save FILE' to save, "
-                         "'board' to see the board again, 'quit' to stop")
+            terminal.say("type a move number or its notation; 'hint' for an analysis ('hint iterations=5000,"
+                         "rollout_depth=10' to change its settings once), 'save FILE' to save, 'board' to see "
+                         "the board again, 'quit' to stop")
         else:
             try:
                 return state.string_to_action(answer)
             except IllegalActionError as error:
                 terminal.say(f"{error} (or type 'help')")
+
+
+def give_hint(match: Match, seat: int, settings: str = "") -> str:
+    """The analysis behind 'hint': the match's hint search, with `settings` ('iterations=5000,rollout_depth=10',
+    the keys of the bot language) changed for this hint only. Bad settings give a message, not an error."""
+    spec = match.hint
+    try:
+        if settings:
+            changes = parse_bot_spec(f"{spec.kind}:{settings}").options
+            spec = BotSpec(spec.kind, {**spec.options, **changes})
+        limit, options = spec.search_settings()
+    except BotSpecError as error:
+        return f"{error} (settings are those of the bot language, e.g. hint iterations=5000)"
+    # The hint searches a world sampled from this seat's view, so it cannot reveal hidden cards.
+    view = match.state.determinize(seat, len(match.moves))
+    options.setdefault("seed", len(match.moves))
+    try:
+        info = cavemind.analyse(view, limit, **options)
+    except CavemindError as error:
+        return f"no hint: {error}"
+    return format_table(info, match.game.name, top=3)
 
 
 def finish(match: Match, terminal: Terminal, record_path: str | None) -> None:

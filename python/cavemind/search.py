@@ -17,6 +17,10 @@ StopFlag = _core.StopFlag
 # Root visit counts are 32-bit in the core, so a search of more iterations would overflow them.
 MAX_ITERATIONS = 2**31 - 1
 MAX_THREADS = 256
+# The one default budget of analyse(), the search bots, `cavemind analyse`, the engine and play's hints: this
+# many iterations unless a time limit (seconds) is given instead. docs/settings.md lists every setting.
+DEFAULT_ITERATIONS = 1000
+DEFAULT_DETERMINIZATIONS = 8      # PIMC's sampled worlds
 
 
 def _is_real(value) -> bool:
@@ -155,7 +159,7 @@ def _pv_names(state, pv: list[int]) -> list[str]:
 
 
 def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
-            rollout_depth: int | None = None, determinizations: int = 8, seed: int = 0,
+            rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS, seed: int = 0,
             stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None,
             progress_every: float = 1.0) -> AnalysisInfo:
     """Searches `state` (a decision node) and returns per-move statistics for the player to move.
@@ -164,10 +168,12 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
     the true state and so sees hidden information. One thread with a given seed is reproducible.
     `exploration` (the UCB constant c) and `rollout_depth` (decisions before a rollout is cut off and the
     game's heuristic read; FULL_ROLLOUT = -1 plays to the end) default to the game's settings
-    (cavemind.games.search_defaults). `on_progress(info)` is called every `progress_every` seconds with the
-    statistics so far (in the calling thread, while the search threads pause); it does not change the
-    result."""
-    limit = Limit(iterations=1000) if limit is None else limit
+    (cavemind.games.search_defaults); `determinizations` is the number of worlds PIMC samples; `seed` is the
+    search seed. Without `limit` the search runs DEFAULT_ITERATIONS (1,000) iterations. The same settings
+    under the same names in the CLI, the engine and bot specifications: docs/settings.md.
+    `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
+    thread, while the search threads pause); it does not change the result."""
+    limit = Limit(iterations=DEFAULT_ITERATIONS) if limit is None else limit
     if not isinstance(limit, Limit):
         raise SearchError(f"limit={limit!r}: expected a cavemind.Limit")
     if algorithm not in ALGORITHMS:
