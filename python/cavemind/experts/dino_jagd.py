@@ -35,7 +35,7 @@ HIDDEN_CARD = 1.0      # a card in the rival's hand, unseen
 RIVAL_REACH = 0.7      # share of what the rival can hunt next turn that counts against us
 OWN_REACH = 0.25       # what we can hunt at our next turn (after the rival's)
 REACH_NOW = 0.9        # what we can still hunt this turn (at a position the plan did not finish)
-NODES = 2500
+NODES = 500
 
 
 @lru_cache(maxsize=1)
@@ -50,9 +50,11 @@ def _names(x) -> list[str]:
     return list(x or [])
 
 
-def capture_odds(creature: dict, modifier: int) -> tuple[float, float]:
+@lru_cache(maxsize=None)
+def capture_odds(name: str, modifier: int) -> tuple[float, float]:
     """(chance that repeated tries capture it, expected energy spent) with `modifier` on every roll; a miss
     costs 1 and allows another try (we assume we try again)."""
+    creature = creatures()[name]
     table = creature.get("hunt", "MMMMMM")
     faces = [table[min(5, max(0, d + modifier))] for d in range(6)]
     c, m = faces.count("C") / 6.0, faces.count("M") / 6.0
@@ -84,7 +86,7 @@ def reach(state: dict, p: int, energy: int, now: bool) -> float:
         for space in state["hunting_area"].get(code, []):
             if space and space[-1] in info:
                 c = info[space[-1]]
-                odds, spent = capture_odds(c, modifier)
+                odds, spent = capture_odds(space[-1], modifier)
                 spent = max(1.0, spent - cheaper_home * odds)
                 if c.get("cost", 1) - cheaper_home <= budget:
                     options.append((odds * c.get("points", 1), spent))

@@ -18,13 +18,16 @@ class TurnPlanner:
     action another player is expected to take inside our turn (None: the plan ends there)."""
 
     def __init__(self, me: int, evaluate: Callable, nodes: int = 1500, samples: int = 3,
-                 turn_over: Callable | None = None, reply: Callable | None = None):
+                 turn_over: Callable | None = None, reply: Callable | None = None,
+                 moves: Callable | None = None, per_root: bool = False):
         self.me = me
         self.evaluate = evaluate
         self.limit = nodes
         self.samples = samples
         self.turn_over = turn_over
         self.reply = reply
+        self.moves = moves          # moves(state) -> the actions worth searching below the root (None: all)
+        self.per_root = per_root    # each root action gets its share of the node budget (wide roots)
         self.memo: dict[bytes, float] = {}
         self.nodes = 0
         self.rng = random.Random(0)
@@ -48,11 +51,19 @@ class TurnPlanner:
             action = self.reply(state) if self.reply is not None else None
             result = self.evaluate(state) if action is None else self.value(state.child(action))
         else:
-            result = max(self.value(state.child(a)) for a in state.legal_actions())
+            actions = (self.moves(state) if self.moves is not None else None) or state.legal_actions()
+            result = max(self.value(state.child(a)) for a in actions)
         self.memo[key] = result
         return result
 
     def best(self, state, actions: list[int]) -> int:
         """Index of the action with the best planned value (the first of equals)."""
-        scores = [self.value(state.child(a)) for a in actions]
+        if not self.per_root:
+            scores = [self.value(state.child(a)) for a in actions]
+        else:
+            share = max(8, self.limit // len(actions))
+            scores = []
+            for a in actions:
+                self.nodes, self.limit = 0, share
+                scores.append(self.value(state.child(a)))
         return max(range(len(actions)), key=lambda i: scores[i])
