@@ -330,3 +330,56 @@ def test_honga_expert_decides_from_its_information_set_only():
                 checked += 1
         state.apply(bot.step(state) if player == 0 else rng.choice(state.legal_actions()))
     assert checked >= 3
+
+
+# ------------------------------------------------------------------------ the Dino Jagd and Prehistory experts
+
+def _game_against_random(name, seed, expert_seat):
+    game = cavemind.load_game(name, players=2)
+    state = game.new_initial_state(seed=seed)
+    bot, rng = ExpertBot(), random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        player = state.current_player()
+        state.apply(bot.step(state) if player == expert_seat else rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name,seat", [("dino_jagd", 0), ("dino_jagd", 1), ("prehistory", 0), ("prehistory", 1)])
+def test_expert_beats_random_play_in_dino_jagd_and_prehistory(name, seat):
+    assert name in expert_games()
+    state = _game_against_random(name, seat + 11, seat)
+    assert state.returns()[seat] == 1.0
+    assert state.scores()[seat] > state.scores()[1 - seat] + 10
+
+
+def _hidden_hand(name, world, seat):
+    st = world.to_dict()["state"]
+    hand = st["players"][seat]["hand"] if name == "dino_jagd" else st["hand"][seat]
+    return json.dumps(hand, sort_keys=True)
+
+
+@pytest.mark.parametrize("name", ["dino_jagd", "prehistory"])
+def test_dino_jagd_and_prehistory_experts_decide_from_their_information_set_only(name):
+    game = cavemind.load_game(name, players=2)
+    bot = ExpertBot()
+    rng = random.Random(8)
+    state = game.new_initial_state(seed=8)
+    checked = 0
+    for _ in range(3000):
+        if state.is_terminal() or checked >= 4:
+            break
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        player = state.current_player()
+        if player == 0 and len(state.legal_actions()) > 1:
+            # worlds that differ in what player 0 cannot see: player 1's secret cards (and the piles)
+            worlds = [state.determinize(0, seed) for seed in range(3)]
+            if len({_hidden_hand(name, w, 1) for w in worlds}) > 1:
+                assert {bot.step(w) for w in worlds} == {bot.step(state)}
+                checked += 1
+        state.apply(bot.step(state) if player == 0 else rng.choice(state.legal_actions()))
+    assert checked >= 2
