@@ -46,7 +46,6 @@ def _rest(state: dict, p: int) -> float:
 
 
 def evaluate(state_obj, me: int) -> float:
-    n = state_obj.game.num_players if hasattr(state_obj.game, "num_players") else 2
     if state_obj.is_terminal():
         scores = state_obj.scores()
         margin = scores[me] - max(s for i, s in enumerate(scores) if i != me)
@@ -55,7 +54,7 @@ def evaluate(state_obj, me: int) -> float:
     h = state_obj.heuristic()[me]
     lead = (h - 0.5) * 60.0  # the game's final-scoring-now lead over the best other player (saturates at 30)
     doc = state_obj.to_dict(observer=me)["state"]
-    players = len(doc.get("vp", [])) and int(doc.get("num_players", 2)) or 2
+    players = int(doc.get("num_players", 2))
     mine = _rest(doc, me)
     others = max(_rest(doc, p) for p in range(players) if p != me)
     return lead + mine - OPPONENT * others
@@ -63,8 +62,7 @@ def evaluate(state_obj, me: int) -> float:
 
 def _no_dev_trades(state) -> list[int]:
     """Below the first decision, development-point trades are left out (they multiply the plan's width)."""
-    keep = [a for a in state.legal_actions() if not state.action_to_string(a).startswith(DEV_TRADES)]
-    return keep
+    return [a for a in state.legal_actions() if not state.action_to_string(a).startswith(DEV_TRADES)]
 
 
 def choose(view: dict, actions: list[int], names: list[str]) -> int:
