@@ -261,3 +261,125 @@ def test_jaeger_und_spaeher_expert_decides_from_its_information_set_only():
                 checked += 1
         state.apply(bot.step(state) if player == 0 else rng.choice(state.legal_actions()))
     assert checked >= 5
+
+
+# ------------------------------------------------------------------------------------------------ the Honga expert
+
+def _honga_game_against_random(seed, expert_seat):
+    game = cavemind.load_game("honga", players=2)
+    state = game.new_initial_state(seed=seed)
+    bot, rng = ExpertBot(), random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        player = state.current_player()
+        state.apply(bot.step(state) if player == expert_seat else rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_honga_expert_beats_random_play(seat):
+    assert "honga" in expert_games()
+    state = _honga_game_against_random(seat + 7, seat)
+    assert state.returns()[seat] == 1.0
+    assert state.scores()[seat] >= 40 and state.scores()[seat] > state.scores()[1 - seat] + 15
+
+
+def test_honga_expert_trades_when_a_card_is_affordable():
+    game = cavemind.load_game("honga", players=2)
+    state = game.new_initial_state(seed=2)
+    rng = random.Random(2)
+    bot = ExpertBot()
+    # random play to player 0's action phase with a trade use on the disc
+    found = _play_until(state, rng, lambda s: s.current_player() == 0 and "trade" in
+                        s.to_dict()["state"]["turn_state"].get("uses", {}))
+    assert found is not None
+    doc = found.to_dict()
+    me = doc["state"]["players"][0]
+    me.update(fish=6, berry=6, mushroom=6)  # every face-up food-only card is affordable
+    state = cavemind.state_from_json(doc)
+    line = []
+    while not state.is_chance_node() and state.current_player() == 0:
+        action = bot.step(state)
+        line.append(state.action_to_string(action))
+        state.apply(action)
+    assert any(name.startswith("trade") for name in line), line
+    assert state.to_dict()["state"]["players"][0]["score"] > me["score"]
+
+
+def test_honga_expert_decides_from_its_information_set_only():
+    game = cavemind.load_game("honga", players=2)
+    bot = ExpertBot()
+    rng = random.Random(6)
+    state = game.new_initial_state(seed=6)
+    checked = 0
+    for _ in range(3000):
+        if state.is_terminal() or checked >= 6:
+            break
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        player = state.current_player()
+        if player == 0 and len(state.legal_actions()) > 1:
+            # worlds that differ in what player 0 cannot see: the bonus cards in player 1's hand and the pile
+            worlds = [state.determinize(0, seed) for seed in range(4)]
+            hidden = {json.dumps(w.to_dict()["state"]["players"][1]["bonus"], sort_keys=True) for w in worlds}
+            if len(hidden) > 1:
+                assert {bot.step(w) for w in worlds} == {bot.step(state)}
+                checked += 1
+        state.apply(bot.step(state) if player == 0 else rng.choice(state.legal_actions()))
+    assert checked >= 3
+
+
+# ------------------------------------------------------------------------ the Dino Jagd and Prehistory experts
+
+def _game_against_random(name, seed, expert_seat):
+    game = cavemind.load_game(name, players=2)
+    state = game.new_initial_state(seed=seed)
+    bot, rng = ExpertBot(), random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        player = state.current_player()
+        state.apply(bot.step(state) if player == expert_seat else rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name,seat", [("dino_jagd", 0), ("dino_jagd", 1), ("prehistory", 0), ("prehistory", 1)])
+def test_expert_beats_random_play_in_dino_jagd_and_prehistory(name, seat):
+    assert name in expert_games()
+    state = _game_against_random(name, seat + 11, seat)
+    assert state.returns()[seat] == 1.0
+    assert state.scores()[seat] > state.scores()[1 - seat] + 10
+
+
+def _hidden_hand(name, world, seat):
+    st = world.to_dict()["state"]
+    hand = st["players"][seat]["hand"] if name == "dino_jagd" else st["hand"][seat]
+    return json.dumps(hand, sort_keys=True)
+
+
+@pytest.mark.parametrize("name", ["dino_jagd", "prehistory"])
+def test_dino_jagd_and_prehistory_experts_decide_from_their_information_set_only(name):
+    game = cavemind.load_game(name, players=2)
+    bot = ExpertBot()
+    rng = random.Random(8)
+    state = game.new_initial_state(seed=8)
+    checked = 0
+    for _ in range(3000):
+        if state.is_terminal() or checked >= 4:
+            break
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        player = state.current_player()
+        if player == 0 and len(state.legal_actions()) > 1:
+            # worlds that differ in what player 0 cannot see: player 1's secret cards (and the piles)
+            worlds = [state.determinize(0, seed) for seed in range(3)]
+            if len({_hidden_hand(name, w, 1) for w in worlds}) > 1:
+                assert {bot.step(w) for w in worlds} == {bot.step(state)}
+                checked += 1
+        state.apply(bot.step(state) if player == 0 else rng.choice(state.legal_actions()))
+    assert checked >= 2

@@ -51,9 +51,15 @@ class ExpertBot(Bot):
 
 
 from cavemind.experts import jaeger_und_spaeher as _jaeger_und_spaeher  # noqa: E402
+from cavemind.experts import dino_jagd as _dino_jagd  # noqa: E402
+from cavemind.experts import honga as _honga  # noqa: E402
+from cavemind.experts import prehistory as _prehistory  # noqa: E402
 from cavemind.experts import stone_age as _stone_age  # noqa: E402
 
 POLICIES["stone_age"] = _stone_age.choose
 POLICIES["jaeger_und_spaeher"] = _jaeger_und_spaeher.choose
+POLICIES["honga"] = _honga.choose
+POLICIES["dino_jagd"] = _dino_jagd.choose
+POLICIES["prehistory"] = _prehistory.choose
 
 __all__ = ["ExpertBot", "expert_games", "POLICIES"]
