@@ -6,6 +6,8 @@
 # top card is drawn lazily by a chance node from all unseen creatures (which is the same distribution as a
 # shuffled deck), so no hidden creature order is stored. Special cards are multisets of counts per type.
 import json
+
+from cavemind.games.fields import action_id
 from importlib import resources
 
 from libc.stdint cimport uint8_t, uint64_t
@@ -1212,9 +1214,9 @@ def _tops(bytes data):
 REACTION_NAMES = ["Superschocker", "Stoersender", "Fehlschuss", "Glueckstreffer", "Zielfernrohr", "Stoerfeld"]
 
 
-def action_to_string(bytes data, int action):
+def action_to_string(bytes data, action):
+    a = action_id(action, NUM_ACTIONS, "dino_jagd")
     cdef DinoState s = load(data)
-    a = action
     if A_PLACE <= a < A_TRAVEL:
         c, k = divmod(a - A_PLACE, NUM_SLOTS)
         return f"place {CREATURE_NAMES[c]} {_slot_name(k)}"

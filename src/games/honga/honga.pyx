@@ -1,6 +1,7 @@
 # Honga (HABA 2018, Günter Burkhardt) for 2-5 players. Rules as implemented, the action space, every
 # interpretation and the designed data: src/games/honga/README.md. Designed component data is loaded once
 # at import from python/cavemind/data/honga/honga.json into the static C arrays below.
+from cavemind.games.fields import action_id
 import json
 from importlib import resources
 
@@ -1594,8 +1595,7 @@ def _disc_text(int d):
 def action_to_string(bytes data, action):
     cdef HongaState s
     cdef uint8_t u[NUM_FIELDS]
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action: {action!r} is not an action id 0..{NUM_ACTIONS - 1}")
+    action = action_id(action, NUM_ACTIONS, "honga")
     s = load(data)
     if action < A_GATHER:
         f, r = divmod(action - A_PLACE, 4)

@@ -3,7 +3,7 @@
 # locations and Holy Places are DESIGNED data (python/cavemind/data/jaeger_und_spaeher/cards.json). Rules as
 # implemented, the action space and every interpretation: README.md next to this file.
 import json
-import operator
+from cavemind.games.fields import action_id
 from importlib.resources import files
 
 from libc.stdint cimport uint64_t, uint8_t
@@ -1541,19 +1541,8 @@ def _counts(arr):
     return {OBJ_NAMES[o]: int(arr[o]) for o in range(NOBJ) if arr[o]}
 
 
-def _action_id(action, int limit):
-    """The action as an int in 0..limit-1, else ValueError naming it (never an overflow or a crash)."""
-    try:
-        a = operator.index(action)
-    except TypeError:
-        a = None
-    if a is None or isinstance(action, bool) or not 0 <= a < limit:
-        raise ValueError(f"action {action!r}: not an action id of jaeger_und_spaeher (0..{limit - 1})")
-    return a
-
-
 def action_to_string(bytes data, action):
-    cdef int a = _action_id(action, NUM_ACTIONS)
+    cdef int a = action_id(action, NUM_ACTIONS, "jaeger_und_spaeher")
     cdef JState s = load(data)
     if A_PLAY <= a < A_TAKEBACK:
         return f"play {CHAR_NAMES[a - A_PLAY]}"

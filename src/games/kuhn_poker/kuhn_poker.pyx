@@ -6,7 +6,7 @@
 #
 # Returns: the chip result mapped linearly from [-2, 2(n-1)] to [0, 1], so they sum to 1 and winning a
 # bigger pot is worth more (poker is about chips, not about winning the hand).
-import operator
+from cavemind.games.fields import action_id
 
 from libc.stdint cimport uint64_t
 from libc.stdio cimport snprintf
@@ -306,19 +306,8 @@ def check_state(bytes data):
     return None
 
 
-def _action_id(action, int limit):
-    """The action as an int in 0..limit-1, else ValueError naming it (never an overflow or a crash)."""
-    try:
-        a = operator.index(action)
-    except TypeError:
-        a = None
-    if a is None or isinstance(action, bool) or not 0 <= a < limit:
-        raise ValueError(f"action {action!r}: not an action id of kuhn_poker (0..{limit - 1})")
-    return a
-
-
 def action_to_string(bytes data, action):
-    cdef int a = _action_id(action, NUM_ACTIONS)
+    cdef int a = action_id(action, NUM_ACTIONS, "kuhn_poker")
     cdef KuhnState s = load(data)
     if FIRST_DEAL <= a < HIDDEN_DEAL:
         return f"deal {CARD_NAMES[a - FIRST_DEAL]}"

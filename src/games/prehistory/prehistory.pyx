@@ -9,8 +9,10 @@ from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.prehistory.prehistory cimport *
 
-import json
 import importlib.resources
+import json
+
+from cavemind.games.fields import action_id
 
 NAME = "prehistory"
 DESCRIPTION = "Prehistory (A-Games 2018) for 2-4 players: seasons, six board actions, the map, ceremony cards"
@@ -2287,9 +2289,9 @@ def _card_name(int c):
     return f"c{c}:{CER_KIND_NAMES[C_KIND[c]]}/v{C_VALUE[c]}"
 
 
-def action_to_string(bytes data, int action):
+def action_to_string(bytes data, action):
+    cdef int a = action_id(action, NUM_ACTIONS, "prehistory"), idx, t
     cdef PHState s = load(data)
-    cdef int a = action, idx, t
     if s.phase == PH_FILL or a >= A_CHANCE:
         t = fill_target(&s, &idx)
         i = a - A_CHANCE

@@ -16,6 +16,7 @@ from mcts.rng cimport Rng, rng_below, rng_seed
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.stone_age.stone_age cimport *
 
+from cavemind.games.fields import action_id
 import json
 import importlib.resources
 
@@ -1676,8 +1677,7 @@ def _placement_count(bytes data, int loc):
 def action_to_string(bytes data, action):
     cdef State s
     cdef int k
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action: {action!r} is not an action id 0..{NUM_ACTIONS - 1}")
+    action = action_id(action, NUM_ACTIONS, "stone_age")
     s = load(data)
     a = action
     if A_PLACE <= a < A_COUNT:

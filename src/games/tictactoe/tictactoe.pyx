@@ -1,6 +1,6 @@
 # Tic-tac-toe: the smallest perfect-information game, used to test the search on known answers.
 # Actions 0..8 are the cells, row by row from the top left. Player 0 plays X and moves first.
-import operator
+from cavemind.games.fields import action_id
 
 from libc.stdint cimport uint64_t
 from libc.stdio cimport snprintf
@@ -215,19 +215,8 @@ def check_state(bytes data):
     return None
 
 
-def _action_id(action, int limit):
-    """The action as an int in 0..limit-1, else ValueError naming it (never an overflow or a crash)."""
-    try:
-        a = operator.index(action)
-    except TypeError:
-        a = None
-    if a is None or isinstance(action, bool) or not 0 <= a < limit:
-        raise ValueError(f"action {action!r}: not an action id of tictactoe (0..{limit - 1})")
-    return a
-
-
 def action_to_string(bytes data, action):
-    cdef int a = _action_id(action, NUM_CELLS)
+    cdef int a = action_id(action, NUM_CELLS, "tictactoe")
     load(data)                                           # the same size check as every entry point
     return "abc"[a % 3] + "321"[a // 3]
 
