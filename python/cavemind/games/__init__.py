@@ -32,12 +32,12 @@ class GameInfo:
 
 
 # One entry per game; the module is imported only when the game is first loaded. The rollout depths of the
-# board games are the cut-offs their strength ladders were measured with, Jäger und Späher's the winner of the
-# tuning grid (docs/strength.md, "Tuning").
+# board games are the cut-offs their strength ladders were measured with; Stone Age's and Jäger und Späher's
+# settings won tuning matches against those (docs/strength.md, "Tuning").
 REGISTRY: dict[str, GameInfo] = {
     "tictactoe": GameInfo("cavemind.games.tictactoe"),
     "kuhn_poker": GameInfo("cavemind.games.kuhn_poker"),
-    "stone_age": GameInfo("cavemind.games.stone_age", SearchDefaults(rollout_depth=40)),
+    "stone_age": GameInfo("cavemind.games.stone_age", SearchDefaults(rollout_depth=160)),
     "jaeger_und_spaeher": GameInfo("cavemind.games.jaeger_und_spaeher",
                                    SearchDefaults(exploration=0.3, rollout_depth=15)),
     "prehistory": GameInfo("cavemind.games.prehistory", SearchDefaults(rollout_depth=20)),
