@@ -5,6 +5,7 @@ Shared by `cavemind analyse`, the hint in `cavemind play` and `cavemind engine`,
 from __future__ import annotations
 
 import json
+import signal
 import threading
 import time
 from typing import Any, Callable
@@ -92,12 +93,16 @@ def hidden_information_warning(state, algorithm: str) -> str | None:
 
 def analyse_interruptibly(state, limit: cavemind.Limit, on_wait: Callable[[float], None] | None = None,
                           **options: Any) -> tuple[AnalysisInfo, bool]:
-    """Runs cavemind.analyse in a thread so that Ctrl-C (KeyboardInterrupt in this, the main thread) ends
-    the search early with the best result so far. `on_wait(elapsed)` is called about 5 times a second.
-    Returns the analysis and whether it was stopped early."""
+    """Runs cavemind.analyse in a thread so that Ctrl-C ends the search early with the best result so far.
+    `on_wait(elapsed)` is called about 5 times a second. Returns the analysis and whether it was stopped early.
+
+    In the main thread, Ctrl-C is caught by a SIGINT handler that only sets the stop flag: a KeyboardInterrupt
+    raised inside threading.Event.wait() can leave the event's lock held, after which the main thread waits
+    on itself forever (seen as a hang after Ctrl-C on a loaded machine)."""
     stop = cavemind.StopFlag()
-    done = threading.Event()          # not Thread.is_alive(): an interrupted join() can leave it wrong
+    done = threading.Event()
     result: dict[str, Any] = {}
+    interrupted = threading.Event()
 
     def work() -> None:
         try:
@@ -107,16 +112,28 @@ def analyse_interruptibly(state, limit: cavemind.Limit, on_wait: Callable[[float
         finally:
             done.set()
 
-    start = time.monotonic()
-    threading.Thread(target=work, daemon=True).start()
-    stopped = False
-    while not done.is_set():
-        try:
-            if not done.wait(0.2) and on_wait is not None:
-                on_wait(time.monotonic() - start)
-        except KeyboardInterrupt:
-            stop.set()
-            stopped = True
+    def on_sigint(signum: int, frame: Any) -> None:
+        stop.set()
+        interrupted.set()
+
+    # A process started with SIGINT ignored (a background job) keeps ignoring it.
+    own_handler = (threading.current_thread() is threading.main_thread()
+                   and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
+    previous = signal.signal(signal.SIGINT, on_sigint) if own_handler else None
+    try:
+        start = time.monotonic()
+        threading.Thread(target=work, daemon=True).start()
+        while not done.is_set():
+            try:
+                if not done.wait(0.2) and on_wait is not None:
+                    on_wait(time.monotonic() - start)
+            except KeyboardInterrupt:   # only outside the main thread's handler
+                stop.set()
+                interrupted.set()
+    finally:
+        if own_handler and previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    stopped = interrupted.is_set()
     if "error" in result:
         raise result["error"]
     return result["info"], stopped
