@@ -2,7 +2,7 @@
 survival check of a state, and a seeded mutation fuzzer over JSON positions.
 
 The fuzzer takes real positions (states along seeded random playouts, written as JSON from every seat
-and from none), changes one or two fields at a time (types, ranges, lengths, unknown names,
+and from none), changes one to three values at a time (types, ranges, lengths, unknown names,
 contradictions between fields) and loads the result. A load must either raise InvalidPositionError or
 give a state that survives everything a user can do with it (`survive`). Every case is reproducible
 from (game, configuration, seed, case index). `run_isolated` runs a batch in a child process so that a
@@ -242,14 +242,6 @@ class FuzzReport:
     survived: int = 0
     failures: list[dict[str, Any]] = field(default_factory=list)
     rejection_kinds: Counter = field(default_factory=Counter)
-
-    def add(self, other: "FuzzReport") -> None:
-        self.tried += other.tried
-        self.rejected += other.rejected
-        self.accepted += other.accepted
-        self.survived += other.survived
-        self.failures.extend(other.failures)
-        self.rejection_kinds.update(other.rejection_kinds)
 
     def as_dict(self) -> dict[str, Any]:
         return {"game": self.game, "params": self.params, "tried": self.tried, "rejected": self.rejected,
