@@ -246,10 +246,25 @@ def main(argv: list[str] | None = None) -> int:
         "|---|---:|---:|---:|---:|---:|---:|---:|", *summary, "",
         "Games: " + ", ".join(games) + ".", "",
     ]
+    kept = hand_written_part(args.out)
     with open(args.out, "w", encoding="utf-8") as handle:
-        handle.write("\n".join(header) + "\n" + "\n".join(sections))
+        handle.write("\n".join(header) + "\n" + "\n".join(sections) + ("\n" + kept if kept else ""))
     print(f"wrote {os.path.relpath(args.out)}", file=sys.stderr)
     return 0
+
+
+HAND_WRITTEN = "<!-- Below this line: hand-written sections (diagnosis, experts, tuning), kept by strength.py -->"
+
+
+def hand_written_part(path: str) -> str:
+    """The part of an existing strength page from the HAND_WRITTEN marker on, which a regeneration keeps."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        return ""
+    at = text.find(HAND_WRITTEN)
+    return text[at:] if at >= 0 else ""
 
 
 if __name__ == "__main__":
