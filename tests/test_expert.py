@@ -26,6 +26,19 @@ def _play_until(state, rng, predicate, limit=5000):
     return None
 
 
+def _game_against_random(name, seed, expert_seat):
+    game = cavemind.load_game(name, players=2)
+    state = game.new_initial_state(seed=seed)
+    bot, rng = ExpertBot(), random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        player = state.current_player()
+        state.apply(bot.step(state) if player == expert_seat else rng.choice(state.legal_actions()))
+    return state
+
+
 def test_expert_spec_builds_an_expert_bot():
     bot = parse_bot_spec("expert:seed=3").make()
     assert isinstance(bot, ExpertBot)
@@ -184,6 +197,29 @@ def test_heuristic_variant_switch_checks_its_argument():
 
 # ----------------------------------------------------------------------------------- the Jäger und Späher expert
 
+def _worlds_checked(game, seed, hidden_of, worlds, steps, stop_after=None):
+    """Plays the expert (seat 0) against random play; at each of its decisions where `worlds` determinizations
+    from its seat differ in what it cannot see (`hidden_of(world)`), asserts that it chooses the same in all of
+    them as in the true state. Returns how many decisions were checked."""
+    bot, rng = ExpertBot(), random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    checked = 0
+    for _ in range(steps):
+        if state.is_terminal() or (stop_after is not None and checked >= stop_after):
+            break
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(63)))
+            continue
+        player = state.current_player()
+        if player == 0 and len(state.legal_actions()) > 1:
+            views = [state.determinize(0, k) for k in range(worlds)]
+            if len({hidden_of(w) for w in views}) > 1:
+                assert {bot.step(w) for w in views} == {bot.step(state)}
+                checked += 1
+        state.apply(bot.step(state) if player == 0 else rng.choice(state.legal_actions()))
+    return checked
+
+
 def test_jaeger_und_spaeher_expert_is_registered():
     assert "jaeger_und_spaeher" in expert_games()
 
@@ -240,48 +276,18 @@ def test_jaeger_und_spaeher_expert_takes_back_meat_when_hungry():
 
 
 def test_jaeger_und_spaeher_expert_decides_from_its_information_set_only():
+    # worlds that differ in what player 0 cannot see: player 1's face-down objects and the object pile
     game = cavemind.load_game("jaeger_und_spaeher")
-    bot = ExpertBot()
-    rng = random.Random(4)
-    state = game.new_initial_state(seed=4)
-    checked = 0
-    for _ in range(400):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-            continue
-        player = state.current_player()
-        if player == 0 and len(state.legal_actions()) > 1:
-            # worlds that differ in what player 0 cannot see: player 1's face-down objects and the object pile
-            worlds = [state.determinize(0, seed) for seed in range(4)]
-            hidden = {json.dumps(w.to_dict()["state"]["players"][1]["objects"], sort_keys=True) for w in worlds}
-            if len(hidden) > 1:
-                assert {bot.step(w) for w in worlds} == {bot.step(state)}
-                checked += 1
-        state.apply(bot.step(state) if player == 0 else rng.choice(state.legal_actions()))
-    assert checked >= 5
+    hidden = lambda w: json.dumps(w.to_dict()["state"]["players"][1]["objects"], sort_keys=True)  # noqa: E731
+    assert _worlds_checked(game, 4, hidden, worlds=4, steps=400) >= 5
 
 
 # ------------------------------------------------------------------------------------------------ the Honga expert
 
-def _honga_game_against_random(seed, expert_seat):
-    game = cavemind.load_game("honga", players=2)
-    state = game.new_initial_state(seed=seed)
-    bot, rng = ExpertBot(), random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-            continue
-        player = state.current_player()
-        state.apply(bot.step(state) if player == expert_seat else rng.choice(state.legal_actions()))
-    return state
-
-
 @pytest.mark.parametrize("seat", [0, 1])
 def test_honga_expert_beats_random_play(seat):
     assert "honga" in expert_games()
-    state = _honga_game_against_random(seat + 7, seat)
+    state = _game_against_random("honga", seat + 7, seat)
     assert state.returns()[seat] == 1.0
     assert state.scores()[seat] >= 40 and state.scores()[seat] > state.scores()[1 - seat] + 15
 
@@ -309,43 +315,13 @@ def test_honga_expert_trades_when_a_card_is_affordable():
 
 
 def test_honga_expert_decides_from_its_information_set_only():
+    # worlds that differ in what player 0 cannot see: the bonus cards in player 1's hand and the pile
     game = cavemind.load_game("honga", players=2)
-    bot = ExpertBot()
-    rng = random.Random(6)
-    state = game.new_initial_state(seed=6)
-    checked = 0
-    for _ in range(3000):
-        if state.is_terminal() or checked >= 6:
-            break
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-            continue
-        player = state.current_player()
-        if player == 0 and len(state.legal_actions()) > 1:
-            # worlds that differ in what player 0 cannot see: the bonus cards in player 1's hand and the pile
-            worlds = [state.determinize(0, seed) for seed in range(4)]
-            hidden = {json.dumps(w.to_dict()["state"]["players"][1]["bonus"], sort_keys=True) for w in worlds}
-            if len(hidden) > 1:
-                assert {bot.step(w) for w in worlds} == {bot.step(state)}
-                checked += 1
-        state.apply(bot.step(state) if player == 0 else rng.choice(state.legal_actions()))
-    assert checked >= 3
+    hidden = lambda w: json.dumps(w.to_dict()["state"]["players"][1]["bonus"], sort_keys=True)  # noqa: E731
+    assert _worlds_checked(game, 6, hidden, worlds=4, steps=3000, stop_after=6) >= 3
 
 
 # ------------------------------------------------------------------------ the Dino Jagd and Prehistory experts
-
-def _game_against_random(name, seed, expert_seat):
-    game = cavemind.load_game(name, players=2)
-    state = game.new_initial_state(seed=seed)
-    bot, rng = ExpertBot(), random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-            continue
-        player = state.current_player()
-        state.apply(bot.step(state) if player == expert_seat else rng.choice(state.legal_actions()))
-    return state
-
 
 @pytest.mark.parametrize("name,seat", [("dino_jagd", 0), ("dino_jagd", 1), ("prehistory", 0), ("prehistory", 1)])
 def test_expert_beats_random_play_in_dino_jagd_and_prehistory(name, seat):
@@ -363,23 +339,6 @@ def _hidden_hand(name, world, seat):
 
 @pytest.mark.parametrize("name", ["dino_jagd", "prehistory"])
 def test_dino_jagd_and_prehistory_experts_decide_from_their_information_set_only(name):
+    # worlds that differ in what player 0 cannot see: player 1's secret cards (and the piles)
     game = cavemind.load_game(name, players=2)
-    bot = ExpertBot()
-    rng = random.Random(8)
-    state = game.new_initial_state(seed=8)
-    checked = 0
-    for _ in range(3000):
-        if state.is_terminal() or checked >= 4:
-            break
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-            continue
-        player = state.current_player()
-        if player == 0 and len(state.legal_actions()) > 1:
-            # worlds that differ in what player 0 cannot see: player 1's secret cards (and the piles)
-            worlds = [state.determinize(0, seed) for seed in range(3)]
-            if len({_hidden_hand(name, w, 1) for w in worlds}) > 1:
-                assert {bot.step(w) for w in worlds} == {bot.step(state)}
-                checked += 1
-        state.apply(bot.step(state) if player == 0 else rng.choice(state.legal_actions()))
-    assert checked >= 2
+    assert _worlds_checked(game, 8, lambda w: _hidden_hand(name, w, 1), worlds=3, steps=3000, stop_after=4) >= 2
