@@ -425,9 +425,9 @@ cdef void settle_payment(HongaState* s) noexcept nogil:
         pay_one(s, opts[0])
 
 
-cdef void start_payment(HongaState* s, int kind, int cf, int cb, int cm, int anyk, int mam, int good, int swap,
-                        int slot, int points) noexcept nogil:
-    cdef int need[3]
+cdef void net_need(int* need, int cf, int cb, int cm, int good, int swap) noexcept nogil:
+    """need[0..2]: the fish, berries and mushrooms still owed of (cf, cb, cm) once a Good trade card's
+    resources (with `good`) have covered what they can."""
     cdef int virt[3]
     cdef int i
     need[0] = cf
@@ -436,6 +436,13 @@ cdef void start_payment(HongaState* s, int kind, int cf, int cb, int cm, int any
     for i in range(3):
         virt[i] = GOOD_RES[i] if good else 0
     cover_from(virt, need, swap)
+
+
+cdef void start_payment(HongaState* s, int kind, int cf, int cb, int cm, int anyk, int mam, int good, int swap,
+                        int slot, int points) noexcept nogil:
+    cdef int need[3]
+    cdef int i
+    net_need(need, cf, cb, cm, good, swap)
     s.phase = PH_PAY
     s.pay_kind = kind
     for i in range(3):
@@ -454,14 +461,7 @@ cdef void start_payment(HongaState* s, int kind, int cf, int cb, int cm, int any
 
 cdef int payable(const HongaState* s, int p, int cf, int cb, int cm, int anyk, int good, int swap) noexcept nogil:
     cdef int need[3]
-    cdef int virt[3]
-    cdef int i
-    need[0] = cf
-    need[1] = cb
-    need[2] = cm
-    for i in range(3):
-        virt[i] = GOOD_RES[i] if good else 0
-    cover_from(virt, need, swap)
+    net_need(need, cf, cb, cm, good, swap)
     return can_pay(s.res[p], need, anyk, swap, -1, 0)
 
 
