@@ -1231,16 +1231,12 @@ cdef double rounds_left(const State* s) noexcept nogil:
     return by_deck if by_deck < by_stack else by_stack
 
 
-cdef double estimate(const State* s, int q, int final_score, double future) noexcept nogil:
-    """Points the player can count on: the final score if the game ended now, resources valued at what they
-    buy while there is time to spend them, and what keeps producing (people, agriculture, tools) times the
-    rounds left, plus the expected yield of people already placed."""
-    cdef const Player* me = &s.pl[q]
-    cdef double w = (future if future < 5.0 else 5.0) / 5.0
-    cdef double v = final_score - total_resources(me)
-    cdef int r, loc, need
-    for r in range(4):
-        v += me.res[r] * (1.0 + w * (0.7 * RES_VALUE[r] - 1.0))
+cdef double add_production_and_placements(const State* s, const Player* me, double v, double w,
+                                          double future) noexcept nogil:
+    """The terms both heuristic variants share, added to `v` in order: food, what keeps producing (people,
+    agriculture, tools) times the rounds left, one-use tools, the expected yield of people already placed, and
+    a penalty for food still missing after the placement phase."""
+    cdef int loc, need
     v += 0.3 * (me.food if me.food < 12 else 12)
     v += future * (1.5 * (me.people - 5) + 0.8 * me.agriculture + 0.4 * tool_value(me))
     v += 1.5 * w * __builtin_popcountll(me.one_use)
@@ -1260,6 +1256,19 @@ cdef double estimate(const State* s, int q, int final_score, double future) noex
     if need > 0 and s.phase != PH_PLACE:
         v -= 0.5 * (2 * need if 2 * need < 10 else 10)
     return v
+
+
+cdef double estimate(const State* s, int q, int final_score, double future) noexcept nogil:
+    """Points the player can count on: the final score if the game ended now, resources valued at what they
+    buy while there is time to spend them, and what keeps producing (people, agriculture, tools) times the
+    rounds left, plus the expected yield of people already placed."""
+    cdef const Player* me = &s.pl[q]
+    cdef double w = (future if future < 5.0 else 5.0) / 5.0
+    cdef double v = final_score - total_resources(me)
+    cdef int r
+    for r in range(4):
+        v += me.res[r] * (1.0 + w * (0.7 * RES_VALUE[r] - 1.0))
+    return add_production_and_placements(s, me, v, w, future)
 
 
 # Heuristic variant 1 (see "Diagnosis (Stone Age)" in docs/strength.md): variant 0, the first heuristic, valued
@@ -1293,7 +1302,7 @@ cdef double estimate_v1(const State* s, int q, int final_score, double future) n
     cdef double w = (future if future < 5.0 else 5.0) / 5.0
     cdef double v = final_score - total_resources(me)
     cdef double spendable = 4.0 + 6.0 * future, take, proj
-    cdef int r, loc, need, c
+    cdef int r, c
     cdef int mult[4]
     for r in range(3, -1, -1):
         take = me.res[r] if me.res[r] < spendable else spendable
@@ -1310,25 +1319,7 @@ cdef double estimate_v1(const State* s, int q, int final_score, double future) n
     v += mult[2] * 0.5 * future
     proj = me.people + 0.2 * future
     v += mult[3] * ((proj if proj < 10.0 else 10.0) - me.people)
-    v += 0.3 * (me.food if me.food < 12 else 12)
-    v += future * (1.5 * (me.people - 5) + 0.8 * me.agriculture + 0.4 * tool_value(me))
-    v += 1.5 * w * __builtin_popcountll(me.one_use)
-    for loc in range(L_TOOLMAKER):
-        if me.placed[loc]:
-            if loc == L_HUNT:
-                v += me.placed[loc] * 1.75 * 0.3
-            else:
-                v += me.placed[loc] * 3.5 / (loc + 2) * (1.0 + w * (0.7 * RES_VALUE[loc - 1] - 1.0))
-    if me.placed[L_TOOLMAKER]:
-        v += future * 0.4
-    if me.placed[L_HUT]:
-        v += future * 1.5
-    if me.placed[L_FIELD]:
-        v += future * 0.8
-    need = me.people - me.on_animal - me.agriculture - me.food
-    if need > 0 and s.phase != PH_PLACE:
-        v -= 0.5 * (2 * need if 2 * need < 10 else 10)
-    return v
+    return add_production_and_placements(s, me, v, w, future)
 
 
 cdef void heuristic(const void* p, double* out) noexcept nogil:
