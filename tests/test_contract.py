@@ -32,6 +32,7 @@ def test_random_playout_keeps_the_contract(game, seed):
             assert all(0 <= a < game.max_actions for a in actions)
             names = [state.action_to_string(a) for a in actions]
             assert len(set(names)) == len(names), f"action names must be unique: {names}"
+            assert state.rollout_action(steps) in actions, "the rollout policy must play a legal action"
         elif player == cavemind.CHANCE:
             outcomes = state.chance_outcomes()
             ids = [a for a, _ in outcomes]

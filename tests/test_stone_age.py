@@ -183,3 +183,58 @@ def test_mutated_positions_load_or_fail_cleanly():
             else:
                 state.apply(rng.choice(state.legal_actions()))
     assert loaded > 0
+
+
+# ---- the rollout policy (README "Search: rollout policy"; docs/strength.md "Rollout policy") ----
+
+def policy_states(phase, count=40, seed=0):
+    """Decision states of the given phase from games played by the rollout policy itself."""
+    game = cavemind.load_game("stone_age", players=2)
+    rng, found = random.Random(seed), []
+    for deal in itertools.count():
+        state = game.new_initial_state(seed=deal)
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng.getrandbits(30)))
+                continue
+            if state.to_dict()["state"]["phase"] == phase and len(state.legal_actions()) > 1:
+                found.append(state.clone())
+            state.apply(state.rollout_action(rng.getrandbits(30)))
+        if len(found) >= count:
+            return found
+
+
+def action_shares(states, choose, samples=50):
+    """How often the policy's choice satisfies `choose(state, action)`, over states and seeds."""
+    hits = sum(choose(state, state.rollout_action(seed)) for state in states for seed in range(samples))
+    return hits / (len(states) * samples)
+
+
+def test_rollout_policy_pays_for_food_instead_of_starving():
+    states = policy_states("feed_pay", count=20)
+    starve = lambda state, action: state.action_to_string(action) == "starve"
+    assert action_shares(states, starve) < 0.1          # only the uniform share may starve
+    previous = module.set_rollout_policy(0)
+    try:
+        assert action_shares(states, starve) > 0.2      # uniform play starves often
+    finally:
+        module.set_rollout_policy(previous)
+
+
+def test_rollout_policy_buys_the_cards_it_walked_to():
+    states = policy_states("pay_card", count=30)
+    assert action_shares(states, lambda state, action: state.action_to_string(action) == "decline") < 0.1
+
+
+def test_rollout_policy_resolves_tools_and_agriculture_before_purchases():
+    states = [s for s in policy_states("resolve", count=80) if any(
+        s.action_to_string(a) in ("resolve toolmaker", "resolve field") for a in s.legal_actions())]
+    assert states
+    first = lambda state, action: state.action_to_string(action) in ("resolve toolmaker", "resolve field")
+    assert action_shares(states, first) > 0.85
+
+
+def test_rollout_policy_switch_is_checked():
+    with pytest.raises(cavemind.InvalidOptionError):
+        module.set_rollout_policy(2)
+    assert module.set_rollout_policy(1) == 1

@@ -113,6 +113,26 @@ cdef class CoreState:
         rng_seed(&rng, seed_bits(seed))
         return self.table.sample_chance(self.data, &rng)
 
+    def rollout_action(self, seed):
+        """The action the search's rollouts would play here with this seed: the game's rollout policy, or
+        uniform over the legal actions where it has none. At a decision node only."""
+        cdef int player = self.table.current_player(self.data)
+        if player < 0:
+            raise _errors().IllegalActionError("rollout_action() needs a decision node, not a chance node or "
+                                               "the end of the game")
+        cdef Rng rng
+        rng_seed(&rng, seed_bits(seed))
+        cdef int* buf
+        cdef int n
+        if self.table.rollout_action != NULL:
+            return self.table.rollout_action(self.data, &rng)
+        buf = <int*>malloc(self.table.max_actions * sizeof(int))
+        try:
+            n = self.table.legal_actions(self.data, buf)
+            return buf[rng_below(&rng, n)]
+        finally:
+            free(buf)
+
     def apply(self, action):
         """Plays a legal action (or a possible chance outcome). Raises IllegalActionError otherwise and
         leaves the state unchanged."""

@@ -12,7 +12,7 @@ from libc.stdio cimport snprintf
 from libc.math cimport exp
 from cpython.pycapsule cimport PyCapsule_New
 
-from mcts.rng cimport Rng, rng_below, rng_seed
+from mcts.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.stone_age.stone_age cimport *
 
@@ -1348,6 +1348,135 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
         out[q] = 1.0 / (1.0 + exp(-(est[q] - best_other) / scale))
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# Rollout policy (the search's playouts beyond the tree)
+# ---------------------------------------------------------------------------------------------------------------
+# Uniform random playouts misplay Stone Age in ways no player would: they decline half the cards and buildings
+# they walked a person to, starve at a feeding they could pay, waste tools and place without regard to what they
+# can afford. The playouts then say little about a position, so the cut-off heuristic reads states nobody would
+# reach (see "Diagnosis (Stone Age)" in docs/strength.md). Policy 1 plays like a plain player, with a share of
+# uniform moves so that every line keeps some chance: placements weighted by what they are worth to the mover
+# now (affordable buildings and cards, agriculture and people while there is time, hunting when food is short),
+# income resolved before purchases, purchases made, feeding paid, tools only to reach the next multiple.
+# Policy 0 is uniform (for the comparison matches; set_rollout_policy).
+cdef int ROLLOUT_POLICY = 1
+cdef double ROLLOUT_UNIFORM_SHARE = 0.1
+# resolution order: tools and agriculture first (usable this round), then people, income, buildings, cards
+cdef int RESOLVE_PRIORITY[NUM_LOC]
+RESOLVE_PRIORITY[:] = [7, 9, 10, 11, 12, 0, 2, 1, 16, 17, 18, 19, 13, 14, 15, 15, 13, 14, 15, 15, 8]
+
+
+def set_rollout_policy(int policy):
+    """Selects the rollout policy for every Stone Age table of this process (0: uniform over the legal actions,
+    1: the plain player described above); returns the previous one. For benchmarks comparing them."""
+    global ROLLOUT_POLICY
+    if policy != 0 and policy != 1:
+        from cavemind.errors import InvalidOptionError
+        raise InvalidOptionError(f"rollout policy {policy}: must be 0 or 1")
+    previous = ROLLOUT_POLICY
+    ROLLOUT_POLICY = policy
+    return previous
+
+
+cdef bint can_afford_building(const Player* me, int bt) noexcept nogil:
+    """Could `me` pay building type `bt` from today's stock (ignoring what other placements will take)?"""
+    cdef int t, kinds = 0
+    if BT_MAX[bt]:
+        return total_resources(me) >= 1
+    if BT_COUNT[bt] == 0:
+        return covers(me, BT_COST[bt])
+    for t in range(4):
+        if me.res[t] > 0:
+            kinds += 1
+    return kinds >= BT_KINDS[bt] and total_resources(me) >= BT_COUNT[bt]
+
+
+cdef double placement_weight(const State* s, const Player* me, int loc, double future) noexcept nogil:
+    cdef int need
+    if loc == L_HUNT:
+        need = me.people - me.agriculture - me.food
+        return 4.0 if need > 0 else 0.5
+    if loc <= L_RIVER:
+        return 2.0
+    if loc == L_TOOLMAKER:
+        return 2.0 if tool_value(me) < MAX_TOOL_VALUE and future > 2.0 else 0.3
+    if loc == L_HUT:
+        return 5.0 if me.people < MAX_PEOPLE and future > 2.0 else 0.3
+    if loc == L_FIELD:
+        return 1.0 + 3.0 * (future if future < 6.0 else 6.0) / 6.0 if me.agriculture < MAX_AGRICULTURE else 0.3
+    if loc < L_BUILDING:
+        return 3.0 if total_resources(me) >= loc - L_CARD + 1 else 0.2
+    if loc < L_IGLOO:
+        return 4.0 if can_afford_building(me, s.stack_top[loc - L_BUILDING]) else 0.2
+    if loc < L_ANIMAL:
+        return 3.0 if covers(me, IGLOO_COST[loc - L_IGLOO]) else 0.2
+    return 1.0
+
+
+cdef int smallest_tool_reaching(const State* s, const int* acts, int n) noexcept nogil:
+    """The legal tool action of least value that lifts the roll to the next multiple of its divisor (tiles
+    before one-use cards of equal value), A_STOP when the roll is on a multiple or no single tool reaches."""
+    cdef int divisor = s.roll_yield + 2
+    cdef int need = (divisor - (s.dice_total + s.tool_bonus) % divisor) % divisor
+    cdef int i, a, v, best = A_STOP, best_v = 99
+    if need == 0:
+        return A_STOP
+    for i in range(n):
+        a = acts[i]
+        if A_TOOL <= a < A_TOOL + 4:
+            v = a - A_TOOL + 1
+        elif A_TOOL_CARD <= a < A_TOOL_CARD + 3:
+            v = a - A_TOOL_CARD + 2
+        else:
+            continue
+        if need <= v < best_v:
+            best, best_v = a, v
+    return best
+
+
+cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
+    cdef const State* s = <const State*>p
+    cdef const Player* me = &s.pl[s.current]
+    cdef int acts[NUM_ACTIONS]
+    cdef double weight[NUM_LOC]
+    cdef int n = legal_actions(p, acts), i, a, best
+    cdef double total = 0.0, r, future
+    if n == 1 or ROLLOUT_POLICY == 0 or rng_uniform(rng) < ROLLOUT_UNIFORM_SHARE:
+        return acts[rng_below(rng, n)]
+    while n > 1 and acts[n - 1] >= A_TAKE_KEPT:
+        n -= 1        # a kept "2 resources of choice" card is taken when it pays for something (policy: never)
+    if s.phase == PH_PLACE:
+        future = rounds_left(s)
+        for i in range(n):
+            weight[i] = placement_weight(s, me, acts[i] - A_PLACE, future)
+            total += weight[i]
+        r = rng_uniform(rng) * total
+        for i in range(n - 1):
+            r -= weight[i]
+            if r < 0.0:
+                return acts[i]
+        return acts[n - 1]
+    if s.phase == PH_PLACE_COUNT:
+        return acts[n // 2 + rng_below(rng, n - n // 2)]       # the upper half of the counts
+    if s.phase == PH_RESOLVE:
+        best = acts[0]
+        for i in range(1, n):
+            if RESOLVE_PRIORITY[acts[i] - A_RESOLVE] < RESOLVE_PRIORITY[best - A_RESOLVE]:
+                best = acts[i]
+        return best
+    if s.phase == PH_TOOLS:
+        return smallest_tool_reaching(s, acts, n)
+    if s.phase == PH_PAY_CARD or s.phase == PH_PAY_BUILDING or s.phase == PH_FEED_PAY:
+        if A_PAY <= acts[0] < A_PAY + 4:
+            if s.phase == PH_PAY_BUILDING and acts[n - 1] == A_BUILD and rng_uniform(rng) < 0.5:
+                return A_BUILD     # "1 to 7 of any": stop paying here half of the time
+            return acts[0]         # the cheapest resource allowed (payments go in ascending order)
+        return acts[n - 1]
+    if s.phase == PH_BUILD_FIXED:
+        return acts[n - 1]         # build, with the winter bonus stone when it is offered
+    return acts[rng_below(rng, n)]
+
+
 cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
     """Re-deals the civilization cards the observer has not seen: the deck and the other players' face-down
     cards are one pool; each other player gets as many as they hold. Everything else is public or known."""
@@ -1453,7 +1582,7 @@ cdef void init_tables() noexcept:
         TABLES[i].determinize = determinize
         TABLES[i].infoset_hash = infoset_hash
         TABLES[i].observed_action = observed_action
-        TABLES[i].rollout_action = NULL
+        TABLES[i].rollout_action = rollout_action
 
 
 # ---------------------------------------------------------------------------------------------------------------
