@@ -4,10 +4,9 @@
         --b "ismcts:iterations=1000,depth=40@0" --deals 10 --out benchmarks/results/stone_age_v1_vs_v0.jsonl
 
 A bot is a bot specification (see cavemind.botspec) with `@variant` (0: the first heuristic, 1: the current
-one; default 1; commit 6241149 also had the experiments 2 and 3) and optionally `/policy` (the rollout policy:
-0 uniform, 1 the game's policy, the default), e.g. `ismcts:iterations=1000@1/0`. Both are process-wide switches
-of the game module, so the match sets them before every move of a bot: the games run one after another in this
-process. Every deal is played in both seat orders with the same chance seed. Results are JSON lines, one per
+one; default 1; commit 6241149 also had the experiments 2 and 3). The heuristic variant is a process-wide switch
+of the game module, so the match sets it before every move of a bot: the games run one after another in this
+process. (The rollout policy is a search setting: `ismcts:iterations=1000,policy=uniform`.) Every deal is played in both seat orders with the same chance seed. Results are JSON lines, one per
 game; an existing --out file is resumed (games already in it are skipped). The summary prints at the end.
 """
 from __future__ import annotations
@@ -24,9 +23,8 @@ from cavemind.botspec import parse_bot_spec
 
 
 def parse(text: str):
-    spec, _, switches = text.partition("@")
-    variant, _, policy = switches.partition("/")
-    return parse_bot_spec(spec), (int(variant or 1), int(policy or 1))
+    spec, _, variant = text.partition("@")
+    return parse_bot_spec(spec), int(variant or 1)
 
 
 def play(game, bots, variants, seed: int) -> dict:
@@ -39,8 +37,7 @@ def play(game, bots, variants, seed: int) -> dict:
             state.apply(state.sample_chance(derive_seed(seed, chance)))
             chance += 1
             continue
-        module.set_heuristic_variant(variants[player][0])
-        module.set_rollout_policy(variants[player][1])
+        module.set_heuristic_variant(variants[player])
         state.apply(bots[player].step(state.clone()))
     doc = state.to_dict()["state"]
     return {"returns": list(state.returns()), "scores": list(state.scores()),

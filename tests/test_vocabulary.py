@@ -23,14 +23,17 @@ BASE = {"iterations": 300, "seed": 5}
 # The vocabulary itself: Python keyword -> CLI flag, engine field ("limit." inside limit), bot-spec keys.
 CLI_FLAGS = {"iterations": "--iterations", "seconds": "--seconds", "threads": "--threads",
              "memory_mb": "--memory-mb", "algorithm": "--algorithm", "exploration": "--exploration",
-             "rollout_depth": "--rollout-depth", "determinizations": "--determinizations", "seed": "--seed",
+             "rollout_depth": "--rollout-depth", "rollout_policy": "--rollout-policy",
+             "determinizations": "--determinizations", "seed": "--seed",
              "observer": "--observer"}
 ENGINE_FIELDS = {"iterations": "limit.iterations", "seconds": "limit.seconds", "threads": "limit.threads",
                  "memory_mb": "limit.memoryMb", "algorithm": "algorithm", "exploration": "exploration",
-                 "rollout_depth": "rolloutDepth", "determinizations": "determinizations", "seed": "searchSeed",
+                 "rollout_depth": "rolloutDepth", "rollout_policy": "rolloutPolicy",
+                 "determinizations": "determinizations", "seed": "searchSeed",
                  "observer": "observer"}
 SPEC_KEYS = {"iterations": "iterations", "seconds": "seconds", "threads": "threads", "memory_mb": "memory",
-             "exploration": "c", "rollout_depth": "depth", "determinizations": "worlds", "seed": "seed"}
+             "exploration": "c", "rollout_depth": "depth", "rollout_policy": "policy", "determinizations": "worlds",
+             "seed": "seed"}
 
 CASES = [{"exploration": 1.5}, {"rollout_depth": 3}, {"algorithm": "pimc", "determinizations": 2},
          {"memory_mb": 0.001}, {"seed": 9}, {"iterations": 120}, {"iterations": 120, "seconds": 600.0},
@@ -49,8 +52,8 @@ def python_result(settings: dict) -> list:
         state = state.determinize(settings["observer"], seed)
     limit = cavemind.Limit(**{k: settings[k] for k in ("iterations", "seconds", "threads", "memory_mb")
                               if k in settings})
-    options = {k: settings[k] for k in ("algorithm", "exploration", "rollout_depth", "determinizations")
-               if k in settings}
+    options = {k: settings[k] for k in ("algorithm", "exploration", "rollout_depth", "rollout_policy",
+                                        "determinizations") if k in settings}
     info = cavemind.analyse(state, limit, seed=seed, **options)
     return [(m.name, m.visits, round(m.value, 6)) for m in info.moves]
 
@@ -102,6 +105,23 @@ def test_each_setting_reaches_the_search_the_same_way_everywhere(case, capsys):
             state = cavemind.state_from_json(EXAMPLE, seed=settings["seed"])
             info = cavemind.analyse(state, limit, **options)
             assert [(m.name, m.visits, round(m.value, 6)) for m in info.moves] == expected
+
+
+def test_the_rollout_policy_reaches_the_search_the_same_way_everywhere(monkeypatch, capsys):
+    # Jäger und Späher has no rollout policy of its own, so the setting is shown on Stone Age, which has one
+    monkeypatch.setattr(sys.modules[__name__], "EXAMPLE", json.loads(cli.example_text("stone_age")))
+    monkeypatch.setattr(sys.modules[__name__], "GAME", "stone_age")
+    settings = {**BASE, "rollout_policy": "uniform"}
+    expected = python_result(settings)
+    assert expected != python_result(BASE)
+    assert cli_result(settings, capsys) == expected
+    [record] = engine_answers(engine_query(settings))
+    assert moves_of(record) == expected
+    for long_names in (False, True):
+        limit, options = parse_bot_spec(spec_text(settings, long_names)).search_settings()
+        state = cavemind.state_from_json(EXAMPLE, seed=settings["seed"])
+        info = cavemind.analyse(state, limit, **options)
+        assert [(m.name, m.visits, round(m.value, 6)) for m in info.moves] == expected
 
 
 def test_bots_built_from_either_key_get_the_setting():
@@ -245,6 +265,7 @@ def exit_code(args: list) -> int:
     ({"limit": {"memoryMb": 1e12}}, "limit.memoryMb", "exceed this machine's memory"),
     ({"limit": {"rolloutDepth": 3}}, "limit.rolloutDepth", "'rolloutDepth' (a top-level field, not part of limit)"),
     ({"rollout_depth": 3}, "rollout_depth", "unknown field 'rollout_depth'"),
+    ({"rolloutPolicy": "greedy"}, "rolloutPolicy", "rolloutPolicy: \"greedy\" must be one of \"game\", \"uniform\""),
 ])
 def test_bad_engine_values_name_the_field(fields, field, message):
     [answer] = engine_answers({"id": 9, "position": EXAMPLE, **fields})
@@ -259,6 +280,7 @@ def test_bad_engine_values_name_the_field(fields, field, message):
     ("ismcts:c=0.5,exploration=0.5", "c and exploration are the same setting"),
     ("ismcts:worlds=2,determinizations=3", "worlds and determinizations are the same setting"),
     ("random:exploration=1", "unknown setting"),
+    ("ismcts:policy=greedy", "policy must be one of game, uniform"),
 ])
 def test_bad_bot_spec_values_name_the_key(text, message):
     with pytest.raises(BotSpecError, match=message.replace("(", r"\(").replace(")", r"\)")):

@@ -73,10 +73,11 @@ class SearchBot(Bot):
 
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None, threads: int = 1,
                  exploration: float | None = None, rollout_depth: int | None = None, determinizations: int = 8,
-                 memory_mb: float | None = None, seed: int | None = 0):
+                 memory_mb: float | None = None, rollout_policy: str = "game", seed: int | None = 0):
         self.limit = Limit(iterations=iterations, seconds=seconds, threads=threads, memory_mb=memory_mb)
-        check_search_options(exploration, rollout_depth, determinizations)
+        check_search_options(exploration, rollout_depth, determinizations, rollout_policy)
         self.exploration = exploration
+        self.rollout_policy = rollout_policy
         self.rollout_depth = rollout_depth
         self.determinizations = determinizations
         self._rng = random.Random(_seed(seed))
@@ -89,6 +90,7 @@ class SearchBot(Bot):
             return actions[0]
         info = analyse(state, self.limit, algorithm=self.algorithm, exploration=self.exploration,
                        rollout_depth=self.rollout_depth, determinizations=self.determinizations,
+                       rollout_policy=self.rollout_policy,
                        seed=self._rng.getrandbits(63))
         return info.best.action
 

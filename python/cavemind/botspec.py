@@ -3,8 +3,8 @@
     random | heuristic | expert | human
     mcts:iterations=2000 | ismcts:iterations=1000,c=0.7,threads=2 | mo-ismcts:seconds=1 | pimc:worlds=16
 
-Keys: iterations, seconds, threads, c (exploration), depth (rollout_depth), memory (memory_mb, MB per thread),
-worlds (determinizations: PIMC's sampled worlds), seed. The long names in brackets are the Python keywords;
+Keys: iterations, seconds, threads, c (exploration), depth (rollout_depth), policy (rollout_policy: game or
+uniform), memory (memory_mb, MB per thread), worlds (determinizations: PIMC's sampled worlds), seed. The long names in brackets are the Python keywords;
 they are accepted too (`ismcts:exploration=0.5,rollout_depth=10`), and so is `-` for `_`. random, heuristic
 and expert take only seed (heuristic also samples). Unset settings take the defaults of docs/settings.md:
 1,000 iterations unless seconds is given, the game's exploration and rollout depth, 8 worlds.
@@ -19,7 +19,7 @@ from typing import Any
 from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PIMCBot, RandomBot
 from cavemind.errors import CavemindError, SearchError
 from cavemind.experts import ExpertBot
-from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, Limit
+from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, ROLLOUT_POLICIES, Limit
 
 
 class BotSpecError(CavemindError, ValueError):
@@ -32,10 +32,11 @@ HUMAN = "human"
 # key in the spec -> (keyword of the bot's constructor, type); a spec is written back with these keys
 SEARCH_KEYS = {"iterations": ("iterations", int), "seconds": ("seconds", float), "threads": ("threads", int),
                "c": ("exploration", float), "depth": ("rollout_depth", int), "memory": ("memory_mb", float),
-               "worlds": ("determinizations", int), "seed": ("seed", int)}
+               "worlds": ("determinizations", int), "policy": ("rollout_policy", str), "seed": ("seed", int)}
 SIMPLE_KEYS = {"seed": ("seed", int), "samples": ("samples", int)}
 # The Python keyword names, accepted as keys as well: one vocabulary everywhere (docs/settings.md).
-LONG_KEYS = {"exploration": "c", "rollout_depth": "depth", "memory_mb": "memory", "determinizations": "worlds"}
+LONG_KEYS = {"exploration": "c", "rollout_depth": "depth", "memory_mb": "memory", "determinizations": "worlds",
+             "rollout_policy": "policy"}
 # keyword -> (smallest value, what the message says); the upper bounds are the bots' own checks at make()
 MINIMUM = {"iterations": (1, "positive"), "threads": (1, "positive"), "samples": (1, "positive"),
            "determinizations": (1, "positive"), "seconds": (math.ulp(0.0), "positive"),
@@ -123,8 +124,12 @@ def parse_bot_spec(text: str) -> BotSpec:
             parsed = kind_of(value)
         except ValueError:
             raise BotSpecError(f"{text!r}: {key}={value!r} is not a {kind_of.__name__}") from None
-        if not math.isfinite(parsed):
+        if kind_of is str:
+            parsed = parsed.strip().lower()
+        elif not math.isfinite(parsed):
             raise BotSpecError(f"{text!r}: {key}={value.strip()} is not a finite number")
+        if keyword == "rollout_policy" and parsed not in ROLLOUT_POLICIES:
+            raise BotSpecError(f"{text!r}: {key} must be one of {', '.join(ROLLOUT_POLICIES)}")
         if keyword in MINIMUM and parsed < MINIMUM[keyword][0]:
             raise BotSpecError(f"{text!r}: {key} must be {MINIMUM[keyword][1]}")
         given[keyword] = key

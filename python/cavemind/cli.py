@@ -19,7 +19,7 @@ from cavemind import arena
 from cavemind.analysis_output import analyse_interruptibly, document_text, format_table, hidden_information_warning, json_record
 from cavemind.botspec import BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError
-from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS
+from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, ROLLOUT_POLICIES
 
 # Old flags that still work under their new names: (command, old flag, new flag). They are hidden from --help,
 # and using one prints a note on stderr. --seed names the search seed everywhere it is kept.
@@ -338,6 +338,7 @@ def command_analyse(args: argparse.Namespace) -> int:
                            memory_mb=args.memory_mb)
     # Unset: None, which analyse() reads as the game's default (cavemind.search_defaults).
     options = {"exploration": args.exploration, "rollout_depth": args.rollout_depth,
+               "rollout_policy": args.rollout_policy,
                "determinizations": args.determinizations or DEFAULT_DETERMINIZATIONS}
     progress = SearchProgress(sys.stderr.isatty() or args.progress, args.seconds)
     reports = {}
@@ -498,6 +499,9 @@ def _search_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--rollout-depth", type=rollout_depth_value, metavar="D",
                          help="decisions before a rollout stops and the game's heuristic is read; -1 plays to "
                               "the end (default: the game's)")
+    command.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES, default="game",
+                         help="rollouts beyond the tree: the game's policy (default; uniform where it has none) "
+                              "or uniform")
     command.add_argument("--determinizations", type=determinization_count, metavar="W",
                          help=f"worlds sampled by pimc, 1 to 64 (default {DEFAULT_DETERMINIZATIONS})")
     command.add_argument("--seed", type=seed_number, default=0, metavar="S",

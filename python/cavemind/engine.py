@@ -19,14 +19,15 @@ import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import CavemindError
 from cavemind.play import replay
-from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, check_memory
+from cavemind.search import (DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, ROLLOUT_POLICIES,
+                             check_memory)
 
 PROTOCOL_VERSION = 1
 # The fields are the Python keywords in camelCase (docs/settings.md): the budget, as cavemind.Limit, inside
 # "limit"; the other analyse() keywords at the top level. "searchSeed" is analyse()'s seed, "dealSeed" the
 # seed of the opening chance events (new_initial_state's seed).
 QUERY_FIELDS = {"id", "position", "game", "players", "options", "dealSeed", "moves", "limit", "algorithm",
-                "observer", "top", "searchSeed", "exploration", "rolloutDepth", "determinizations",
+                "observer", "top", "searchSeed", "exploration", "rolloutDepth", "rolloutPolicy", "determinizations",
                 "reportDuringSearchEvery"}
 LIMIT_FIELDS = {"iterations", "seconds", "threads", "memoryMb"}
 # Old names still accepted: old name -> new name. A query that uses one gets a warning in its record.
@@ -145,7 +146,7 @@ class Query:
 
     @staticmethod
     def _search_options(message: dict[str, Any]) -> dict[str, Any]:
-        """exploration, rolloutDepth and determinizations as analyse() keywords; an unset one is None (the
+        """exploration, rolloutDepth, rolloutPolicy and determinizations as analyse() keywords; an unset one is None (the
         game's default) or, for determinizations, the default of 8 worlds."""
         exploration = message.get("exploration")
         if exploration is not None and (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
@@ -154,7 +155,11 @@ class Query:
                                             "(omit it for the game's default)")
         depth = _integer(message, "rolloutDepth", -1, 2**31 - 1) if "rolloutDepth" in message else None
         worlds = _integer(message, "determinizations", 1, 64) if "determinizations" in message else None
-        return {"exploration": exploration, "rollout_depth": depth,
+        policy = message.get("rolloutPolicy", "game")
+        if policy not in ROLLOUT_POLICIES:
+            raise FieldError("rolloutPolicy", f"rolloutPolicy: {json.dumps(policy)} must be one of "
+                                              f"{', '.join(map(json.dumps, ROLLOUT_POLICIES))}")
+        return {"exploration": exploration, "rollout_depth": depth, "rollout_policy": policy,
                 "determinizations": DEFAULT_DETERMINIZATIONS if worlds is None else worlds}
 
     def _state(self, message: dict[str, Any]) -> cavemind.State:

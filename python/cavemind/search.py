@@ -21,6 +21,8 @@ MAX_THREADS = 256
 # many iterations unless a time limit (seconds) is given instead. docs/settings.md lists every setting.
 DEFAULT_ITERATIONS = 1000
 DEFAULT_DETERMINIZATIONS = 8      # PIMC's sampled worlds
+# Rollouts beyond the tree: the game's own policy (uniform where it has none), or uniform for comparisons.
+ROLLOUT_POLICIES = ("game", "uniform")
 
 
 def _is_real(value) -> bool:
@@ -76,7 +78,8 @@ class Limit:
         return max(16, min(2**31 - 1, int(self.memory_mb * 2**20 / _core.NODE_BYTES / self.threads)))
 
 
-def check_search_options(exploration: float | None, rollout_depth: int | None, determinizations: int) -> None:
+def check_search_options(exploration: float | None, rollout_depth: int | None, determinizations: int,
+                         rollout_policy: str = "game") -> None:
     """The tuning options of analyse() and the search bots (None: the game's default); a bad one raises
     SearchError naming it."""
     if exploration is not None and not (_is_real(exploration) and exploration >= 0):
@@ -86,6 +89,8 @@ def check_search_options(exploration: float | None, rollout_depth: int | None, d
                           "the end) or an integer >= 0")
     if not (_is_int(determinizations) and 1 <= determinizations <= 64):
         raise SearchError(f"determinizations={determinizations!r}: must be an integer from 1 to 64")
+    if rollout_policy not in ROLLOUT_POLICIES:
+        raise SearchError(f"rollout_policy={rollout_policy!r}: expected one of {', '.join(ROLLOUT_POLICIES)}")
 
 
 def check_memory(limit: Limit, algorithm: str, num_players: int, determinizations: int = 8) -> None:
@@ -159,8 +164,8 @@ def _pv_names(state, pv: list[int]) -> list[str]:
 
 
 def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
-            rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS, seed: int = 0,
-            stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None,
+            rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
+            rollout_policy: str = "game", seed: int = 0, stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None,
             progress_every: float = 1.0) -> AnalysisInfo:
     """Searches `state` (a decision node) and returns per-move statistics for the player to move.
 
@@ -168,7 +173,8 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
     the true state and so sees hidden information. One thread with a given seed is reproducible.
     `exploration` (the UCB constant c) and `rollout_depth` (decisions before a rollout is cut off and the
     game's heuristic read; FULL_ROLLOUT = -1 plays to the end) default to the game's settings
-    (cavemind.games.search_defaults); `determinizations` is the number of worlds PIMC samples; `seed` is the
+    (cavemind.games.search_defaults); `rollout_policy` is "game" (the game's rollout policy, uniform where it
+    has none) or "uniform" (for comparisons); `determinizations` is the number of worlds PIMC samples; `seed` is the
     search seed. Without `limit` the search runs DEFAULT_ITERATIONS (1,000) iterations. The same settings
     under the same names in the CLI, the engine and bot specifications: docs/settings.md.
     `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
@@ -183,7 +189,7 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
     defaults = search_defaults(state.game.name, state.game.num_players)
     exploration = defaults.exploration if exploration is None else exploration
     rollout_depth = defaults.rollout_depth if rollout_depth is None else rollout_depth
-    check_search_options(exploration, rollout_depth, determinizations)
+    check_search_options(exploration, rollout_depth, determinizations, rollout_policy)
     if not _is_int(seed):
         raise SearchError(f"seed={seed!r}: must be an integer")
     if stop is not None and not isinstance(stop, StopFlag):
@@ -199,7 +205,7 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
     raw = _core.search(
         state, algorithm, iterations=limit.iterations or 0, seconds=limit.seconds or 0.0,
         threads=limit.threads, max_nodes=limit.max_nodes(), exploration=exploration,
-        rollout_depth=rollout_depth, determinizations=determinizations,
+        rollout_depth=rollout_depth, uniform_rollouts=rollout_policy == "uniform", determinizations=determinizations,
         seed=seed, stop=stop, on_report=report if on_progress is not None else None,
         report_every=progress_every if on_progress is not None else 0.0)
     return _analysis_info(raw, root, algorithm)

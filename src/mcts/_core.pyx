@@ -238,6 +238,7 @@ cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_l
 
 def search(CoreState state, str algorithm="ismcts", long long iterations=1000, double seconds=0.0,
            int threads=1, long long max_nodes=0, double exploration=0.7, int rollout_depth=-1,
+           bint uniform_rollouts=False,
            int determinizations=8, seed=0, StopFlag stop=None, int pv_length=16, on_report=None,
            double report_every=0.0):
     """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
@@ -268,6 +269,7 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cfg.seconds = seconds
     cfg.exploration = exploration
     cfg.rollout_depth = rollout_depth
+    cfg.uniform_rollouts = uniform_rollouts
     cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
     cfg.searcher = player
     if max_nodes <= 0:

@@ -33,6 +33,7 @@ ctypedef struct SearchConfig:
     int32_t max_nodes        # memory cap of one worker's arena, in nodes
     double exploration       # the UCB constant c
     int rollout_depth        # < 0: rollouts play to the end
+    bint uniform_rollouts    # ignore the game's rollout policy: uniform over the legal actions
     int determinizations     # PIMC only
     int searcher             # the player whose decision is searched (and whose view is kept)
 
@@ -144,7 +145,7 @@ cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_leg
 
 cdef inline int random_action(Worker* w, const char* s) noexcept nogil:
     cdef int n
-    if w.game.rollout_action != NULL:
+    if w.game.rollout_action != NULL and not w.cfg.uniform_rollouts:
         return w.game.rollout_action(s, &w.rng)
     n = w.game.legal_actions(s, w.actions)
     return w.actions[rng_below(&w.rng, n)]

@@ -1358,24 +1358,11 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
 # uniform moves so that every line keeps some chance: placements weighted by what they are worth to the mover
 # now (affordable buildings and cards, agriculture and people while there is time, hunting when food is short),
 # income resolved before purchases, purchases made, feeding paid, tools only to reach the next multiple.
-# Policy 0 is uniform (for the comparison matches; set_rollout_policy).
-cdef int ROLLOUT_POLICY = 1
+# The search option rollout_policy="uniform" bypasses it (for comparisons).
 cdef double ROLLOUT_UNIFORM_SHARE = 0.1
 # resolution order: tools and agriculture first (usable this round), then people, income, buildings, cards
 cdef int RESOLVE_PRIORITY[NUM_LOC]
 RESOLVE_PRIORITY[:] = [7, 9, 10, 11, 12, 0, 2, 1, 16, 17, 18, 19, 13, 14, 15, 15, 13, 14, 15, 15, 8]
-
-
-def set_rollout_policy(int policy):
-    """Selects the rollout policy for every Stone Age table of this process (0: uniform over the legal actions,
-    1: the plain player described above); returns the previous one. For benchmarks comparing them."""
-    global ROLLOUT_POLICY
-    if policy != 0 and policy != 1:
-        from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"rollout policy {policy}: must be 0 or 1")
-    previous = ROLLOUT_POLICY
-    ROLLOUT_POLICY = policy
-    return previous
 
 
 cdef bint can_afford_building(const Player* me, int bt) noexcept nogil:
@@ -1441,7 +1428,7 @@ cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
     cdef double weight[NUM_LOC]
     cdef int n = legal_actions(p, acts), i, a, best
     cdef double total = 0.0, r, future
-    if n == 1 or ROLLOUT_POLICY == 0 or rng_uniform(rng) < ROLLOUT_UNIFORM_SHARE:
+    if n == 1 or rng_uniform(rng) < ROLLOUT_UNIFORM_SHARE:
         return acts[rng_below(rng, n)]
     while n > 1 and acts[n - 1] >= A_TAKE_KEPT:
         n -= 1        # a kept "2 resources of choice" card is taken when it pays for something (policy: never)
