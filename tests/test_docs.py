@@ -194,3 +194,13 @@ def test_engine_protocol_answer_example_matches_the_session():
     section = text[text.index("### The answer"):text.index("## Control messages")]
     assert f'"move": "{best["move"]}", "action": {best["action"]}, "visits": {best["visits"]}' in section
     assert f'"nodes": {q1["rootInfo"]["nodes"]}' in section
+
+
+def test_docs_cite_nothing_users_do_not_have():
+    """Users get the repository: no DESIGN.md of the development workspace, no rulebook files beside it (the
+    game READMEs cite the published rulebooks by title, publisher and year)."""
+    pages = DOCS + sorted((ROOT / "src" / "games").glob("*/README.md"))
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "DESIGN.md" not in text, page
+        assert not re.search(r"shared/rules|\.rulebook\.(en|nl|de)\b|components\.md", text), page
