@@ -7,7 +7,7 @@ import pytest
 import cavemind
 from cavemind import arena
 from cavemind.arena import ArenaError, ProgressBar, read_results, run_arena
-from cavemind.ratings import SPRT
+from cavemind.ratings import SPRT, PentanomialSPRT
 
 SEARCHERS = ["ismcts:iterations=40", "pimc:iterations=40,worlds=2", "random"]
 
@@ -141,6 +141,15 @@ def test_sprt_stops_a_decided_match_after_a_whole_deal():
                        progress=False)
     assert result.sprt.decision == "H1" and result.stopped_early
     assert len(result.games) < 400 and len(result.games) % 2 == 0
+
+
+def test_an_sprt_given_as_text_is_the_paired_test_on_pairs_of_games():
+    result = run_arena("tictactoe", ["mcts:iterations=300", "random"], games=400, sprt="0,200", progress=False)
+    assert isinstance(result.sprt, PentanomialSPRT) and result.sprt.decision == "H1"
+    assert result.sprt.n == len(result.games) // 2 == sum(result.sprt.counts)
+    with pytest.raises(ArenaError, match="pentanomial"):
+        run_arena("kuhn_poker", ["ismcts:iterations=20", "random", "random"], games=3, players=3,
+                  sprt=PentanomialSPRT(0, 50), progress=False)
 
 
 def test_progress_bar_shows_count_and_time_left():

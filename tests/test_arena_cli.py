@@ -32,7 +32,24 @@ def test_arena_command_with_options_players_and_sprt(capsys):
     assert code == 0 and "3 players" in capsys.readouterr().out
     assert run(["arena", "tictactoe", "--bot", "mcts:iterations=200", "--bot", "random", "--games", "200",
                 "--sprt", "0,200", "--bootstrap", "0"]) == 0
-    assert "accepted H1" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "Paired (pentanomial) SPRT elo0=0 elo1=200" in printed and "accepted H1" in printed
+    assert "LLR" in printed and "game pairs" in printed
+
+
+def test_sprt_in_a_3_player_game_is_on_single_results(capsys):
+    # 3 rotations per deal: not pairs of games, so Wald's test on the pairwise results
+    assert run(["arena", "kuhn_poker", "--bot", "ismcts:iterations=30", "--bot", "random", "--bot", "random",
+                "--players", "3", "--games", "3", "--bootstrap", "0", "--sprt", "0,50"]) == 0
+    printed = capsys.readouterr().out
+    assert "SPRT elo0=0 elo1=50" in printed and "Paired" not in printed and "pairwise results" in printed
+
+
+def test_arena_help_prints_a_plain_percent_sign(capsys):
+    with pytest.raises(SystemExit):
+        arena.main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "95% intervals" in text and "%%" not in text
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -487,8 +487,10 @@ def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | N
     out: a JSON-lines file, appended game by game; if it already holds games of this match, only the
         missing ones are played. progress: a progress bar on stderr (None: only when it is a terminal).
     time_limit: seconds per move; a slower move forfeits the game (so does a bot that raises).
-    sprt: a cavemind.ratings.SPRT for exactly 2 bots; the match stops after the first whole deal at which
-        the test decides (so the decision does not depend on the backend).
+    sprt: a sequential test for exactly 2 bots: "ELO0,ELO1[,ALPHA[,BETA]]" (the paired pentanomial test when
+        every deal is a pair of games, as in a 2-player game; else Wald's test on single results), or a
+        cavemind.ratings.PentanomialSPRT or SPRT. The match stops after the first whole deal at which the test
+        decides (so the decision does not depend on the backend).
     on_game: called with each new result record as it arrives (in completion order).
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -496,6 +498,12 @@ def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | N
     match = make_match(game_name, bot_specs, games, players, options, seed, time_limit)
     if sprt is not None and len(match.bots) != 2:
         raise ArenaError(f"a sequential test compares 2 bots, got {len(match.bots)} distinct bots")
+    if isinstance(sprt, str):
+        sprt = parse_sprt(sprt, paired=_deals_are_pairs(match))
+    if getattr(sprt, "model", None) == "pentanomial" and not _deals_are_pairs(match):
+        raise ArenaError(f"the paired (pentanomial) SPRT needs deals of 2 games; a deal of this match has "
+                         f"{len(match.keys_of_deal(0))} games with {match.players} players: use the SPRT on "
+                         "single results (ratings.SPRT)")
     if out is not None and os.path.isdir(out):
         raise ArenaError(f"--out {out!r} is a directory")
     results: dict[tuple[int, int, int], dict[str, Any]] = {}
@@ -544,6 +552,11 @@ def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | N
     return ArenaResult(match, games_played, sprt, stopped_early=stopped and len(results) < match.total_games)
 
 
+def _deals_are_pairs(match: Match) -> bool:
+    """Whether every deal is 2 games of 2 seats: a pair of seat-rotated games, one result each."""
+    return match.players == 2 and len(match.keys_of_deal(0)) == 2
+
+
 class _SequentialTest:
     """Feeds an SPRT whole deals in deal order, so that where it stops does not depend on which game
     finished first. `deal` is the first deal not yet fed."""
@@ -558,8 +571,8 @@ class _SequentialTest:
             keys = self.match.keys_of_deal(self.deal)
             if not all(key in results for key in keys):
                 break
-            for _, _, _, score in pairwise_outcomes([results[key] for key in keys]):
-                self.sprt.update(score)  # with 2 bots every pair is (bot 0, bot 1): the score is A's
+            # with 2 bots every pair is (bot 0, bot 1): the score is A's
+            self.sprt.update_deal([score for _, _, _, score in pairwise_outcomes([results[key] for key in keys])])
             self.deal += 1
         return self.sprt.decision is not None
 
@@ -577,9 +590,10 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
     return options
 
 
-def parse_sprt(text: str):
-    """'ELO0,ELO1[,ALPHA[,BETA]]' as a ratings.SPRT, e.g. '0,50' or '0,50,0.05,0.05'."""
-    from cavemind.ratings import SPRT
+def parse_sprt(text: str, paired: bool = True):
+    """'ELO0,ELO1[,ALPHA[,BETA]]', e.g. '0,50' or '0,50,0.05,0.05', as a ratings.PentanomialSPRT (paired: the
+    deals are pairs of games) or a ratings.SPRT on single results."""
+    from cavemind.ratings import SPRT, PentanomialSPRT
 
     try:
         values = [float(v) for v in text.split(",")]
@@ -588,7 +602,7 @@ def parse_sprt(text: str):
     if not 2 <= len(values) <= 4 or not all(map(math.isfinite, values)):
         raise ArenaError(f"--sprt {text!r}: expected ELO0,ELO1[,ALPHA[,BETA]] (finite numbers) such as 0,50")
     try:
-        return SPRT(*values)
+        return (PentanomialSPRT if paired else SPRT)(*values)
     except ValueError as error:
         raise ArenaError(f"--sprt {text!r}: {error}") from None
 
@@ -596,12 +610,13 @@ def parse_sprt(text: str):
 def command_arena(args: argparse.Namespace) -> int:
     from cavemind import ratings, report
 
-    sprt = parse_sprt(args.sprt) if args.sprt else None
+    if args.sprt:
+        parse_sprt(args.sprt)  # a malformed test fails before any game is played
     if args.plot:
         report.require_matplotlib()
     result = run_arena(args.game, args.bot, args.games, players=args.players, options=parse_options(args.option),
                        jobs=args.jobs, seed=args.seed, out=args.out, scheduler=args.scheduler,
-                       progress=True if args.progress else None, time_limit=args.time_limit, sprt=sprt)
+                       progress=True if args.progress else None, time_limit=args.time_limit, sprt=args.sprt or None)
     fitted = ratings.fit_ratings(result.games, result.bots, bootstrap=args.bootstrap, seed=args.seed)
     text = report.markdown(result, fitted)
     print(text)
@@ -620,7 +635,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "arena", help="play bots against each other and rate them",
         description="Plays every deal in every seat rotation, appends results to --out as games end "
-                    "(and resumes from it), and prints statistics and Elo ratings with 95%% intervals.")
+                    "(and resumes from it), and prints statistics and Elo ratings with 95% intervals.")
     parser.add_argument("game", choices=cavemind.game_names())
     parser.add_argument("--bot", action="append", required=True, metavar="SPEC",
                         help="a bot such as random, heuristic, ismcts:iterations=1000 (give 2 or more)")
@@ -635,7 +650,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--plot", metavar="PNG", help="plot the ratings with their intervals (needs matplotlib)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786")
     parser.add_argument("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]",
-                        help="stop once 'bot 1 is ELO1 stronger than bot 2' is accepted or 'only ELO0' is")
+                        help="stop once 'bot 1 is ELO1 stronger than bot 2' is accepted or 'only ELO0' is (the "
+                             "paired pentanomial test in 2-player games; alpha and beta default 0.05)")
     parser.add_argument("--time-limit", type=float, metavar="SECONDS", help="a slower move forfeits the game")
     parser.add_argument("--bootstrap", type=int, default=200, metavar="B",
                         help="bootstrap samples for the rating intervals (default 200)")

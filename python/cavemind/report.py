@@ -24,6 +24,32 @@ def _interval(low: float, high: float, digits: int = 1) -> str:
     return f"[{_fmt(low, digits)}, {_fmt(high, digits)}]"
 
 
+LIKELIHOOD_MARK = "†"
+
+
+def _elo_text(rating: Rating) -> str:
+    if rating.interval == "likelihood":
+        return f"{_fmt(rating.elo, 0)} {_interval(rating.low, rating.high, 0)}{LIKELIHOOD_MARK}"
+    if rating.interval == "collapsed":
+        return f"{_fmt(rating.elo, 0)} (no interval: the bootstrap collapsed)"
+    if rating.interval == "anchor":
+        return "0 (reference)"
+    return f"{_fmt(rating.elo, 0)} {_interval(rating.low, rating.high, 0)}"
+
+
+def interval_notes(ratings: Sequence[Rating] | None) -> list[str]:
+    """Sentences explaining the intervals that are not percentile-bootstrap ones."""
+    collapsed = [r for r in ratings or [] if r.interval in ("likelihood", "collapsed")]
+    if not collapsed:
+        return []
+    fewest = min(r.distinct_resamples or 0 for r in collapsed)
+    return [f"{LIKELIHOOD_MARK} The bootstrap collapsed for "
+            + ", ".join(f"`{r.bot}`" for r in collapsed)
+            + f" (as few as {fewest} distinct resampled rating{'s' if fewest != 1 else ''}, as when every deal "
+            "ends alike, which would give an interval of zero width): the interval shown is the 95% "
+            "likelihood-ratio interval (profile likelihood, pairwise results taken as independent) instead."]
+
+
 def stats_table(stats: Sequence[BotStats], ratings: Sequence[Rating] | None = None) -> str:
     """One row per bot: games, win rate, W-D-L, mean score, margin, Elo, forfeits, time per move."""
     elo = {r.bot: r for r in ratings or []}
@@ -32,7 +58,7 @@ def stats_table(stats: Sequence[BotStats], ratings: Sequence[Rating] | None = No
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for s in stats:
         rating = elo.get(s.bot)
-        elo_text = f"{_fmt(rating.elo, 0)} {_interval(rating.low, rating.high, 0)}" if rating else "–"
+        elo_text = _elo_text(rating) if rating else "–"
         lines.append(
             f"| `{s.bot}` | {s.games} | {_fmt(100 * s.win_rate)} "
             f"{_interval(100 * s.win_rate_ci[0], 100 * s.win_rate_ci[1])} "
@@ -63,10 +89,14 @@ def markdown(result, ratings: Sequence[Rating] | None = None) -> str:
              + (f" ({options})" if options else ""),
              "",
              f"Seed {match.seed}; every deal played in every seat rotation. Win rate is the mean return (a tie "
-             f"shares the win); Elo is relative to `{ratings[0].bot if ratings else match.bots[0]}`, fitted "
-             "by maximum likelihood (Bradley-Terry) with 95% bootstrap intervals.",
+             "shares the win), with a Wilson interval; mean score and margin have Student's t intervals; Elo is "
+             f"relative to `{ratings[0].bot if ratings else match.bots[0]}`, fitted by maximum likelihood "
+             "(Bradley-Terry) with 95% bootstrap intervals over deals.",
              "",
              stats_table(bot_stats(result.games, match.bots), ratings)]
+    notes = interval_notes(ratings)
+    if notes:
+        lines += [""] + notes
     if len(match.bots) > 2:
         lines += ["", matrix_table(result.games, match.bots)]
     if result.sprt is not None:
@@ -94,8 +124,8 @@ def plot_ratings(ratings: Sequence[Rating], path: str, title: str = "Elo ratings
     ax = fig.add_subplot()
     xs = list(range(len(ratings)))
     ys = [r.elo for r in ratings]
-    low = [r.elo - r.low if not math.isnan(r.low) else 0.0 for r in ratings]
-    high = [r.high - r.elo if not math.isnan(r.high) else 0.0 for r in ratings]
+    low = [r.elo - r.low if math.isfinite(r.low) else 0.0 for r in ratings]  # no bar for an unbounded side
+    high = [r.high - r.elo if math.isfinite(r.high) else 0.0 for r in ratings]
     ax.errorbar(xs, ys, yerr=[low, high], fmt="o", capsize=4)
     ax.set_xticks(xs, [r.bot.replace(":", ":\n").replace(",", ",\n") for r in ratings], fontsize=8)
     ax.axhline(0.0, color="grey", linewidth=0.8)
