@@ -1,16 +1,17 @@
 """The strength ladder: for each registered game, a standard set of seat-rotated arena matches, the targets
-of the arena issue and of the game issues, Elo ratings with intervals and plots, written to docs/strength.md.
+of the search-strength issue, Elo ratings with intervals and plots, written to docs/strength.md.
 
     python benchmarks/strength.py                      # every game, 200 games per match (long)
     python benchmarks/strength.py --quick --game tictactoe --game kuhn_poker --jobs 2
     python benchmarks/strength.py --games 400 --results-dir strength-results   # resumable
 
-Ladder: random, heuristic, ISMCTS at 250, 1,000 and 4,000 iterations, MO-ISMCTS and PIMC at 1,000, and MCTS at
-1,000 (it sees hidden information: the cheating upper bound). Heuristic plays random; each ISMCTS budget
-plays random and heuristic; ISMCTS 1,000 plays 250, 4,000 and the other algorithms; all of it is pooled into
-one rating fit (random at 0). Besides: ISMCTS against PIMC at equal time per move, and the game issues' figure
-(ISMCTS at 2,000 iterations against random and heuristic). Games are 2-player where the game allows it.
-On the board games the search bots cut rollouts off with the game's heuristic (ROLLOUT_DEPTH below).
+Ladder: random, heuristic, the game's expert (the yardstick: hand-written strategy, cavemind.experts), ISMCTS
+at 250, 1,000 and 4,000 iterations, MO-ISMCTS and PIMC at 1,000, and MCTS at 1,000 (it sees hidden information:
+the cheating upper bound). Heuristic plays random; the expert plays heuristic; each ISMCTS budget plays the
+expert (random in games without one); ISMCTS 1,000 plays 250, 4,000 and the other algorithms; all of it is
+pooled into one rating fit (random at 0). Besides: ISMCTS at 0.2 seconds per move against the expert, and ISMCTS
+against PIMC at equal time per move. Games are 2-player where the game allows it. Every search bot uses the
+game's default settings (cavemind.games.REGISTRY); the rollout depth is written into the specifications.
 """
 from __future__ import annotations
 
@@ -21,18 +22,17 @@ import sys
 
 import cavemind
 from cavemind.arena import run_arena
+from cavemind.experts import expert_games
 from cavemind.ratings import bot_stats, fit_ratings
 from cavemind.games import FULL_ROLLOUT, REGISTRY
 from cavemind.report import plot_budget, plot_ratings
 
-RANDOM, HEURISTIC = "random", "heuristic"
+RANDOM, HEURISTIC, EXPERT = "random", "heuristic", "expert"
 # The ladder's search bots use each game's default settings (cavemind.games.search_defaults); the rollout
 # depth is written into their specifications so that the results files say what was played.
 ROLLOUT_DEPTH = {name: info.search.rollout_depth for name, info in REGISTRY.items()
                  if info.search.rollout_depth != FULL_ROLLOUT}
-# Targets of the game issues (ISMCTS at 2,000 iterations): win rate against random, against heuristic.
-GAME_ISSUE_TARGETS = {"dino_jagd": (0.80, 0.60)}
-DEFAULT_GAME_ISSUE_TARGETS = (0.90, 0.60)
+EXPERT_SECONDS = 0.2   # seconds per move of the ISMCTS-against-expert target
 
 
 def search_bot(game: str, algorithm: str, budget: str) -> str:
@@ -45,36 +45,43 @@ def ismcts(game: str, iterations: int) -> str:
     return search_bot(game, "ismcts", f"iterations={iterations}")
 
 
+def yardstick(game: str) -> str:
+    """The competent opponent of this game's search bots: its expert, or random where it has none."""
+    return EXPERT if game in expert_games() else RANDOM
+
+
 def ladder_bots(game: str) -> list[str]:
-    return [RANDOM, HEURISTIC, ismcts(game, 250), ismcts(game, 1000), ismcts(game, 4000),
-            search_bot(game, "mo-ismcts", "iterations=1000"), search_bot(game, "pimc", "iterations=1000"),
-            search_bot(game, "mcts", "iterations=1000")]
+    bots = [RANDOM, HEURISTIC] + ([EXPERT] if game in expert_games() else [])
+    return bots + [ismcts(game, 250), ismcts(game, 1000), ismcts(game, 4000),
+                   search_bot(game, "mo-ismcts", "iterations=1000"), search_bot(game, "pimc", "iterations=1000"),
+                   search_bot(game, "mcts", "iterations=1000")]
 
 
 def ladder_matches(game: str) -> list[tuple[str, str]]:
     """(A, B) pairs: enough links between the ladder's bots for one connected rating fit, and the budget
     plot's points, without the pairs that would add little (each costs minutes on a board game)."""
-    bots = ladder_bots(game)
-    pairs = [(HEURISTIC, RANDOM)]
-    pairs += [(ismcts(game, n), opponent) for n in (250, 1000, 4000) for opponent in (RANDOM, HEURISTIC)]
+    pairs = [(HEURISTIC, RANDOM)] + ([(EXPERT, HEURISTIC)] if game in expert_games() else [])
+    pairs += [(ismcts(game, n), yardstick(game)) for n in (250, 1000, 4000)]
     pairs += [(ismcts(game, 1000), ismcts(game, 250)), (ismcts(game, 4000), ismcts(game, 1000))]
-    pairs += [(ismcts(game, 1000), bot) for bot in bots[5:]]
+    pairs += [(ismcts(game, 1000), search_bot(game, algorithm, "iterations=1000"))
+              for algorithm in ("mo-ismcts", "pimc", "mcts")]
     return pairs
 
 
 def targets(game: str, equal_time: float) -> list[tuple[str, str, float | None, str]]:
-    """(A, B, minimum win rate of A or None, why) for the rows of the targets table."""
-    vs_random, vs_heuristic = GAME_ISSUE_TARGETS.get(game, DEFAULT_GAME_ISSUE_TARGETS)
-    return [
-        (ismcts(game, 4000), RANDOM, 0.95, "arena issue"),
-        (ismcts(game, 4000), HEURISTIC, 0.65, "arena issue"),
-        (ismcts(game, 1000), ismcts(game, 250), 0.60, "arena issue: 4x iterations"),
-        (ismcts(game, 4000), ismcts(game, 1000), 0.60, "arena issue: 4x iterations"),
-        (search_bot(game, "ismcts", f"seconds={equal_time:g}"), search_bot(game, "pimc", f"seconds={equal_time:g}"),
-         None, "arena issue: equal time"),
-        (ismcts(game, 2000), RANDOM, vs_random, "game issue"),
-        (ismcts(game, 2000), HEURISTIC, vs_heuristic, "game issue"),
+    """(A, B, minimum win rate of A or None, what it shows) for the rows of the targets table."""
+    rows: list[tuple[str, str, float | None, str]] = [
+        (ismcts(game, 1000), ismcts(game, 250), 0.60, "4x iterations"),
+        (ismcts(game, 4000), ismcts(game, 1000), 0.60, "4x iterations"),
     ]
+    if game in expert_games():
+        rows += [(search_bot(game, "ismcts", f"seconds={EXPERT_SECONDS:g}"), EXPERT, 0.75, "against the expert"),
+                 (EXPERT, HEURISTIC, 0.80, "the expert is competent")]
+    else:   # the summary keeps its columns: these two cells read "–"
+        rows += [("", "", None, "against the expert"), ("", "", None, "the expert is competent")]
+    rows.append((search_bot(game, "ismcts", f"seconds={equal_time:g}"), search_bot(game, "pimc", f"seconds={equal_time:g}"),
+                 None, "equal time"))
+    return rows
 
 
 def player_count(game: str) -> int:
@@ -96,7 +103,8 @@ class Ladder:
             out = None
             if self.args.results_dir:
                 os.makedirs(self.args.results_dir, exist_ok=True)
-                name = f"{self.game}__{a}__{b}__{games}.jsonl".replace(":", "_").replace("=", "").replace(",", "_")
+                # one file per pair, whatever the game count: a larger --games adds games to it
+                name = f"{self.game}__{a}__{b}.jsonl".replace(":", "_").replace("=", "").replace(",", "_")
                 out = os.path.join(self.args.results_dir, name)
             print(f"{self.game}: {a} vs {b}, {games} games", file=sys.stderr)
             self.results[key] = run_arena(self.game, [a, b], games, players=self.players, jobs=self.args.jobs,
@@ -130,8 +138,10 @@ def game_section(game: str, args: argparse.Namespace, image_dir: str, doc_dir: s
     rows = ["| A | B | games | A's win rate % (95% CI) | target | source | verdict |",
             "|---|---|---:|---:|---:|---|---|"]
     for a, b, minimum, why in targets(game, args.equal_time):
-        games = args.issue_games if why == "game issue" else args.target_games
-        result = ladder.play(a, b, games)
+        if not a:
+            summary.append("–")
+            continue
+        result = ladder.play(a, b, args.target_games)
         s = bot_stats(result.games, result.bots)[0]
         if minimum is None:
             verdict = ("A stronger" if s.win_rate_ci[0] > 0.5 else "B stronger" if s.win_rate_ci[1] < 0.5
@@ -169,7 +179,7 @@ def game_section(game: str, args: argparse.Namespace, image_dir: str, doc_dir: s
     ratings_png = os.path.join(image_dir, f"{game}_ratings.png")
     plot_ratings(ratings, ratings_png, title=f"{game}: ladder ratings ({args.games} games per match)")
     series = {}
-    for opponent in (RANDOM, HEURISTIC):
+    for opponent in dict.fromkeys((yardstick(game), HEURISTIC if game not in expert_games() else EXPERT)):
         points = []
         for n in (250, 1000, 4000):
             s = bot_stats(ladder.play(ismcts(game, n), opponent, args.games).games, [ismcts(game, n), opponent])[0]
@@ -192,8 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", choices=cavemind.game_names(), help="one game (repeatable; "
                         "default: every registered game)")
     parser.add_argument("--games", type=int, help="games per match (default 200, quick 20)")
-    parser.add_argument("--issue-games", type=int, help="games for the game issues' figure (default 100, quick 20)")
-    parser.add_argument("--target-games", type=int, help="games for the arena issue's target matches (default: "
+    parser.add_argument("--target-games", type=int, help="games for the target matches (default: "
                         "--games); more games narrow the intervals where the verdicts are decided")
     parser.add_argument("--quick", action="store_true", help="a quick ladder: fewer games, same budgets")
     parser.add_argument("--equal-time", type=float, help="seconds per move of the ISMCTS-PIMC match (default "
@@ -206,7 +215,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", action="store_true", help="progress bars even when stderr is not a terminal")
     args = parser.parse_args(argv)
     args.games = args.games or (20 if args.quick else 200)
-    args.issue_games = args.issue_games or (20 if args.quick else 100)
     args.equal_time = args.equal_time or (0.01 if args.quick else 0.05)
     args.target_games = args.target_games or args.games
     games = args.game or cavemind.game_names()
@@ -217,7 +225,6 @@ def main(argv: list[str] | None = None) -> int:
     command = "python benchmarks/strength.py" + (" --quick" if args.quick else "")
     command += "".join(f" --game {g}" for g in args.game or [])
     command += f" --games {args.games}" if args.games != (20 if args.quick else 200) else ""
-    command += f" --issue-games {args.issue_games}" if args.issue_games != (20 if args.quick else 100) else ""
     command += f" --target-games {args.target_games}" if args.target_games != args.games else ""
     command += f" --jobs {args.jobs}" if args.jobs > 1 else ""
     sections, summary = zip(*(game_section(game, args, image_dir, doc_dir) for game in games))
@@ -226,24 +233,22 @@ def main(argv: list[str] | None = None) -> int:
         f"Generated by `{command}` on {datetime.date.today()} (cavemind {cavemind.__version__}, seed {args.seed}); "
         "run the same command to regenerate it (without `--quick` for the full ladder, 200 games per match). "
         f"{'This is the **quick** ladder: ' if args.quick else ''}{args.games} games per match, "
-        f"{args.target_games} for the arena issue's target matches, {args.issue_games} for the game issues' "
-        "figures; every deal is played in both seat orders.", "",
+        f"{args.target_games} for the target matches; every deal is played in both seat orders. Search bots use "
+        "each game's default settings (`cavemind.games.REGISTRY`, see [settings.md](settings.md)).", "",
         "Win rate is the mean return (a draw or shared win counts half) with a 95% Wilson interval; a target is "
         "*met* when the measured rate reaches it, and the interval shows how sure that is. Matches at fixed "
         "iterations are reproducible from the seed; the equal-time match is not (it depends on the machine). "
         "MCTS sees hidden information, so in games with hidden cards it is the cheating upper bound. "
         "See [arena.md](arena.md) for the arena itself.", "",
-        "The reference games cannot show the arena issue's targets: tic-tac-toe is solved, so from 250 "
-        "iterations on every search bot draws against every other and the 4x-budget matches sit at 50%; in Kuhn "
-        "poker the win rate is the chips won mapped onto [0, 1] (a hand moves at most 2 chips) and the deal "
-        "decides most hands, so no strategy comes near 95% against random play. The board games are where the "
-        "targets apply.", "",
+        "The reference games cannot show the targets: tic-tac-toe is solved, so from 250 iterations on every "
+        "search bot draws against every other and the 4x-budget matches sit at 50%; in Kuhn poker the win rate is "
+        "the chips won mapped onto [0, 1] (a hand moves at most 2 chips) and the deal decides most hands. Neither "
+        "has an expert bot. The board games are where the targets apply.", "",
         "## Summary", "",
         "A's win rate in % and the verdict against each target (details and intervals in each game's section).",
-        "", "| game | ISMCTS 4,000 vs random (≥ 95%) | ISMCTS 4,000 vs heuristic (≥ 65%) "
-        "| ISMCTS 1,000 vs 250 (≥ 60%) | ISMCTS 4,000 vs 1,000 (≥ 60%) | ISMCTS vs PIMC, equal time "
-        "| ISMCTS 2,000 vs random (game issue) | ISMCTS 2,000 vs heuristic (game issue) |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|", *summary, "",
+        "", "| game | ISMCTS 1,000 vs 250 (≥ 60%) | ISMCTS 4,000 vs 1,000 (≥ 60%) "
+        f"| ISMCTS {EXPERT_SECONDS:g} s vs expert (≥ 75%) | expert vs heuristic (≥ 80%) | ISMCTS vs PIMC, equal time |",
+        "|---|---:|---:|---:|---:|---:|", *summary, "",
         "Games: " + ", ".join(games) + ".", "",
     ]
     kept = hand_written_part(args.out)

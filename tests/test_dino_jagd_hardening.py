@@ -1,6 +1,6 @@
 """Dino Jagd: check_state (the one definition of a legal state), the hardened position loader and
 determinize. Regression tests for defects found by adversarial testing (rulebook:
-../shared/rules/dino_jagd.rulebook.en.txt), seeded random playouts that must stay legal, a mutation check."""
+the English rulebook of Dino Hunt, Steve Jackson Games 1996), seeded random playouts that must stay legal, a mutation check."""
 import json
 import random
 

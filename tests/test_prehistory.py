@@ -1,5 +1,5 @@
 """Prehistory scenario tests: every worked example of the rulebook and more, each naming the rule it checks
-(rulebook: ../shared/rules/prehistory.rulebook.en.txt; designed data: python/cavemind/data/prehistory)."""
+(rulebook: Prehistory, A-Games 2018, English; designed data: python/cavemind/data/prehistory)."""
 import json
 import random
 import time

@@ -1,4 +1,4 @@
-"""Stone Age scenario tests, each taken from a rule of the rulebook (../shared/rules/stone_age.rulebook.de.txt,
+"""Stone Age scenario tests, each taken from a rule of the rulebook (the German rulebook, Hans im Glück 2008,
 quoted in German) or of the component reference (stone_age.components.md). Positions are built from a seeded
 opening with state_from_dict, then played with the notation of src/games/stone_age/README.md; dice and cards
 are fed as named chance outcomes."""

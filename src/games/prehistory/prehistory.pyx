@@ -1,4 +1,4 @@
-# Prehistory (A-Games 2018) for 2-4 players. Rules as in ../shared/rules/prehistory.rulebook.en.txt;
+# Prehistory (A-Games 2018) for 2-4 players. Rules as in its English rulebook (A-Games 2018);
 # every interpretation and all designed component data are listed in README.md next to this file.
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, uint64_t
 from libc.string cimport memcpy, memset, memchr
