@@ -16,7 +16,8 @@ from importlib import resources
 
 import cavemind
 from cavemind import arena
-from cavemind.analysis_output import analyse_interruptibly, document_text, format_table, hidden_information_warning, json_record
+from cavemind.analysis_output import (PROGRESS_EVERY, SearchProgress, analyse_interruptibly, document_text, format_table,
+                                      hidden_information_warning, json_record)
 from cavemind.botspec import BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError
 from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS
@@ -292,25 +293,6 @@ def command_examples(args: argparse.Namespace) -> int:
     return 0
 
 
-class SearchProgress:
-    """'searching 3.1 s' on stderr while a long search runs, so a user knows it is alive and can stop it."""
-
-    def __init__(self, enabled: bool, seconds: float | None):
-        self.enabled, self.seconds, self.shown = enabled, seconds, False
-
-    def __call__(self, elapsed: float) -> None:
-        if not self.enabled or elapsed < 0.5:
-            return
-        budget = f" of {self.seconds:g}" if self.seconds else ""
-        print(f"\rsearching: {elapsed:.1f} s{budget} (Ctrl-C stops and shows the best so far)", end="",
-              file=sys.stderr, flush=True)
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            print(file=sys.stderr)
-
-
 def command_analyse(args: argparse.Namespace) -> int:
     doc, state = load_position(args, seed=args.seed)
     viewer = view_of(args, doc, state)
@@ -339,19 +321,25 @@ def command_analyse(args: argparse.Namespace) -> int:
     # Unset: None, which analyse() reads as the game's default (cavemind.search_defaults).
     options = {"exploration": args.exploration, "rollout_depth": args.rollout_depth,
                "determinizations": args.determinizations or DEFAULT_DETERMINIZATIONS}
+    # The progress line (stderr) and the --report-every records (stdout) read the same stream of reports.
     progress = SearchProgress(sys.stderr.isatty() or args.progress, args.seconds)
-    reports = {}
+    every = PROGRESS_EVERY
     if args.report_every is not None:
         if not args.json:
             raise CommandError("--report-every writes JSON records during the search: add --json")
+        every = min(every, args.report_every) if progress.enabled else args.report_every
+    last_record = 0.0
 
-        def report(so_far: cavemind.AnalysisInfo) -> None:
+    def report(so_far: cavemind.AnalysisInfo) -> None:
+        nonlocal last_record
+        progress(so_far)
+        if args.report_every is not None and so_far.seconds >= last_record + args.report_every - 1e-9:
+            last_record = so_far.seconds
             print(json.dumps(json_record(so_far, args.top, warnings=warnings, during_search=True)), flush=True)
 
-        reports = {"on_progress": report, "progress_every": args.report_every}
     try:
-        info, stopped = analyse_interruptibly(state, limit, on_wait=progress, algorithm=args.algorithm,
-                                              seed=args.seed, **options, **reports)
+        info, stopped = analyse_interruptibly(state, limit, on_report=report, report_every=every,
+                                              algorithm=args.algorithm, seed=args.seed, **options)
     finally:
         progress.close()
     if args.json:
