@@ -49,7 +49,14 @@ def format_table(info: AnalysisInfo, game_name: str, top: int | None = None, sto
             pv += ", ..."
         lines.append(f"{rank:>3}  {move.name:<{width}}  {move.visits:>9,}  {move.visits / total:>6.1%}  "
                      f"{move.value:>6.3f}  {pv}")
+    if info.algorithm == "pimc":
+        lines.append(PIMC_VALUE_NOTE)
     return "\n".join(lines)
+
+
+# What PIMC's values are, said under its table (docs/engine-protocol.md says it at length).
+PIMC_VALUE_NOTE = ("(pimc: a value is the move's average over the sampled worlds, each searched with its hidden "
+                   "parts in view: optimistic when decisions follow the move)")
 
 
 def _rate(info: AnalysisInfo) -> str:
