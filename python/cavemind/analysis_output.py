@@ -5,6 +5,7 @@ Shared by `cavemind analyse`, the hint in `cavemind play` and `cavemind engine`,
 from __future__ import annotations
 
 import json
+import shutil
 import signal
 import sys
 import threading
@@ -156,7 +157,9 @@ class SearchProgress:
         budget = f" of {self.seconds:g}" if self.seconds else ""
         best = info.best
         line = (f"searching: {info.seconds:.1f} s{budget}, {info.iterations:,} iterations ({_rate(info)}), "
-                f"best {best.name} {best.value:.3f} (Ctrl-C stops and shows the best so far)")
+                f"best {best.name} {best.value:.3f}; Ctrl-C stops")
+        # A line longer than the terminal would wrap, and '\r' would then rewrite only its last part.
+        line = line[:shutil.get_terminal_size((100, 24)).columns - 1]
         print("\r" + line.ljust(self.width), end="", file=self.file or sys.stderr, flush=True)
         self.width = max(self.width, len(line))
 

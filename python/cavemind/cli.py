@@ -379,7 +379,7 @@ def command_play(args: argparse.Namespace) -> int:
                   hint=args.hint)
     if match.state.is_terminal():
         raise PlayError("that game is already over")
-    return play(match, Terminal(), args.record)
+    return play(match, Terminal(progress=sys.stderr.isatty() or args.progress), args.record)
 
 
 def command_engine(args: argparse.Namespace) -> int:
@@ -557,6 +557,8 @@ def build_parser() -> argparse.ArgumentParser:
     _deprecated(play, "--seed", type=seed_number)
     play.add_argument("--from", dest="from_file", metavar="FILE", help="resume a game saved with 'save FILE'")
     play.add_argument("--record", metavar="FILE", help="save the finished game to FILE")
+    play.add_argument("--progress", action="store_true",
+                      help="show that a bot is thinking even when stderr is not a terminal")
     play.set_defaults(run=command_play)
 
     engine = commands.add_parser("engine", help="JSON-lines analysis protocol on stdin/stdout",
