@@ -252,7 +252,8 @@ def analysis(state, limit: Limit | None = None, *, algorithm: str = "ismcts", ex
                     break          # leaving the block stops the search
 
     Leaving a `with` block, close(), or dropping the Analysis stops the search and ends its thread; stop()
-    ends it early but still yields the result so far. An error in the search is raised by the iteration."""
+    ends it early but still yields the result so far. An error in the search is raised by the iteration.
+    A `stop` flag given is the one these set (clear it before using it for another search)."""
     if not (_is_real(progress_every) and progress_every > 0):
         raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
     root, arguments = _prepare(state, limit, algorithm, exploration, rollout_depth, determinizations, seed,
