@@ -14,14 +14,14 @@ from cavemind.errors import (CavemindError, GameNotOverError, IllegalActionError
 from cavemind.game import CHANCE, TERMINAL, Game, State, load_game, parameters_of, state_from_json
 from cavemind.experts import ExpertBot
 from cavemind.games import FULL_ROLLOUT, SearchDefaults, game_names, search_defaults
-from cavemind.search import ALGORITHMS, AnalysisInfo, Limit, MoveInfo, StopFlag, analyse
+from cavemind.search import ALGORITHMS, Analysis, AnalysisInfo, Limit, MoveInfo, StopFlag, analyse, analysis
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ALGORITHMS", "AnalysisInfo", "FULL_ROLLOUT", "SearchDefaults", "search_defaults", "Bot", "CHANCE", "CavemindError", "ExpertBot", "Game", "GameNotOverError",
+    "ALGORITHMS", "Analysis", "AnalysisInfo", "FULL_ROLLOUT", "SearchDefaults", "search_defaults", "Bot", "CHANCE", "CavemindError", "ExpertBot", "Game", "GameNotOverError",
     "HeuristicBot", "ISMCTSBot", "IllegalActionError", "InvalidOptionError", "InvalidPlayerError",
     "InvalidPositionError", "Limit", "MCTSBot", "MOISMCTSBot", "MoveInfo", "NotChanceNodeError", "PIMCBot",
-    "RandomBot", "SearchError", "State", "StopFlag", "TERMINAL", "UnknownGameError", "analyse", "game_names",
+    "RandomBot", "SearchError", "State", "StopFlag", "TERMINAL", "UnknownGameError", "analyse", "analysis", "game_names",
     "load_game", "parameters_of", "state_from_json",
 ]

@@ -5,10 +5,12 @@ Shared by `cavemind analyse`, the hint in `cavemind play` and `cavemind engine`,
 from __future__ import annotations
 
 import json
+import shutil
 import signal
+import sys
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, TextIO
 
 import cavemind
 from cavemind.search import AnalysisInfo
@@ -48,7 +50,14 @@ def format_table(info: AnalysisInfo, game_name: str, top: int | None = None, sto
             pv += ", ..."
         lines.append(f"{rank:>3}  {move.name:<{width}}  {move.visits:>9,}  {move.visits / total:>6.1%}  "
                      f"{move.value:>6.3f}  {pv}")
+    if info.algorithm == "pimc":
+        lines.append(PIMC_VALUE_NOTE)
     return "\n".join(lines)
+
+
+# What PIMC's values are, said under its table (docs/engine-protocol.md says it at length).
+PIMC_VALUE_NOTE = ("(pimc: a value is the move's average over the sampled worlds, each searched with its hidden "
+                   "parts in view: optimistic when decisions follow the move)")
 
 
 def _rate(info: AnalysisInfo) -> str:
@@ -91,26 +100,20 @@ def hidden_information_warning(state, algorithm: str) -> str | None:
     return None
 
 
-def analyse_interruptibly(state, limit: cavemind.Limit, on_wait: Callable[[float], None] | None = None,
-                          **options: Any) -> tuple[AnalysisInfo, bool]:
-    """Runs cavemind.analyse in a thread so that Ctrl-C ends the search early with the best result so far.
-    `on_wait(elapsed)` is called about 5 times a second. Returns the analysis and whether it was stopped early.
+PROGRESS_EVERY = 0.25    # seconds between the statistics shown while a search runs in the terminal
+
+
+def analyse_interruptibly(state, limit: cavemind.Limit, on_report: Callable[[AnalysisInfo], None] | None = None,
+                          report_every: float = PROGRESS_EVERY, **options: Any) -> tuple[AnalysisInfo, bool]:
+    """Runs the search in a thread (cavemind.analysis) so that Ctrl-C ends it early with the best result so
+    far. `on_report(info)` gets the statistics so far about every `report_every` seconds. Returns the
+    analysis and whether it was stopped early.
 
     In the main thread, Ctrl-C is caught by a SIGINT handler that only sets the stop flag: a KeyboardInterrupt
-    raised inside threading.Event.wait() can leave the event's lock held, after which the main thread waits
-    on itself forever (seen as a hang after Ctrl-C on a loaded machine)."""
+    raised inside a wait on a lock can leave the lock held, after which the main thread waits on itself
+    forever (seen as a hang after Ctrl-C on a loaded machine)."""
     stop = cavemind.StopFlag()
-    done = threading.Event()
-    result: dict[str, Any] = {}
     interrupted = threading.Event()
-
-    def work() -> None:
-        try:
-            result["info"] = cavemind.analyse(state, limit, stop=stop, **options)
-        except BaseException as error:  # handed to the main thread, which reports it
-            result["error"] = error
-        finally:
-            done.set()
 
     def on_sigint(signum: int, frame: Any) -> None:
         stop.set()
@@ -120,20 +123,82 @@ def analyse_interruptibly(state, limit: cavemind.Limit, on_wait: Callable[[float
     own_handler = (threading.current_thread() is threading.main_thread()
                    and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
     previous = signal.signal(signal.SIGINT, on_sigint) if own_handler else None
+    result = None
     try:
-        start = time.monotonic()
-        threading.Thread(target=work, daemon=True).start()
-        while not done.is_set():
-            try:
-                if not done.wait(0.2) and on_wait is not None:
-                    on_wait(time.monotonic() - start)
-            except KeyboardInterrupt:   # only outside the main thread's handler
-                stop.set()
-                interrupted.set()
+        with cavemind.analysis(state, limit, stop=stop, progress_every=report_every, **options) as search:
+            while result is None:
+                try:
+                    info = next(search)
+                except KeyboardInterrupt:   # only outside the main thread's handler
+                    stop.set()
+                    interrupted.set()
+                    continue
+                if info.final:
+                    result = info
+                elif on_report is not None:
+                    on_report(info)
     finally:
         if own_handler and previous is not None:
             signal.signal(signal.SIGINT, previous)
-    stopped = interrupted.is_set()
-    if "error" in result:
-        raise result["error"]
-    return result["info"], stopped
+    return result, interrupted.is_set()
+
+
+class SearchProgress:
+    """One line on stderr, rewritten as a long search runs: time, iterations, rate and the best move so far,
+    so that a user knows it is alive (and that Ctrl-C stops it). Shown from half a second on."""
+
+    def __init__(self, enabled: bool, seconds: float | None = None, file: TextIO | None = None):
+        self.enabled, self.seconds, self.file = enabled, seconds, file
+        self.width = 0     # of the line shown, to blank a longer previous one
+
+    def __call__(self, info: AnalysisInfo) -> None:
+        if not self.enabled or info.seconds < 0.5 or not info.moves:
+            return
+        budget = f" of {self.seconds:g}" if self.seconds else ""
+        best = info.best
+        line = (f"searching: {info.seconds:.1f} s{budget}, {info.iterations:,} iterations ({_rate(info)}), "
+                f"best {best.name} {best.value:.3f}; Ctrl-C stops")
+        # A line longer than the terminal would wrap, and '\r' would then rewrite only its last part.
+        line = line[:shutil.get_terminal_size((100, 24)).columns - 1]
+        print("\r" + line.ljust(self.width), end="", file=self.file or sys.stderr, flush=True)
+        self.width = max(self.width, len(line))
+
+    def close(self) -> None:
+        if self.width:
+            print(file=self.file or sys.stderr, flush=True)
+
+
+class Thinking:
+    """'player 1 (ismcts) is thinking: 2.4 s' (the text given, then the time) on stderr while a bot searches, in
+    a context manager; shown only after a short delay (a quick move leaves no trace) and erased at the end."""
+
+    DELAY = 0.3
+
+    def __init__(self, text: str, enabled: bool, file: TextIO | None = None):
+        self.text, self.enabled, self.file = text, enabled, file
+        self.done = threading.Event()
+        self.width = 0
+        self.thread: threading.Thread | None = None
+
+    def _show(self) -> None:
+        start = time.monotonic()
+        if self.done.wait(self.DELAY):
+            return
+        out = self.file or sys.stderr
+        while not self.done.is_set():
+            line = f"{self.text}: {time.monotonic() - start:.1f} s"
+            print("\r" + line.ljust(self.width), end="", file=out, flush=True)
+            self.width = max(self.width, len(line))
+            self.done.wait(0.2)
+        print("\r" + " " * self.width + "\r", end="", file=out, flush=True)
+
+    def __enter__(self) -> "Thinking":
+        if self.enabled:
+            self.thread = threading.Thread(target=self._show, name="cavemind-thinking", daemon=True)
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.done.set()
+        if self.thread is not None:
+            self.thread.join()

@@ -16,7 +16,8 @@ from importlib import resources
 
 import cavemind
 from cavemind import arena
-from cavemind.analysis_output import analyse_interruptibly, document_text, format_table, hidden_information_warning, json_record
+from cavemind.analysis_output import (PROGRESS_EVERY, SearchProgress, analyse_interruptibly, document_text, format_table,
+                                      hidden_information_warning, json_record)
 from cavemind.botspec import BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError
 from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, ROLLOUT_POLICIES
@@ -292,25 +293,6 @@ def command_examples(args: argparse.Namespace) -> int:
     return 0
 
 
-class SearchProgress:
-    """'searching 3.1 s' on stderr while a long search runs, so a user knows it is alive and can stop it."""
-
-    def __init__(self, enabled: bool, seconds: float | None):
-        self.enabled, self.seconds, self.shown = enabled, seconds, False
-
-    def __call__(self, elapsed: float) -> None:
-        if not self.enabled or elapsed < 0.5:
-            return
-        budget = f" of {self.seconds:g}" if self.seconds else ""
-        print(f"\rsearching: {elapsed:.1f} s{budget} (Ctrl-C stops and shows the best so far)", end="",
-              file=sys.stderr, flush=True)
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            print(file=sys.stderr)
-
-
 def command_analyse(args: argparse.Namespace) -> int:
     doc, state = load_position(args, seed=args.seed)
     viewer = view_of(args, doc, state)
@@ -340,19 +322,25 @@ def command_analyse(args: argparse.Namespace) -> int:
     options = {"exploration": args.exploration, "rollout_depth": args.rollout_depth,
                "rollout_policy": args.rollout_policy,
                "determinizations": args.determinizations or DEFAULT_DETERMINIZATIONS}
+    # The progress line (stderr) and the --report-every records (stdout) read the same stream of reports.
     progress = SearchProgress(sys.stderr.isatty() or args.progress, args.seconds)
-    reports = {}
+    every = PROGRESS_EVERY
     if args.report_every is not None:
         if not args.json:
             raise CommandError("--report-every writes JSON records during the search: add --json")
+        every = min(every, args.report_every) if progress.enabled else args.report_every
+    last_record = 0.0
 
-        def report(so_far: cavemind.AnalysisInfo) -> None:
+    def report(so_far: cavemind.AnalysisInfo) -> None:
+        nonlocal last_record
+        progress(so_far)
+        if args.report_every is not None and so_far.seconds >= last_record + args.report_every - 1e-9:
+            last_record = so_far.seconds
             print(json.dumps(json_record(so_far, args.top, warnings=warnings, during_search=True)), flush=True)
 
-        reports = {"on_progress": report, "progress_every": args.report_every}
     try:
-        info, stopped = analyse_interruptibly(state, limit, on_wait=progress, algorithm=args.algorithm,
-                                              seed=args.seed, **options, **reports)
+        info, stopped = analyse_interruptibly(state, limit, on_report=report, report_every=every,
+                                              algorithm=args.algorithm, seed=args.seed, **options)
     finally:
         progress.close()
     if args.json:
@@ -392,7 +380,7 @@ def command_play(args: argparse.Namespace) -> int:
                   hint=args.hint)
     if match.state.is_terminal():
         raise PlayError("that game is already over")
-    return play(match, Terminal(), args.record)
+    return play(match, Terminal(progress=sys.stderr.isatty() or args.progress), args.record)
 
 
 def command_engine(args: argparse.Namespace) -> int:
@@ -573,6 +561,8 @@ def build_parser() -> argparse.ArgumentParser:
     _deprecated(play, "--seed", type=seed_number)
     play.add_argument("--from", dest="from_file", metavar="FILE", help="resume a game saved with 'save FILE'")
     play.add_argument("--record", metavar="FILE", help="save the finished game to FILE")
+    play.add_argument("--progress", action="store_true",
+                      help="show that a bot is thinking even when stderr is not a terminal")
     play.set_defaults(run=command_play)
 
     engine = commands.add_parser("engine", help="JSON-lines analysis protocol on stdin/stdout",

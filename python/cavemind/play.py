@@ -14,7 +14,7 @@ import time
 from typing import Any, Callable, TextIO
 
 import cavemind
-from cavemind.analysis_output import document_text, format_table
+from cavemind.analysis_output import Thinking, document_text, format_table
 from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError, IllegalActionError, InvalidPositionError
 
@@ -159,9 +159,15 @@ class Terminal:
     piping moves would not expect (the record's file name, overwriting a file)."""
 
     def __init__(self, read: Callable[[str], str] = input, out: TextIO | None = None,
-                 interactive: bool | None = None):
+                 interactive: bool | None = None, progress: bool | None = None):
         self.read, self.out = read, out
         self.interactive = (read is input and sys.stdin.isatty()) if interactive is None else interactive
+        # The 'is thinking' line goes to stderr, so only where a person watches it: never into a pipe.
+        self.progress = sys.stderr.isatty() if progress is None else progress
+
+    def thinking(self, text: str) -> Thinking:
+        """A context manager showing `text` and the time on stderr while a search runs."""
+        return Thinking(text, self.progress)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -205,7 +211,8 @@ def _play(match: Match, terminal: Terminal, record_path: str | None) -> int:
             continue
         seat = state.current_player()
         if seat in match.bots:
-            action = match.bots[seat].step(state)
+            with terminal.thinking(f"player {seat} ({match.seats[seat]}) is thinking"):
+                action = match.bots[seat].step(state)
             terminal.say(f"player {seat} ({match.seats[seat]}): {match.describe_for(action, humans)}")
             match.apply(action)
         else:
@@ -254,7 +261,8 @@ def human_turn(match: Match, seat: int, terminal: Terminal) -> int | None:
                 return legal[int(answer) - 1]
             terminal.say(f"no move {answer}: choose 1 to {len(legal)}")
         elif command.lower() == "hint":
-            hint = give_hint(match, seat, argument)
+            with terminal.thinking("searching for a hint"):
+                hint = give_hint(match, seat, argument)
             terminal.say(hint)
         elif command.lower() == "save":
             if not argument:

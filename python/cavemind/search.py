@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
+import threading
+import weakref
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from cavemind import _core
@@ -128,7 +130,9 @@ class MoveInfo:
 
 @dataclass
 class AnalysisInfo:
-    """The result of analyse(): moves best first (most visits; ties: value, then lower action id)."""
+    """The result of analyse(): moves best first (most visits; ties: value, then lower action id).
+    `final` is True for a search's result and False for a report of the statistics so far (analysis(),
+    on_progress); `stopped` says that a stop request ended the search before its budget ran out."""
 
     player: int
     algorithm: str
@@ -136,6 +140,8 @@ class AnalysisInfo:
     iterations: int
     seconds: float
     nodes: int
+    final: bool = True
+    stopped: bool = False
 
     @property
     def best(self) -> MoveInfo:
@@ -165,8 +171,8 @@ def _pv_names(state, pv: list[int]) -> list[str]:
 
 def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
             rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
-            rollout_policy: str = "game", seed: int = 0, stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None,
-            progress_every: float = 1.0) -> AnalysisInfo:
+            rollout_policy: str = "game", seed: int = 0, stop: StopFlag | None = None,
+            on_progress: Callable[[AnalysisInfo], None] | None = None, progress_every: float = 1.0) -> AnalysisInfo:
     """Searches `state` (a decision node) and returns per-move statistics for the player to move.
 
     ISMCTS (the default), MO-ISMCTS and PIMC decide from the mover's information set only; MCTS searches
@@ -178,7 +184,31 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
     search seed. Without `limit` the search runs DEFAULT_ITERATIONS (1,000) iterations. The same settings
     under the same names in the CLI, the engine and bot specifications: docs/settings.md.
     `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
-    thread, while the search threads pause); it does not change the result."""
+    thread, while the search threads pause); it does not change the result. analysis() yields the same
+    reports as an iterator.
+
+    A move's `value` is its mean return for the player to move. For ISMCTS, MO-ISMCTS and MCTS that is the
+    mean over the move's visits. For PIMC it is the average over the sampled worlds of the move's value in
+    each world, every world weighing the same (not its visits: a world's search visits a move most where it
+    is good there). Each world is searched as if everything were visible, so when decisions follow the move
+    this is optimistic (strategy fusion: later choices may use cards the player cannot see); with none
+    following (Kuhn poker's call) it is the move's expected return over the sampled worlds."""
+    if on_progress is not None and not (_is_real(progress_every) and progress_every > 0):
+        raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
+    root, arguments = _prepare(state, limit, algorithm, exploration, rollout_depth, determinizations,
+                               rollout_policy, seed, stop)
+
+    def report(raw: dict) -> None:
+        on_progress(_analysis_info(raw, root, algorithm, final=False))
+
+    raw = _core.search(state, on_report=report if on_progress is not None else None,
+                       report_every=progress_every if on_progress is not None else 0.0, **arguments)
+    return _analysis_info(raw, root, algorithm, stopped=_stopped_early(raw, arguments))
+
+
+def _prepare(state, limit, algorithm, exploration, rollout_depth, determinizations, rollout_policy, seed, stop):
+    """Checks analyse()'s arguments (SearchError naming the bad one) and returns a copy of the position and
+    the keyword arguments of _core.search."""
     limit = Limit(iterations=DEFAULT_ITERATIONS) if limit is None else limit
     if not isinstance(limit, Limit):
         raise SearchError(f"limit={limit!r}: expected a cavemind.Limit")
@@ -194,24 +224,155 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
         raise SearchError(f"seed={seed!r}: must be an integer")
     if stop is not None and not isinstance(stop, StopFlag):
         raise SearchError(f"stop={stop!r}: expected a cavemind.StopFlag")
-    if on_progress is not None and not (_is_real(progress_every) and progress_every > 0):
-        raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
     check_memory(limit, algorithm, state.game.num_players, determinizations)
-    root = state.clone()
+    return state.clone(), dict(
+        algorithm=algorithm, iterations=limit.iterations or 0, seconds=limit.seconds or 0.0,
+        threads=limit.threads, max_nodes=limit.max_nodes(), exploration=exploration,
+        rollout_depth=rollout_depth, uniform_rollouts=rollout_policy == "uniform",
+        determinizations=determinizations, seed=seed, stop=stop)
+
+
+def _stopped_early(raw: dict, arguments: dict) -> bool:
+    """Whether a stop request, not the budget, ended the search (a request that came after the budget ran
+    out changes nothing)."""
+    stop, iterations, seconds = arguments["stop"], arguments["iterations"], arguments["seconds"]
+    if stop is None or not stop.is_set:
+        return False
+    return not ((iterations and raw["iterations"] >= iterations) or (seconds and raw["seconds"] >= seconds))
+
+
+DEFAULT_ANALYSIS_EVERY = 0.25     # seconds between the reports of analysis()
+
+
+def analysis(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
+             rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
+             rollout_policy: str = "game", seed: int = 0, stop: StopFlag | None = None,
+             progress_every: float = DEFAULT_ANALYSIS_EVERY) -> "Analysis":
+    """Starts analysing `state` in a background thread and returns an Analysis: iterate it for reports of
+    the statistics so far (AnalysisInfo with final=False, about every `progress_every` seconds) and, last,
+    the result (final=True), as python-chess's engine.analysis(). The arguments are analyse()'s, checked
+    before the search starts; the result is what analyse() returns for them (the reports do not change it).
+
+        with cavemind.analysis(state, cavemind.Limit(seconds=10)) as search:
+            for info in search:
+                print(info.iterations, info.best.name, info.final)
+                if info.iterations > 50_000:
+                    break          # leaving the block stops the search
+
+    Leaving a `with` block, close(), or dropping the Analysis stops the search and ends its thread; stop()
+    ends it early but still yields the result so far. An error in the search is raised by the iteration.
+    A `stop` flag given is the one these set (clear it before using it for another search)."""
+    if not (_is_real(progress_every) and progress_every > 0):
+        raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
+    root, arguments = _prepare(state, limit, algorithm, exploration, rollout_depth, determinizations,
+                               rollout_policy, seed, stop)
+    arguments["stop"] = stop if stop is not None else StopFlag()
+    return Analysis(state.clone(), root, arguments, progress_every)
+
+
+class _Channel:
+    """What the search thread hands to the consumer: the latest report not yet taken (a newer one replaces
+    it, so a slow reader never makes reports pile up), then the result or the error. The search thread
+    holds this, never the Analysis, so that dropping the Analysis can stop the search."""
+
+    def __init__(self) -> None:
+        self.ready = threading.Condition()
+        self.report: AnalysisInfo | None = None
+        self.result: AnalysisInfo | None = None
+        self.error: BaseException | None = None
+        self.done = False
+
+
+def _search_thread(state, root, arguments: dict, every: float, channel: _Channel) -> None:
+    algorithm = arguments["algorithm"]
 
     def report(raw: dict) -> None:
-        on_progress(_analysis_info(raw, root, algorithm))
+        info = _analysis_info(raw, root, algorithm, final=False)
+        with channel.ready:
+            channel.report = info
+            channel.ready.notify_all()
 
-    raw = _core.search(
-        state, algorithm, iterations=limit.iterations or 0, seconds=limit.seconds or 0.0,
-        threads=limit.threads, max_nodes=limit.max_nodes(), exploration=exploration,
-        rollout_depth=rollout_depth, uniform_rollouts=rollout_policy == "uniform", determinizations=determinizations,
-        seed=seed, stop=stop, on_report=report if on_progress is not None else None,
-        report_every=progress_every if on_progress is not None else 0.0)
-    return _analysis_info(raw, root, algorithm)
+    try:
+        raw = _core.search(state, on_report=report, report_every=every, **arguments)
+        result = _analysis_info(raw, root, algorithm, stopped=_stopped_early(raw, arguments))
+        with channel.ready:
+            channel.result = result
+    except BaseException as error:     # raised again in the consumer's thread
+        with channel.ready:
+            channel.error = error
+    finally:
+        with channel.ready:
+            channel.done = True
+            channel.ready.notify_all()
 
 
-def _analysis_info(raw: dict, root, algorithm: str) -> AnalysisInfo:
+class Analysis:
+    """A running analysis (see analysis()): an iterator of AnalysisInfo reports ending with the result,
+    and a context manager that stops the search when the block is left."""
+
+    def __init__(self, state, root, arguments: dict, every: float) -> None:
+        self._channel = _Channel()
+        self._stop: StopFlag = arguments["stop"]
+        self._finished = False          # the result (or the error) has been handed out, or close() called
+        self.info: AnalysisInfo | None = None    # the last report or result handed out
+        self._thread = threading.Thread(target=_search_thread, name="cavemind-analysis", daemon=True,
+                                        args=(state, root, arguments, every, self._channel))
+        # Dropped without close() (a `for` loop left by break, outside a `with`): the search is stopped.
+        self._finalizer = weakref.finalize(self, self._stop.set)
+        self._thread.start()
+
+    def __iter__(self) -> Iterator[AnalysisInfo]:
+        return self
+
+    def __next__(self) -> AnalysisInfo:
+        if self._finished:
+            raise StopIteration
+        channel = self._channel
+        with channel.ready:
+            # A timeout keeps Ctrl-C responsive in the waiting thread.
+            while channel.report is None and not channel.done:
+                channel.ready.wait(0.1)
+            info, channel.report = channel.report, None
+            if info is None:
+                self._finished = True
+                if channel.error is not None:
+                    raise channel.error
+                info = channel.result
+        self.info = info
+        return info
+
+    def stop(self) -> None:
+        """Ends the search early; iterating goes on to the result so far (final=True, stopped=True)."""
+        self._stop.set()
+
+    def wait(self) -> AnalysisInfo:
+        """Waits for the search to end (skipping the reports) and returns its result."""
+        for info in self:
+            if info.final:
+                return info
+        if self.info is None or not self.info.final:
+            raise SearchError("the analysis was closed before it had a result")
+        return self.info
+
+    def close(self) -> None:
+        """Stops the search and waits for its thread to end; nothing more is yielded."""
+        self._stop.set()
+        self._thread.join()
+        self._finished = True
+
+    @property
+    def running(self) -> bool:
+        """Whether the search thread is still running."""
+        return self._thread.is_alive()
+
+    def __enter__(self) -> "Analysis":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+
+def _analysis_info(raw: dict, root, algorithm: str, final: bool = True, stopped: bool = False) -> AnalysisInfo:
     """AnalysisInfo from the core's statistics dict; `root` is a copy of the position searched."""
     moves = []
     for action, (visits, total, available) in raw["moves"].items():
@@ -220,4 +381,4 @@ def _analysis_info(raw: dict, root, algorithm: str) -> AnalysisInfo:
                               value=total / visits if visits else 0.0, available=available, pv=pv, _root=root))
     moves.sort(key=lambda m: (-m.visits, -m.value, m.action))
     return AnalysisInfo(player=raw["player"], algorithm=algorithm, moves=moves, iterations=raw["iterations"],
-                        seconds=raw["seconds"], nodes=raw["nodes"])
+                        seconds=raw["seconds"], nodes=raw["nodes"], final=final, stopped=stopped)

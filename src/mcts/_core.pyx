@@ -177,7 +177,8 @@ cdef int statistics_tree(int algorithm, int searcher) noexcept nogil:
 
 
 cdef object root_statistics(Worker* w, dict merged):
-    """Adds this worker's root children to merged[action] = [visits, total, available]."""
+    """Adds this worker's root children to merged[action] = [visits, total, available, sum of the per-tree
+    means, trees that visited the action]; the last two give PIMC's per-world average (collect_statistics)."""
     cdef int t, first = 0, last = w.num_roots
     cdef int32_t c
     if w.cfg.algorithm == ALG_MO_ISMCTS:
@@ -187,10 +188,13 @@ cdef object root_statistics(Worker* w, dict merged):
         c = w.arena.nodes[w.roots[t]].first_child
         while c != NO_NODE:
             if w.arena.nodes[c].player == w.cfg.searcher:
-                entry = merged.setdefault(w.arena.nodes[c].action, [0, 0.0, 0])
+                entry = merged.setdefault(w.arena.nodes[c].action, [0, 0.0, 0, 0.0, 0])
                 entry[0] += w.arena.nodes[c].visits
                 entry[1] += <double>w.arena.nodes[c].mean * w.arena.nodes[c].visits
                 entry[2] += w.arena.nodes[c].available
+                if w.arena.nodes[c].visits > 0:
+                    entry[3] += <double>w.arena.nodes[c].mean
+                    entry[4] += 1
             c = w.arena.nodes[c].next_sibling
 
 
@@ -226,8 +230,16 @@ cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_l
     merged = {}
     for t in range(threads):
         root_statistics(workers[t], merged)
+    moves = {}
+    for action, (visits, total, available, mean_sum, trees) in merged.items():
+        if workers[0].cfg.algorithm == ALG_PIMC and trees > 0:
+            # PIMC: every sampled world weighs the same. Summing mean * visits would weigh each world by how
+            # often its search chose the move, that is by how good the move is there: in Kuhn poker a call
+            # with the queen then reads as 0.9 (mostly the worlds where it wins) where it is worth 0.5.
+            total = mean_sum / trees * visits
+        moves[action] = (visits, total, available)
     return {
-        "moves": {a: tuple(v) for a, v in merged.items()},
+        "moves": moves,
         "pv": {a: principal_variation(workers[0], a, pv_length) for a in merged},
         "iterations": sum(workers[t].iterations_done for t in range(threads)),
         "seconds": max(workers[t].elapsed for t in range(threads)),
