@@ -1,7 +1,9 @@
 """Iterations per second of cavemind against OpenSpiel, and of 2 search threads against 1, in one run.
 
-    python benchmarks/compare_openspiel.py            # under a minute
-    python benchmarks/compare_openspiel.py --quick    # about 10 s, rougher figures
+    python benchmarks/compare_openspiel.py                       # under a minute
+    python benchmarks/compare_openspiel.py --quick               # about 10 s, rougher figures
+    python benchmarks/compare_openspiel.py --all-games           # every cavemind game, a few minutes at most
+    python benchmarks/compare_openspiel.py --all-games --game honga --quick
 
 1. Tic-tac-toe, opening position: cavemind MCTS against OpenSpiel's C++ MCTSBot.
 2. Kuhn poker (2 players), first decision: cavemind ISMCTS against OpenSpiel's Python ISMCTSBot.
@@ -10,9 +12,17 @@
 3. Every registered game and player count: cavemind ISMCTS with 2 threads against 1 thread, each search
    running for a fixed time (root parallelism: each thread grows its own tree).
 
+With --all-games, instead: every registered game (or each --game) and player count, other options at their
+defaults, from the first decision of a seeded deal, with OpenSpiel's bot driving the cavemind game through
+``cavemind.interop.openspiel`` (``cavemind_<game>``), so both searches see the same rules, position and returns
+in [0, 1]: cavemind ISMCTS against OpenSpiel's Python ``ISMCTSBot`` on games with hidden information, cavemind
+MCTS against OpenSpiel's Python ``MCTSBot`` (plain UCT, no solver) on games of perfect information (the
+ISMCTSBot refuses them). Same iterations, the same exploration constant (uct_c = c: both see [0, 1]) and
+random rollouts; the iteration count per game is calibrated so that one OpenSpiel search takes about --seconds.
+
 Each figure is the median over several searches of iterations / wall-clock seconds of the whole call, timed
 the same way for both libraries. open_spiel is optional (`pip install .[bench]`); without it only the
-thread-scaling table is printed.
+thread-scaling table is printed (and --all-games stops with a message).
 """
 from __future__ import annotations
 
@@ -37,18 +47,25 @@ OPENSPIEL_RETURN_WIDTH = {
     "tic_tac_toe": 2.0,  # -1 / 0 / +1
     "kuhn_poker": 4.0,  # chips won, -2..+2; cavemind maps them linearly onto [0, 1]
 }
-TARGETS = {"tictactoe": 3.0, "kuhn_poker": 1.5, "threads": 1.7}
+TARGETS = {"tictactoe": 3.0, "kuhn_poker": 1.5, "threads": 1.7, "adapter": 100.0}
+# --all-games: at least this many iterations per search, so that cavemind's fixed cost per call (reading the
+# root's statistics and naming its moves in Python) does not dominate on slow games.
+MIN_ITERATIONS = 50
 
 
-def median_rate(search, repeats: int) -> float:
-    """Median over `repeats` calls of iterations / wall-clock seconds; `search(i)` returns its iterations.
-    One untimed call first warms caches and lazy imports."""
-    search(-1)
-    rates = []
-    for i in range(repeats):
+def median_rate(search, repeats: int, min_seconds: float = 0.0, warm_up: bool = True) -> float:
+    """Median over at least `repeats` calls (more until `min_seconds` have passed) of iterations / wall-clock
+    seconds; `search(i)` returns its iterations. One untimed call first warms caches and lazy imports."""
+    if warm_up:
+        search(-1)
+    rates: list[float] = []
+    began = time.perf_counter()
+    i = 0
+    while i < repeats or time.perf_counter() - began < min_seconds:
         start = time.perf_counter()
         iterations = search(i)
         rates.append(iterations / (time.perf_counter() - start))
+        i += 1
     return statistics.median(rates)
 
 
@@ -134,6 +151,75 @@ def thread_scaling(seconds: float, repeats: int, c: float) -> list[list[str]]:
     return rows
 
 
+# --- --all-games: OpenSpiel's bots on cavemind's games through the adapter -------------------------------
+
+def configurations(games: list[str] | None) -> list[tuple[str, int]]:
+    """(game, player count) of every registered game, or of `games`."""
+    rows = []
+    for name in games or cavemind.game_names():
+        spec = cavemind.parameters_of(name)["players"]
+        for players in spec.get("choices") or (spec["default"],):
+            rows.append((name, players))
+    return rows
+
+
+def openspiel_search(game, state, iterations: int, uct_c: float, seed: int):
+    """A function running one OpenSpiel search of `iterations` from `state`, and the bot's name."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    if game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION:
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c, iterations, random_state=rng)
+
+        def search(i: int) -> int:
+            bot.run_search(state)
+            return iterations
+
+        return search, "ISMCTSBot"
+    bot = mcts.MCTSBot(game, uct_c, iterations, evaluator, solve=False, random_state=rng)
+
+    def search(i: int) -> int:
+        bot.mcts_search(state)
+        return iterations
+
+    return search, "MCTSBot"
+
+
+def compare_adapter(name: str, players: int, seconds: float, repeats: int, c: float) -> list[str]:
+    from cavemind.interop import openspiel as cos
+
+    ours = cavemind.load_game(name, players=players).new_initial_state(seed=1)
+    theirs = cos.from_cavemind(ours)
+    game = theirs.get_game()
+    uct_c = c * (game.max_utility() - game.min_utility())
+    # Calibrate: iterations for about `seconds` of OpenSpiel search.
+    probe, _ = openspiel_search(game, theirs, 50, uct_c, seed=0)
+    probe(-1)  # warm-up
+    start = time.perf_counter()
+    probe(0)
+    rate = 50 / (time.perf_counter() - start)
+    wanted = rate * seconds
+    iterations = int(min(50_000, max(MIN_ITERATIONS, round(wanted, 1 - len(str(int(wanted)))))))  # 2 digits
+    search, bot_name = openspiel_search(game, theirs, iterations, uct_c, seed=1)
+    # The probe warmed OpenSpiel's code up; long searches (slow games) are repeated less.
+    their_rate = median_rate(search, repeats if iterations / rate < 2 * seconds else 2, warm_up=False)
+    algorithm = "ismcts" if bot_name == "ISMCTSBot" else "mcts"
+    limit = cavemind.Limit(iterations=iterations)
+
+    def our_search(i: int) -> int:
+        return cavemind.analyse(ours, limit, algorithm=algorithm, exploration=c, seed=1000 + i).iterations
+
+    our_rate = median_rate(our_search, max(repeats, 5), min_seconds=0.2)
+    ratio = our_rate / their_rate
+    target = TARGETS["adapter"]
+    return [name, str(players), f"{algorithm.upper()} vs {bot_name}", f"{iterations:,}", f"{our_rate:,.0f}",
+            f"{their_rate:,.0f}", f"{ratio:,.0f}x", f">= {target:g}x",
+            "yes" if ratio >= target else f"NO ({ratio / target:.0%} of target)"]
+
+
 class OtherProcesses:
     """How much CPU the rest of the machine used while we ran (Linux: /proc/stat less our own CPU time)."""
 
@@ -176,22 +262,57 @@ def print_table(header: list[str], rows: list[list[str]]) -> None:
     print()
 
 
+def all_games(args: argparse.Namespace, open_spiel_version: str) -> int:
+    """--all-games: OpenSpiel's Python bots against cavemind's search on every cavemind game."""
+    seconds = args.seconds or (0.3 if args.quick else 1.0)
+    repeats = 3 if args.quick else 5
+    print(f"# cavemind {cavemind.__version__} against OpenSpiel on cavemind's games\n")
+    print(f"- machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}, "
+          f"Python {platform.python_version()}, open_spiel {open_spiel_version}")
+    print(f"- OpenSpiel drives each game through cavemind.interop.openspiel; same iterations, exploration "
+          f"c={args.exploration:g} on returns in [0, 1] for both, random rollouts; one thread")
+    print(f"- iterations calibrated to about {seconds:g} s per OpenSpiel search; it/s = median over searches "
+          f"of iterations / wall-clock seconds of the call\n")
+    others = OtherProcesses()
+    rows = [compare_adapter(name, players, seconds, repeats, args.exploration)
+            for name, players in configurations(args.game)]
+    print_table(["game", "players", "search", "iterations", "cavemind it/s", "OpenSpiel it/s", "ratio", "target",
+                 "met"], rows)
+    busy = others.cpus_busy()
+    if busy is not None:
+        print(f"Other processes kept {busy:.2f} CPUs busy on average during the run.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short run: smaller budgets, fewer repeats")
     parser.add_argument("--exploration", type=float, default=1.0,
                         help="cavemind's UCB constant on returns in [0, 1] (default 1.0)")
+    parser.add_argument("--all-games", action="store_true",
+                        help="compare on every cavemind game through the OpenSpiel adapter instead")
+    parser.add_argument("--game", action="append", choices=cavemind.game_names(),
+                        help="with --all-games: only this game (repeatable)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="with --all-games: about how long one OpenSpiel search runs (default 1.0; --quick 0.3)")
     args = parser.parse_args(argv)
-    if args.quick:
-        ttt_iterations, kuhn_iterations, repeats, seconds = 5000, 1000, 3, 0.25
-    else:
-        ttt_iterations, kuhn_iterations, repeats, seconds = 20000, 5000, 7, 1.0
+    if (args.game or args.seconds) and not args.all_games:
+        parser.error("--game and --seconds go with --all-games")
 
     try:
         open_spiel_version = metadata.version("open_spiel")
         import pyspiel  # noqa: F401
     except (metadata.PackageNotFoundError, ImportError):
         open_spiel_version = None
+    if args.all_games:
+        if open_spiel_version is None:
+            print("open_spiel is not installed: `pip install .[openspiel]` (or `pip install open_spiel`).")
+            return 1
+        return all_games(args, open_spiel_version)
+    if args.quick:
+        ttt_iterations, kuhn_iterations, repeats, seconds = 5000, 1000, 3, 0.25
+    else:
+        ttt_iterations, kuhn_iterations, repeats, seconds = 20000, 5000, 7, 1.0
 
     print(f"# cavemind {cavemind.__version__} benchmarks\n")
     print(f"- machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}, "

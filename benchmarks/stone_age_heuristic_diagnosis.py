@@ -1,7 +1,7 @@
 """Diagnosis of the Stone Age heuristic (the evaluation ISMCTS reads when a rollout is cut off).
 
-    python benchmarks/stone_age_heuristic_diagnosis.py --games 40 --players expert     # expert self-play
-    python benchmarks/stone_age_heuristic_diagnosis.py --games 200 --players random     # random self-play
+    python benchmarks/stone_age_heuristic_diagnosis.py --games 40 --bots expert     # expert self-play
+    python benchmarks/stone_age_heuristic_diagnosis.py --games 200 --bots random     # random self-play
     python benchmarks/stone_age_heuristic_diagnosis.py --variant 1 ...                   # the other heuristic
 
 Three measurements, over seeded 2-player games:
@@ -62,7 +62,7 @@ def set_variant(game, variant):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--players", choices=("expert", "random"), default="expert")
+    parser.add_argument("--bots", choices=("expert", "random"), default="expert", help="who plays the self-play games")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variant", type=int, default=None, help="heuristic variant (0 old, 1 new)")
     args = parser.parse_args()
@@ -104,7 +104,7 @@ def main() -> None:
                     richer["state"]["players"][mover][r] += amount
                     hoard[r, amount].append(lead(cavemind.state_from_json(richer), mover) - base)
                 hoard_rounds.append(rounds_left_of(full["state"]))
-            action = bot.step(state) if args.players == "expert" else rng.choice(state.legal_actions())
+            action = bot.step(state) if args.bots == "expert" else rng.choice(state.legal_actions())
             state.apply(action)
         result = state.returns()[0]
         points += [(h, rnd, result, left) for h, rnd, left in samples]
@@ -130,7 +130,7 @@ def best_scale(chunk) -> int:
 
 
 def report(points, purchases, hoard, hoard_rounds, args) -> None:
-    print(f"## {args.games} games, {args.players} self-play, heuristic variant "
+    print(f"## {args.games} games, {args.bots} self-play, heuristic variant "
           f"{'default' if args.variant is None else args.variant}\n")
     brier = statistics.fmean((h - y) ** 2 for h, _, y, _ in points)
     print(f"Calibration: {len(points)} positions, Brier score {brier:.3f} "

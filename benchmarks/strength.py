@@ -4,6 +4,8 @@ of the search-strength issue, Elo ratings with intervals and plots, written to d
     python benchmarks/strength.py                      # every game, 200 games per match (long)
     python benchmarks/strength.py --quick --game tictactoe --game kuhn_poker --jobs 2
     python benchmarks/strength.py --games 400 --results-dir strength-results   # resumable
+    python benchmarks/strength.py --baselines --game honga --games 20 --jobs 2  # one figure, printed only
+    python benchmarks/strength.py --baselines --game jaeger_und_spaeher --option variant=survival --rollout-depth 30
 
 Ladder: random, heuristic, the game's expert (the yardstick: hand-written strategy, cavemind.experts), ISMCTS
 at 250, 1,000 and 4,000 iterations, MO-ISMCTS and PIMC at 1,000, and MCTS at 1,000 (it sees hidden information:
@@ -12,6 +14,11 @@ expert (random in games without one); ISMCTS 1,000 plays 250, 4,000 and the othe
 pooled into one rating fit (random at 0). Besides: ISMCTS at 0.2 seconds per move against the expert, and ISMCTS
 against PIMC at equal time per move. Games are 2-player where the game allows it. Every search bot uses the
 game's default settings (cavemind.games.REGISTRY); the rollout depth is written into the specifications.
+
+--baselines plays ISMCTS (--iterations, default 2,000; --rollout-depth, default the game's) against each
+--opponent (random, heuristic, expert; default random and heuristic) and prints it, leaving docs/strength.md
+alone: seat-rotated, with the win rate and its interval, wins/draws/losses, mean scores, the score margin and
+the time per move; --option and --players choose the game's variant.
 """
 from __future__ import annotations
 
@@ -197,6 +204,38 @@ def game_section(game: str, args: argparse.Namespace, image_dir: str, doc_dir: s
     return "\n".join(lines), "| " + " | ".join(summary) + " |"
 
 
+def key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+    return key, value
+
+
+def baselines(args: argparse.Namespace) -> int:
+    """ISMCTS against random and heuristic play in each chosen game, printed (the game issues' figure)."""
+    for game in args.game or cavemind.game_names():
+        players = args.players or player_count(game)
+        depth = args.rollout_depth if args.rollout_depth is not None else ROLLOUT_DEPTH.get(game)
+        spec = f"ismcts:iterations={args.iterations}" + (f",depth={depth}" if depth is not None else "")
+        options = dict(args.option)
+        where = ", ".join([f"{players} players", *(f"{k}={v}" for k, v in options.items())])
+        for opponent in args.opponent or (RANDOM, HEURISTIC):
+            out = None
+            if args.results_dir:
+                os.makedirs(args.results_dir, exist_ok=True)
+                name = "_".join([game, *(f"{k}{v}" for k, v in options.items()), f"{players}p", spec, opponent])
+                out = os.path.join(args.results_dir, name.replace(":", "_").replace("=", "").replace(",", "_")
+                                   + ".jsonl")
+            result = run_arena(game, [spec, opponent], args.games, players=players, options=options or None,
+                               jobs=args.jobs, seed=args.seed, out=out, progress=True if args.progress else None)
+            a, b = bot_stats(result.games, result.bots)[:2]
+            print(f"{game} ({where}): {spec} vs {opponent}: {a.games} games, win rate {_pct(a.win_rate)}% "
+                  f"{_ci(*a.win_rate_ci)} ({a.wins} wins, {a.draws} draws, {a.losses} losses), mean score "
+                  f"{a.mean_score:.1f} vs {b.mean_score:.1f}, margin {a.margin:+.1f} {_ci(*a.margin_ci, 1, 1)}, "
+                  f"{a.seconds_per_move:.4f} s/move", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", action="append", choices=cavemind.game_names(), help="one game (repeatable; "
@@ -213,7 +252,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results-dir", help="keep each match's results here (JSON lines; a rerun resumes)")
     parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "docs", "strength.md"))
     parser.add_argument("--progress", action="store_true", help="progress bars even when stderr is not a terminal")
+    figure = parser.add_argument_group("--baselines: ISMCTS against random and heuristic only, printed")
+    figure.add_argument("--baselines", action="store_true", help="play only this figure; docs/strength.md is "
+                        "left alone")
+    figure.add_argument("--iterations", type=int, default=2000, help="ISMCTS iterations per move (default 2000)")
+    figure.add_argument("--rollout-depth", type=int, help="the rollout cut-off (-1: full rollouts; default: the "
+                        "game's)")
+    figure.add_argument("--opponent", action="append", choices=(RANDOM, HEURISTIC, EXPERT),
+                        help="one opponent (repeatable; default random and heuristic)")
+    figure.add_argument("--players", type=int, help="player count (default 2 where the game allows it)")
+    figure.add_argument("--option", action="append", type=key_value, default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. variant=survival (repeatable)")
     args = parser.parse_args(argv)
+    if args.baselines:
+        args.games = args.games or (20 if args.quick else 100)
+        return baselines(args)
+    if args.option or args.players or args.opponent or args.rollout_depth is not None:
+        parser.error("--option, --players, --opponent and --rollout-depth go with --baselines")
     args.games = args.games or (20 if args.quick else 200)
     args.equal_time = args.equal_time or (0.01 if args.quick else 0.05)
     args.target_games = args.target_games or args.games

@@ -8,10 +8,12 @@ Figures, not assertions on time. `pytest` alone does not collect this folder (te
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
 import cavemind
+from cavemind.testing import random_action
 
 pytest.importorskip("pytest_benchmark")
 
@@ -44,6 +46,26 @@ def test_random_playout(benchmark, game):
 
     steps = benchmark.pedantic(lambda state, seed: state.random_playout(seed), setup=fresh_state,
                                rounds=2000, warmup_rounds=10)
+    assert steps > 0
+
+
+def test_python_playout(benchmark, game):
+    """One seeded random game driven from Python (legal_actions, sample_chance and apply at every step): the
+    cost of the Python API per step, against the C loop of test_random_playout. Seeds 0, 1, ... in turn."""
+    seeds = itertools.count()
+
+    def fresh_state():
+        seed = next(seeds)
+        return (game.new_initial_state(), random.Random(seed)), {}
+
+    def play(state, rng):
+        steps = 0
+        while not state.is_terminal():
+            state.apply(random_action(state, rng))
+            steps += 1
+        return steps
+
+    steps = benchmark.pedantic(play, setup=fresh_state, rounds=20, warmup_rounds=1)
     assert steps > 0
 
 

@@ -6,11 +6,11 @@ import collections
 import pytest
 
 import cavemind
+from cavemind.testing import check_position_invariants
 
 G2 = cavemind.load_game("dino_jagd", players=2)
 G3 = cavemind.load_game("dino_jagd", players=3)
 MODULE = G2.module
-CREATURE = {c["name"]: c for c in MODULE.CREATURES}
 SPECIAL_COUNTS = {s["name"]: s["count"] for s in MODULE.SPECIALS}
 EMPTY_AREA = {code: [[], [], []] for code in MODULE.PERIOD_CODES}
 
@@ -502,34 +502,16 @@ def test_golden_seeded_playthrough():
 GOLDEN = (1590, [34.0, 32.0, 52.0], [0.0, 0.0, 1.0])
 
 
-def check_invariants(state, game):
-    st = state.to_dict()["state"]
-    seen = [st["play_deck"]["top"]] if st["play_deck"]["top"] else []
-    for code, spaces in st["hunting_area"].items():
-        for stack in spaces:
-            for name in stack:
-                assert code in CREATURE[name]["periods"]
-            seen += stack
-    seen += st["to_place"] + st["dinosaur_discards_seen"]
-    specials = list(st["special_deck"]) + list(st["special_discard"])
-    for p in st["players"]:
-        assert 0 <= p["energy"] <= 10
-        seen += p["captured"]
-        specials += p["hand"] + p["face_up"]
-    assert len(seen) == len(set(seen)) and len(seen) + st["play_deck"]["below_top"] <= 78
-    assert collections.Counter(specials) == collections.Counter(SPECIAL_COUNTS)
-
-
 @pytest.mark.parametrize("players", (2, 3, 4))
 def test_soak_500_random_games_keep_every_invariant(players):
     """500 seeded random games per player count (C playouts) end with every card accounted for; 10 of them
-    are walked step by step with the invariants checked at every state. 10,000: benchmarks/dino_jagd_soak.py."""
+    are walked step by step with the invariants checked at every state. 10,000: benchmarks/soak.py --game dino_jagd."""
     game = cavemind.load_game("dino_jagd", players=players)
     for seed in range(500):
         s = game.new_initial_state()
         steps = s.random_playout(seed)
         assert s.is_terminal() and 0 < steps <= game.max_game_length
-        check_invariants(s, game)
+        check_position_invariants(s)
         r = s.returns()
         assert abs(sum(r) - 1) < 1e-9 and all(0 <= v <= 1 for v in r)
     import random
@@ -538,7 +520,7 @@ def test_soak_500_random_games_keep_every_invariant(players):
         s = game.new_initial_state()
         rng = random.Random(seed)
         while not s.is_terminal():
-            check_invariants(s, game)
+            check_position_invariants(s)
             if s.is_chance_node():
                 s.apply(s.sample_chance(rng.getrandbits(63)))
             else:

@@ -8,6 +8,7 @@ import re
 import pytest
 
 import cavemind
+from cavemind.testing import check_position_invariants
 
 # action ids (src/games/honga/README.md, "Action space")
 NW, NE, SE, SW = range(4)
@@ -858,27 +859,6 @@ def play_random(n, seed):
     return s, steps
 
 
-def check_invariants(doc, n):
-    bonus = sum(doc["bonus_pile"].values()) + sum(doc["bonus_discard"].values()) + sum(doc["bonus_played"].values())
-    herd_size = {2: 3, 3: 3, 4: 4, 5: 5}[n]
-    assert len(doc["herd"]) <= herd_size
-    for i, p in enumerate(doc["players"]):
-        bonus += sum(p["bonus"].values()) + sum(p["bonus_fresh"].values())
-        assert p["board_mammoths"] + p["depot_mammoths"] + doc["herd"].count(i) == 6
-        assert all(0 <= p[r] <= 250 for r in ("fish", "berry", "mushroom", "water"))
-        assert 0 <= p["mountain"] < 5 and p["score"] >= 0
-    assert bonus == 25
-    slots = [c for c in doc["trade_slots"] if c is not None]
-    assert not set(slots) & set(doc["trade_pile"])
-    held = [p["disc"] for p in doc["players"] if p["disc"] is not None]
-    assert len(set(held)) == len(held) and not set(held) & set(doc["disc_pile"])
-    if doc["tusk"] is not None:
-        counts = [doc["herd"].count(i) for i in range(n)]
-        assert counts[doc["tusk"]] == max(counts) > 0
-    else:
-        assert not doc["herd"]
-
-
 def test_golden_seeded_playthrough():
     """A fixed seed gives a fixed game (regression guard for the rules engine)."""
     s, steps = play_random(3, 2026)
@@ -891,12 +871,12 @@ GOLDEN = (1146, [36.0, 33.0, 24.0], [1.0, 0.0, 0.0])
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_soak_500_random_games_keep_every_invariant(n):
     """CI-sized soak: 500 seeded random games per player count end with every invariant intact
-    (benchmarks/honga_soak.py runs 10,000)."""
+    (benchmarks/soak.py --game honga runs 10,000)."""
     threshold = {2: 40, 3: 35, 4: 30, 5: 30}[n]
     for seed in range(500):
         s, _ = play_random(n, seed)
         doc = s.to_dict()["state"]
-        check_invariants(doc, n)
+        check_position_invariants(s)
         assert max(s.scores()) >= threshold, "a game ends only through the threshold"
         assert doc["to_move"] == n - 1
         assert abs(sum(s.returns()) - 1.0) < 1e-9

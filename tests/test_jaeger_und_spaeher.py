@@ -6,6 +6,7 @@ import random
 import pytest
 
 import cavemind
+from cavemind.testing import check_position_invariants
 
 NAME = "jaeger_und_spaeher"
 MOD = cavemind.load_game(NAME).module
@@ -746,29 +747,14 @@ GOLDEN_SCORES = [0.0, 0.0]
 
 def check_invariants(s):
     # check_state holds every invariant (bounds, members, cards, objects, stones, phases and the queue);
-    # the asserts below restate a few of them from the JSON view
+    # cavemind.testing restates a few of them from the JSON view and counts the character cards in play
     assert MOD.check_state(s.to_bytes(), s.game.params) is None
-    d = s.to_dict()["state"]
-    for p, pd in enumerate(d["players"]):
-        on = sum(l["members"][p] for l in d["locations"]) + sum(h["members"][p] for h in d["holy_places"])
-        assert pd["tribe_card"] + pd["camp"] + pd["reserve"] + on == 5
-        assert 0 <= pd["points"] <= 25
-    assert sum(pd["hunger"] for pd in d["players"]) <= 16
-    assert all(sum(l["members"]) <= 3 for l in d["locations"])
-    assert all(min(h["members"]) == 0 for h in d["holy_places"])
-    assert sum(len(l["covered"]) for l in d["locations"]) <= 30
-    objects = sum(d["object_pile"].values()) + sum(d["objects_discarded_face_up"].values())
-    for pd in d["players"]:
-        objects += sum(pd["objects"].values()) + sum(pd["created"].values()) + sum(pd["discarded_face_down"].values())
-    assert objects == 31
-    cards = sum(len(r) for r in d["display"]) + sum(sum(pd["characters"].values()) for pd in d["players"])
-    cards += sum(1 for op in d["queue"] if op[0] == "put_in_row")      # a played card on its way to the display
-    return cards
+    return check_position_invariants(s)
 
 
 @pytest.mark.parametrize("variant", ["intro", "normal", "survival"])
 def test_soak_random_games_keep_every_invariant(variant):
-    """500 seeded random games per variant (the 10,000-game run is benchmarks/jaeger_und_spaeher_soak.py)."""
+    """500 seeded random games per variant (the 10,000-game run is benchmarks/soak.py --game jaeger_und_spaeher)."""
     holy = ["none", "first", "random"]
     for seed in range(500):
         game = cavemind.load_game(NAME, variant=variant, holy_places=holy[seed % 3], turn_limit=60)

@@ -8,6 +8,7 @@ from importlib import resources
 import pytest
 
 import cavemind
+from cavemind.testing import check_position_invariants
 
 DATA = json.loads((resources.files("cavemind") / "data" / "prehistory" / "components.json").read_text())
 GAMES = {n: cavemind.load_game("prehistory", players=n) for n in (2, 3, 4)}
@@ -759,13 +760,7 @@ def test_soak_500_random_games_keep_the_invariants(players):
                 s.apply(rng.choice(legal))
             steps += 1
             assert steps < g.max_game_length
-        doc = d(s)
-        for p in range(players):
-            on_map = doc["st_count"][p] + sum(doc["mcount"][sp] for sp in range(88) if doc["mowner"][sp] == p + 1)
-            assert on_map + doc["avail"][p] == doc["members"][p] <= 10
-            assert doc["members"][p] == 3 + bin(doc["camps_used"][p]).count("1")
-        assert sum(map(sum, doc["hand"])) + sum(doc["cer_pile"]) + sum(doc["cer_discard"]) \
-            + sum(1 for c in doc["cer_disp"] if c) == 34
+        check_position_invariants(s)
         r = s.returns()
         assert abs(sum(r) - 1.0) < 1e-9
 

@@ -9,6 +9,7 @@ import pytest
 
 import cavemind
 from cavemind.games import stone_age as module
+from cavemind.testing import check_position_invariants
 
 SA = "stone_age"
 OPTION_SETS = [dict(zip(("winter_is_hard", "wild_animals", "igloos"), v))
@@ -27,23 +28,6 @@ def seeded_game(game, seed):
         else:
             state.apply(rng.choice(state.legal_actions()))
         yield state
-
-
-def check_invariants(doc, players):
-    """No negative stock; the 36 cards and 28 building tiles conserved; caps respected."""
-    cards = [c for c in doc["display"] if c] + doc["deck"]["cards"]
-    built = 0
-    for p in doc["players"]:
-        for key in ("food", "wood", "clay", "stone", "gold"):
-            assert p[key] >= 0, (key, p)
-        assert 5 <= p["people"] <= 10 and 0 <= p["agriculture"] <= 10 and sum(p["tools"]) <= 12
-        assert p["available"] + p["on_animal"] + sum(p["placed"].values()) <= p["people"]
-        cards += p["cards"] + p["hidden_cards"]
-        built += p["buildings"]
-    assert sorted(cards) == sorted(module.CARD_IDS), "every civilization card is in exactly one place"
-    tops = sum(1 for s in doc["stacks"] if s["top"])
-    assert sum(doc["unseen_buildings"].values()) + tops + built == 28
-    assert len(doc["stacks"]) == players
 
 
 def test_golden_seeded_playthrough():
@@ -68,14 +52,14 @@ def test_random_playouts_keep_the_invariants(players, options):
     game = cavemind.load_game(SA, players=players, **options)
     for k, state in enumerate(seeded_game(game, seed=players)):
         if k % 5 == 0 or state.is_terminal():
-            check_invariants(state.to_dict()["state"], players)
+            check_position_invariants(state)
     assert state.is_terminal() and sum(state.returns()) == pytest.approx(1.0)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_soak_500_games_per_player_count(players):
-    """benchmarks/stone_age_soak.py runs 10,000; CI runs 500 per player count and option set (in C, every
+    """benchmarks/soak.py --game stone_age runs 10,000; CI runs 500 per player count and option set (in C, every
     invariant checked after every step)."""
     for k, options in enumerate(OPTION_SETS):
         steps, rounds, longest, failure, wins = module.random_playouts({"players": players, **options}, 500,

@@ -1,5 +1,6 @@
 """Test harness shared by the test suite and the benchmark scripts: seeded random playouts, the
-survival check of a state, and a seeded mutation fuzzer over JSON positions.
+survival check of a state, playthrough files, the soak plans of the board games, and a seeded mutation
+fuzzer over JSON positions.
 
 The fuzzer takes real positions (states along seeded random playouts, written as JSON from every seat
 and from none), changes one to three values at a time (types, ranges, lengths, unknown names,
@@ -11,12 +12,15 @@ crash in compiled code is reported as a finding instead of ending the run.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
+import os
 import random
 import subprocess
 import sys
+import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +34,14 @@ INTERESTING_INTS = (-2**63, -2**31, -256, -1, 0, 1, 2, 7, 127, 128, 255, 256, 65
 ODD_VALUES = (None, True, False, 1.5, float("nan"), float("inf"), "", "x", "zzz unknown", [], {}, [1, 2], {"a": 1})
 
 
+def random_action(state: cavemind.State, rng: random.Random) -> int:
+    """The next action of a seeded random game: a chance outcome sampled by the game (with a seed drawn from
+    `rng`), or a legal move chosen uniformly."""
+    if state.is_chance_node():
+        return state.sample_chance(rng.getrandbits(63))
+    return rng.choice(state.legal_actions())
+
+
 def walk(state: cavemind.State, seed: int, max_steps: int | None = None) -> Iterator[cavemind.State]:
     """The states of one seeded uniformly random playout from `state`, the start and the end included."""
     rng = random.Random(seed)
@@ -37,10 +49,7 @@ def walk(state: cavemind.State, seed: int, max_steps: int | None = None) -> Iter
     yield state.clone()
     steps = 0
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
         steps += 1
         if max_steps is not None and steps >= max_steps:
             return
@@ -104,6 +113,367 @@ def survive(state: cavemind.State, seed: int = 0, search: bool = True) -> None:
             assert problem is None, f"a legal move led to an illegal state after {step} steps: {problem}"
     if after.is_terminal():
         assert all(0.0 <= r <= 1.0 for r in after.returns())
+
+
+# --- soak plans and position invariants ------------------------------------------------------------------
+# Each game's check_state (in C) is the one definition of a legal state. The functions below restate a few
+# conservation laws from the JSON position, so that a mistake in the position code or in check_state itself
+# shows up too. Each asserts and returns a count that must stay the same through a game (or None).
+
+def _dino_jagd_invariants(state: cavemind.State) -> int | None:
+    """Every creature in one place and only in a period it lived in; every special card accounted for;
+    energies in 0..10."""
+    module = state.game.module
+    periods = {c["name"]: c["periods"] for c in module.CREATURES}
+    doc = state.to_dict()["state"]
+    seen = [doc["play_deck"]["top"]] if doc["play_deck"]["top"] else []
+    for code, spaces in doc["hunting_area"].items():
+        for stack in spaces:
+            assert all(code in periods[name] for name in stack), f"a creature outside its periods in {code}"
+            seen += stack
+    seen += doc["to_place"] + doc["dinosaur_discards_seen"]
+    specials = list(doc["special_deck"]) + list(doc["special_discard"])
+    for player in doc["players"]:
+        assert 0 <= player["energy"] <= 10, f"energy {player['energy']}"
+        seen += player["captured"]
+        specials += player["hand"] + player["face_up"]
+    assert len(seen) == len(set(seen)) and len(seen) + doc["play_deck"]["below_top"] <= 78, "creatures"
+    assert Counter(specials) == Counter({s["name"]: s["count"] for s in module.SPECIALS}), "special cards"
+    return None
+
+
+def _honga_invariants(state: cavemind.State) -> int | None:
+    """6 mammoths per player, 25 bonus cards, resources in 0..250, the tusk with the largest herd share."""
+    doc, n = state.to_dict()["state"], state.num_players
+    bonus = sum(doc["bonus_pile"].values()) + sum(doc["bonus_discard"].values()) + sum(doc["bonus_played"].values())
+    assert len(doc["herd"]) <= {2: 3, 3: 3, 4: 4, 5: 5}[n], "herd size"
+    for i, p in enumerate(doc["players"]):
+        bonus += sum(p["bonus"].values()) + sum(p["bonus_fresh"].values())
+        assert p["board_mammoths"] + p["depot_mammoths"] + doc["herd"].count(i) == 6, f"player {i}'s mammoths"
+        assert all(0 <= p[r] <= 250 for r in ("fish", "berry", "mushroom", "water")), f"player {i}'s resources"
+        assert 0 <= p["mountain"] < 5 and p["score"] >= 0, f"player {i}'s mountain or score"
+    assert bonus == 25, f"{bonus} bonus cards"
+    slots = [c for c in doc["trade_slots"] if c is not None]
+    assert not set(slots) & set(doc["trade_pile"]), "a trade card in a slot and in the pile"
+    held = [p["disc"] for p in doc["players"] if p["disc"] is not None]
+    assert len(set(held)) == len(held) and not set(held) & set(doc["disc_pile"]), "discs"
+    if doc["tusk"] is not None:
+        counts = [doc["herd"].count(i) for i in range(n)]
+        assert counts[doc["tusk"]] == max(counts) > 0, "the tusk"
+    else:
+        assert not doc["herd"], "a herd without the tusk"
+    return None
+
+
+def _jaeger_und_spaeher_invariants(state: cavemind.State) -> int | None:
+    """5 tribe members per player, 31 objects, points in 0..25; returns the character cards in play (the
+    display, the players' hands and a card on its way to the display), which a game conserves."""
+    doc = state.to_dict()["state"]
+    for p, pd in enumerate(doc["players"]):
+        on = sum(loc["members"][p] for loc in doc["locations"]) + sum(h["members"][p] for h in doc["holy_places"])
+        assert pd["tribe_card"] + pd["camp"] + pd["reserve"] + on == 5, f"player {p}'s tribe members"
+        assert 0 <= pd["points"] <= 25, f"player {p}'s points"
+    assert sum(pd["hunger"] for pd in doc["players"]) <= 16, "hunger"
+    assert all(sum(loc["members"]) <= 3 for loc in doc["locations"]), "a crowded location"
+    assert all(min(h["members"]) == 0 for h in doc["holy_places"]), "a shared holy place"
+    assert sum(len(loc["covered"]) for loc in doc["locations"]) <= 30, "covered cards"
+    objects = sum(doc["object_pile"].values()) + sum(doc["objects_discarded_face_up"].values())
+    for pd in doc["players"]:
+        objects += sum(pd["objects"].values()) + sum(pd["created"].values()) + sum(pd["discarded_face_down"].values())
+    assert objects == 31, f"{objects} objects"
+    cards = sum(len(row) for row in doc["display"]) + sum(sum(pd["characters"].values()) for pd in doc["players"])
+    return cards + sum(1 for op in doc["queue"] if op[0] == "put_in_row")
+
+
+def _prehistory_invariants(state: cavemind.State) -> int | None:
+    """Tribe members on the map plus available ones equal the members (3 + one per camp used, at most 10);
+    the 34 ceremony cards accounted for."""
+    doc = state.to_dict()["state"]
+    for p in range(state.num_players):
+        on_map = doc["st_count"][p] + sum(doc["mcount"][sp] for sp in range(88) if doc["mowner"][sp] == p + 1)
+        assert on_map + doc["avail"][p] == doc["members"][p] <= 10, f"player {p}'s members"
+        assert doc["members"][p] == 3 + bin(doc["camps_used"][p]).count("1"), f"player {p}'s camps"
+    cards = sum(map(sum, doc["hand"])) + sum(doc["cer_pile"]) + sum(doc["cer_discard"])
+    assert cards + sum(1 for c in doc["cer_disp"] if c) == 34, "ceremony cards"
+    return None
+
+
+def _stone_age_invariants(state: cavemind.State) -> int | None:
+    """No negative stock; the 36 civilization cards and 28 building tiles conserved; people, agriculture and
+    tools within their caps; placed people never more than owned."""
+    doc = state.to_dict()["state"]
+    cards = [c for c in doc["display"] if c] + doc["deck"]["cards"]
+    built = 0
+    for p in doc["players"]:
+        for key in ("food", "wood", "clay", "stone", "gold"):
+            assert p[key] >= 0, f"negative {key}"
+        assert 5 <= p["people"] <= 10 and 0 <= p["agriculture"] <= 10 and sum(p["tools"]) <= 12, "a cap"
+        assert p["available"] + p["on_animal"] + sum(p["placed"].values()) <= p["people"], "people"
+        cards += p["cards"] + p["hidden_cards"]
+        built += p["buildings"]
+    assert sorted(cards) == sorted(state.game.module.CARD_IDS), "every civilization card is in exactly one place"
+    tops = sum(1 for s in doc["stacks"] if s["top"])
+    assert sum(doc["unseen_buildings"].values()) + tops + built == 28, "building tiles"
+    assert len(doc["stacks"]) == state.num_players, "building stacks"
+    return None
+
+
+POSITION_INVARIANTS: dict[str, Callable[[cavemind.State], int | None]] = {
+    "dino_jagd": _dino_jagd_invariants,
+    "honga": _honga_invariants,
+    "jaeger_und_spaeher": _jaeger_und_spaeher_invariants,
+    "prehistory": _prehistory_invariants,
+    "stone_age": _stone_age_invariants,
+}
+
+
+def check_position_invariants(state: cavemind.State) -> int | None:
+    """The JSON-level invariants of the state's game (none for the reference games); see POSITION_INVARIANTS."""
+    check = POSITION_INVARIANTS.get(state.game.name)
+    return check(state) if check else None
+
+
+def _honga_ended(state: cavemind.State) -> str | None:
+    n = state.num_players
+    if max(state.scores()) < {2: 40, 3: 35, 4: 30, 5: 30}[n]:
+        return "the game ended below the score threshold"
+    if state.to_dict()["state"]["to_move"] != n - 1:
+        return "the game ended before the round was complete"
+    return None
+
+
+def _jaeger_und_spaeher_ended(state: cavemind.State) -> str | None:
+    return None if max(state.scores()) >= 24 else "the game ended with no player at the target of 24"
+
+
+def _options(**choices: tuple) -> tuple[dict[str, Any], ...]:
+    """Every combination of the given option values."""
+    keys = list(choices)
+    return tuple(dict(zip(keys, values)) for values in itertools.product(*(choices[k] for k in keys)))
+
+
+@dataclass(frozen=True)
+class SoakPlan:
+    """What a soak of one game plays, and what it checks beyond what every game gets (check_state, the game
+    over within max_game_length, returns in [0, 1] summing to 1, the position invariants above).
+
+    The caps named here are the engine's, not rules: none may end or change a game the rules would continue.
+    """
+
+    configurations: tuple[dict[str, Any], ...]   # load_game options, one soak each
+    loop: str = "python"                 # the default loop: "python" (checks along the way) or "c" (see soak)
+    invariants_during: bool = True       # the position invariants hold during a game, not only at its end
+    turns: str | None = None             # the position field counting turns or rounds
+    turn_cap: str | None = None          # the option (or, if none, the constant below) capping that count
+    turn_cap_value: int | None = None
+    cap_may_end: bool = False            # random games may reach the turn cap (counted) instead of failing
+    ended: Callable[[cavemind.State], str | None] | None = None   # the rules' end condition, when not capped
+    peaks: dict[str, int] = field(default_factory=dict)  # raw state field (module LAYOUT) -> a cap it stays below
+    c_soak: Callable[..., tuple] | None = None   # the module's own C loop checking every step (Stone Age)
+
+
+def _stone_age_c_soak(params: dict[str, Any], games: int, seed: int) -> tuple:
+    from cavemind.games import stone_age
+    return stone_age.random_playouts(params, games, seed, True)
+
+
+SOAK_PLANS: dict[str, SoakPlan] = {
+    "dino_jagd": SoakPlan(_options(players=(2, 3, 4), deck_fraction=(0.5, 1.0)), loop="c", turns="turns",
+                          turn_cap_value=1000),   # MAX_TURNS in dino_jagd.pxd
+    "honga": SoakPlan(_options(players=(2, 3, 4, 5)), turns="turn", turn_cap_value=1500,  # MAX_TURNS
+                      ended=_honga_ended),
+    "jaeger_und_spaeher": SoakPlan(
+        _options(variant=("intro", "normal", "survival"), holy_places=("none", "first", "random")), turns="turn",
+        turn_cap="turn_limit", cap_may_end=True, ended=_jaeger_und_spaeher_ended),
+    "prehistory": SoakPlan(_options(players=(2, 3, 4)), turns="round", invariants_during=False,  # members move
+                           # development points, resources and action markers of one colour stop at 250
+                           # (uint8); movement points are offered only below 60
+                           peaks={"dev": 250, "res": 250, "mk": 250, "mp": 60}),
+    "stone_age": SoakPlan(_options(players=(2, 3, 4), winter_is_hard=(False, True), wild_animals=(False, True),
+                                   igloos=(False, True), choice_at_once=(False, True)),
+                          loop="c", turns="round", c_soak=_stone_age_c_soak),
+}
+
+
+def soak_plan(name: str) -> SoakPlan:
+    """The game's soak plan; a game without one (the reference games) is soaked at each player count."""
+    if name in SOAK_PLANS:
+        return SOAK_PLANS[name]
+    spec = cavemind.parameters_of(name)["players"]
+    return SoakPlan(_options(players=tuple(spec.get("choices") or (spec["default"],))))
+
+
+@dataclass
+class SoakStats:
+    """What one soak of one configuration saw. `failure` names the first broken check (and its game)."""
+
+    games: int = 0
+    steps: int = 0
+    longest: int = 0           # steps of the longest game
+    turns: int = 0             # turns (or rounds) summed over the games
+    most_turns: int = 0        # of a game the rules ended
+    capped: int = 0            # games the turn cap ended
+    best_at_cap: float = 0.0   # the highest score in a game the cap ended
+    peaks: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+    failure: str | None = None
+
+
+def _end_checks(state: cavemind.State, plan: SoakPlan, cap: int | None, stats: SoakStats, steps: int) -> None:
+    game = state.game
+    assert state.is_terminal(), "the game is not over"
+    assert steps <= game.max_game_length, f"{steps} steps, over max_game_length {game.max_game_length}"
+    problem = state.check_state()
+    assert problem is None, problem
+    returns = state.returns()
+    assert abs(sum(returns) - 1.0) < 1e-9 and all(0.0 <= r <= 1.0 for r in returns), f"returns {returns}"
+    check_position_invariants(state)
+    turns = state.to_dict()["state"][plan.turns] if plan.turns else 0
+    stats.turns += turns
+    if cap is not None and turns >= cap:
+        assert plan.cap_may_end, f"the turn cap of {cap} ended a game the rules would continue"
+        stats.capped += 1
+        stats.best_at_cap = max(stats.best_at_cap, max(state.scores()))
+    else:
+        stats.most_turns = max(stats.most_turns, turns)
+        problem = plan.ended(state) if plan.ended else None
+        assert problem is None, problem
+
+
+def _peaks(state: cavemind.State, spans: dict[str, tuple[int, int]], peaks: dict[str, int]) -> None:
+    raw = state.to_bytes()
+    for name, (low, high) in spans.items():
+        peaks[name] = max(peaks[name], max(raw[low:high]))
+
+
+def soak(game: cavemind.Game, games: int, seed: int = 0, loop: str | None = None, invariants_every: int = 53
+         ) -> SoakStats:
+    """Plays `games` seeded uniformly random games of `game` (game i from seed + i) and checks each.
+
+    loop "python": every step in Python, check_state after every step, the position invariants every
+    `invariants_every` steps where they hold during a game (with their conserved count) and at the end, the
+    peaks of the plan's fields
+    after every step. loop "c": each game in C (the module's own loop checking every step where the plan
+    has one, else State.random_playout), the checks at the end only. Stops at the first failure."""
+    plan = soak_plan(game.name)
+    loop = loop or plan.loop
+    cap = game.params.get(plan.turn_cap, plan.turn_cap_value) if plan.turn_cap else plan.turn_cap_value
+    fields_ = {f[0]: f for f in getattr(game.module, "LAYOUT", ())}
+    spans = {name: (fields_[name][3], fields_[name][3] + fields_[name][4]) for name in plan.peaks}
+    stats = SoakStats(peaks=dict.fromkeys(plan.peaks, 0))
+    started = time.perf_counter()
+    if loop == "c" and plan.c_soak is not None:
+        steps, rounds, longest, failure, _wins = plan.c_soak(game.params, games, seed)
+        stats.games, stats.steps, stats.turns, stats.longest, stats.failure = games, steps, rounds, longest, failure
+        stats.seconds = time.perf_counter() - started
+        return stats
+    number, step = seed, 0
+    try:
+        for number in range(seed, seed + games):
+            state = game.new_initial_state()
+            if loop == "c":
+                step = state.random_playout(number)
+            else:
+                rng, step, conserved = random.Random(number), 0, None
+                while not state.is_terminal():
+                    state.apply(random_action(state, rng))
+                    step += 1
+                    problem = state.check_state()
+                    assert problem is None, problem
+                    if plan.invariants_during and step % invariants_every == 0:
+                        count = check_position_invariants(state)
+                        conserved = count if conserved is None else conserved
+                        assert count == conserved, f"a conserved count went from {conserved} to {count}"
+                    if spans:
+                        _peaks(state, spans, stats.peaks)
+                count = check_position_invariants(state)
+                assert conserved is None or count == conserved, f"a conserved count went from {conserved} to {count}"
+            if spans:
+                _peaks(state, spans, stats.peaks)
+            _end_checks(state, plan, cap, stats, step)
+            stats.games += 1
+            stats.steps += step
+            stats.longest = max(stats.longest, step)
+    except AssertionError as error:
+        stats.failure = f"game {number}, step {step}: {error}"
+    over = [f"{name} reached {stats.peaks[name]} (cap {limit})" for name, limit in plan.peaks.items()
+            if stats.peaks[name] >= limit]
+    if over and stats.failure is None:
+        stats.failure = "an engine cap was reached: " + ", ".join(over)
+    stats.seconds = time.perf_counter() - started
+    return stats
+
+
+# --- playthroughs --------------------------------------------------------------------------------------
+
+PLAYTHROUGH_SEED = 1
+# Options of the playthrough games besides 2 players. Random play in Jäger und Späher rarely reaches the target
+# and runs to the turn limit (4,000+ steps at the default of 1,000): a limit of 60 keeps the file readable.
+PLAYTHROUGH_OPTIONS: dict[str, dict[str, Any]] = {"jaeger_und_spaeher": {"turn_limit": 60}}
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _actions(state: cavemind.State, actions: list[int]) -> str:
+    return _json({str(a): state.action_to_string(a) for a in actions})
+
+
+# The position JSON is written at every this many states (and at the end): every state would make a board game's
+# file megabytes long, while the moves, legal moves and chance outcomes of every state already pin the rules down.
+PLAYTHROUGH_POSITION_EVERY = 20
+
+
+def playthrough(name: str, seed: int = PLAYTHROUGH_SEED) -> str:
+    """The text of one seeded random 2-player game of `name`, after OpenSpiel's playthrough files: per state
+    the player to move, the legal moves (id: name) or the chance outcomes (id: name, probability), the
+    position as JSON (every PLAYTHROUGH_POSITION_EVERY states), then the action taken; at the end the scores and returns. Any change in the rules, the
+    move names or the position format changes the text."""
+    params: dict[str, Any] = dict(PLAYTHROUGH_OPTIONS.get(name, {}))
+    if "players" in cavemind.parameters_of(name):
+        params["players"] = 2
+    game = cavemind.load_game(name, **params)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    lines = [f"game: {name}", f"parameters: {_json(game.params)}", f"seed: {seed}",
+             "moves: random.Random(seed) draws each chance seed (63 bits, for state.sample_chance) and picks "
+             "each decision uniformly among the legal moves", f"position format: {state.to_dict()['format']}"]
+    number = 0
+    while True:
+        lines += ["", f"# State {number}"]
+        if number % PLAYTHROUGH_POSITION_EVERY == 0 or state.is_terminal():
+            lines.append(f"position: {_json(state.to_dict()['state'])}")
+        if state.is_terminal():
+            lines += ["player: terminal", f"scores: {_json(state.scores())}", f"returns: {_json(state.returns())}"]
+            return "\n".join(lines) + "\n"
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            named = {str(a): [state.action_to_string(a), p] for a, p in outcomes}
+            lines += ["player: chance", f"chance outcomes: {_json(named)}"]
+        else:
+            lines += [f"player: {state.current_player()}",
+                      f"legal moves: {_actions(state, state.legal_actions())}"]
+        action = random_action(state, rng)
+        lines.append(f"action: {action} {_json(state.action_to_string(action))}")
+        state.apply(action)
+        number += 1
+
+
+def playthrough_path(directory: str, name: str) -> str:
+    return os.path.join(directory, f"{name}.txt")
+
+
+def write_playthroughs(directory: str, games: list[str] | None = None) -> list[str]:
+    """Writes the playthrough file of every game (or of `games`) into `directory`; returns the paths."""
+    os.makedirs(directory, exist_ok=True)
+    paths = []
+    for name in games or cavemind.game_names():
+        path = playthrough_path(directory, name)
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(playthrough(name))
+        paths.append(path)
+    return paths
 
 
 # --- mutation of positions ---------------------------------------------------------------------------
@@ -293,8 +663,8 @@ def run_isolated(name: str, params: dict[str, Any], cases: int, seed: int = 0, s
     while start < end:
         # a case takes milliseconds; a batch far over its share has hung
         limit = timeout if timeout is not None else 30.0 + 0.25 * (end - start)
-        command = [sys.executable, "-m", "cavemind.testing", name, json.dumps(params), str(seed), str(start),
-                   str(end - start), "1" if search else "0"]
+        command = [sys.executable, "-m", "cavemind.testing", "fuzz-batch", name, json.dumps(params), str(seed),
+                   str(start), str(end - start), "1" if search else "0"]
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=limit)
             output, what = done.stdout, None if done.returncode == 0 else (
@@ -330,7 +700,7 @@ def _count(report: FuzzReport, case: int, outcome: str, message: str) -> None:
         report.failures.append({"case": case, "error": message})
 
 
-def _child_main(argv: list[str]) -> None:
+def _fuzz_batch(argv: list[str]) -> None:
     """The child side of run_isolated: one JSON line per case, flushed, so that a crash loses nothing."""
     name, params, seed, start, cases, search = argv
     game = cavemind.load_game(name, **json.loads(params))
@@ -340,5 +710,26 @@ def _child_main(argv: list[str]) -> None:
         print(json.dumps({"case": index, "outcome": outcome, "message": message}), flush=True)
 
 
+def main(argv: list[str] | None = None) -> int:
+    """`python -m cavemind.testing playthroughs DIRECTORY [--game GAME ...]` rewrites the playthrough files
+    (tests/playthroughs in the repository); `fuzz-batch` is run_isolated's child process."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["fuzz-batch"]:
+        _fuzz_batch(argv[1:])
+        return 0
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m cavemind.testing", description=main.__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    write = commands.add_parser("playthroughs", help="write the playthrough file of each game")
+    write.add_argument("directory", help="where the files go (tests/playthroughs in the repository)")
+    write.add_argument("--game", action="append", choices=cavemind.game_names(),
+                       help="only this game (repeatable; default: every registered game)")
+    args = parser.parse_args(argv)
+    for path in write_playthroughs(args.directory, args.game):
+        print(f"wrote {path}")
+    return 0
+
+
 if __name__ == "__main__":
-    _child_main(sys.argv[1:])
+    sys.exit(main())
