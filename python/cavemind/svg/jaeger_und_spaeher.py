@@ -62,7 +62,7 @@ def draw(doc: dict) -> Picture:
             picture.rect(sx, y + 20, 20, 20, fill=MATERIAL_COLOURS.get(material, "#fff"), rx=2,
                          cls=f"space {material}", title=material)
             if k in loc["covered"]:
-                picture.circle(sx + 10, y + 30, 8, "#5f5f5f", cls="stone", stroke="#fff",
+                picture.circle(sx + 10, y + 30, 8, "#5f5f5f", cls="cover-stone", stroke="#fff",
                                title=f"{material}, covered")
         _members(picture, loc["members"], x + 12, y + 53)
 
