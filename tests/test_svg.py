@@ -1,5 +1,6 @@
 """SVG pictures (cavemind.svg, State.to_svg, show --svg): every picture is valid SVG and shows what the
 position holds, with hidden parts as card backs for the seats that cannot see them."""
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -222,3 +223,38 @@ def test_gallery_writes_one_picture_per_game_and_a_readme(tmp_path):
 def test_gallery_position_is_fixed_by_the_seed():
     game = cavemind.load_game("honga", players=3)
     assert middle_position(game, 5).to_json() == middle_position(game, 5).to_json()
+
+
+# ---- the text boards (State.render): the slips the pictures work brought up
+
+SINGULAR_SLIP = re.compile(r"(?<![\d.])1 (cards|secret cards|hidden cards|points|creatures)\b")
+
+
+@pytest.mark.parametrize("name", cavemind.game_names())
+def test_text_boards_say_1_card_not_1_cards(name):
+    players = cavemind.parameters_of(name)["players"].get("choices") or (None,)
+    for count_of_players in players:
+        game = cavemind.load_game(name, **({"players": count_of_players} if count_of_players else {}))
+        for state in random_states(game, 12, seed=8):
+            for observer in (None, *range(game.num_players)):
+                text = state.render(observer=observer)
+                assert not SINGULAR_SLIP.search(text), text
+
+
+def test_dino_jagd_one_secret_card():
+    game = cavemind.load_game("dino_jagd", players=2)
+    state = find(game, 1, lambda s: len(s.to_dict()["state"]["players"][1]["hand"]) == 1)
+    assert "hand: 1 secret card\n" in state.render(observer=0) + "\n"
+
+
+def test_prehistory_text_map_has_the_row_and_column_labels_of_the_notation():
+    game = cavemind.load_game("prehistory", players=2)
+    state = find(game, 2, lambda s: any(s.to_dict()["state"]["mcount"]))
+    lines = state.render().splitlines()
+    header = next(line for line in lines if line.startswith("map:"))
+    assert header.split()[1:] == [f"c{c}" for c in range(8)]
+    rows = [line.split()[0] for line in lines[lines.index(header) + 1:]]
+    assert rows == [f"r{r}" for r in range(6)]          # the starter row and 10 tiles in 5 rows
+    # The starter space r0c4 stands under the c4 label, as `select r0c4` names it.
+    start_row = lines[lines.index(header) + 1]
+    assert start_row.index("S") == header.index("c4")

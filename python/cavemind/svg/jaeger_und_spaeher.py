@@ -33,7 +33,7 @@ def draw(doc: dict) -> Picture:
     options = doc.get("options", {})
     locations, holy = state["locations"], state["holy_places"]
     loc_rows = (len(locations) + PER_ROW - 1) // PER_ROW
-    board_top = 40
+    board_top = 58
     holy_top = board_top + loc_rows * (LOC_H + 6) + 8
     display_top = holy_top + (60 if holy else 0)
     players_top = display_top + 118
@@ -45,6 +45,12 @@ def draw(doc: dict) -> Picture:
     picture.text(10, 22, f"Jäger und Späher ({options.get('variant', 'normal')}), turn {state['turn']}, {turn} "
                          f"({status_line(doc)})", size=15, bold=True)
 
+    # The key to the space colours; a grey stone marks a covered space.
+    for i, (material, colour) in enumerate(MATERIAL_COLOURS.items()):
+        picture.rect(10 + i * 90, 34, 12, 12, fill=colour, rx=2)
+        picture.text(26 + i * 90, 44, material, size=11)
+    picture.circle(10 + 7 * 90 + 6, 40, 6, "#5f5f5f", stroke="#fff")
+    picture.text(26 + 7 * 90, 44, "covered", size=11)
     spaces = _spaces()
     for i, loc in enumerate(locations):
         x = 10 + (i % PER_ROW) * (LOC_W + 6)
