@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from cavemind.errors import InvalidOptionError
+
 # One colour per seat, told apart also by people with the commonest colour-vision deficiencies
 # (Okabe-Ito palette).
 PLAYER_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#e69f00", "#cc79a7")
-PLAYER_NAMES = ("red", "blue", "green", "yellow", "purple")
 INK = "#222"
 PAPER = "#fbf7ef"
 PANEL = "#efe6d2"
@@ -107,7 +108,6 @@ class Picture:
     def svg(self, size: int | None = None) -> str:
         """The document; `size` is the width in pixels (the height follows), else the natural size."""
         if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
-            from cavemind.errors import InvalidOptionError
             raise InvalidOptionError(f"size {size!r}: expected a positive whole number of pixels")
         width = size if size is not None else self.width
         height = round(width * self.height / self.width, 2)

@@ -2503,7 +2503,8 @@ def render(bytes data, observer=None):
         hand = doc["hand"][p]
         if hand is None:
             values = doc["hidden_ceremony_values"][str(p)]
-            cards = f"{_plural(sum(values), 'hidden card')} (of value 1/2/3: {'/'.join(map(str, values))})"
+            cards = (f"{_plural(sum(values), 'hidden card')} (of value 1/2/3: {'/'.join(map(str, values))})"
+                     if sum(values) else "-")
         else:
             cards = " ".join(_card_name(c) for c in range(NCC) for _ in range(hand[c])) or "-"
         lines.append(f"seat {p}: vp {s.vp[p]} dev {s.dev[p]} fish-track {s.fishpos[p]} res "
@@ -2515,7 +2516,7 @@ def render(bytes data, observer=None):
              F_MEGA_C: "C", F_START: "S"}
     # The map with the row and column numbers of the move notation (`select r3c5`); odd rows are shifted
     # right by half a space, as on the board.
-    lines.append("map: " + " ".join(f"c{c:<3}" for c in range(NCOLS)))
+    lines.append(("map: " + " ".join(f"c{c:<3}" for c in range(NCOLS))).rstrip())
     for r in range(NROWS):
         row = []
         for c in range(NCOLS):
