@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from cavemind.svg.draw import PANEL, Picture, player_colour, status_line
+from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
 WIDTH = 960
 ROW_LABEL_W = 170
@@ -60,14 +60,14 @@ def draw(doc: dict) -> Picture:
     if deck.get("top"):
         picture.card(x, deck_y + 6, 180, CARD_H, [_creature(creatures, deck["top"])], cls="card deck-top", size=9)
     if deck.get("below_top"):
-        picture.card_back(x, deck_y + 28, 30, 40, cls="card-back deck", title=f"{deck['below_top']} cards")
+        picture.card_back(x, deck_y + 28, 30, 40, cls="card-back deck", title=plural(deck['below_top'], 'card'))
     picture.text(x + 36, deck_y + 52, f"{deck.get('below_top', 0)} below", size=11)
     special = state.get("special_deck")
     special_count = len(special) if isinstance(special, list) else state.get("special_deck_count", 0)
     picture.text(x, deck_y + 90, "gimmick deck:", size=12, bold=True)
     if special_count:
-        picture.card_back(x, deck_y + 96, 30, 40, cls="card-back gimmick-deck", title=f"{special_count} cards")
-    picture.text(x + 36, deck_y + 120, f"{special_count} cards, {len(state.get('special_discard', []))} discarded",
+        picture.card_back(x, deck_y + 96, 30, 40, cls="card-back gimmick-deck", title=plural(special_count, "card"))
+    picture.text(x + 36, deck_y + 120, f"{plural(special_count, 'card')}, {len(state.get('special_discard', []))} discarded",
                  size=11)
     picture.text(x, deck_y + 150, f"creatures discarded: {len(state.get('dinosaur_discards_seen', []))}", size=11)
 
@@ -94,7 +94,7 @@ def _creature_title(creatures: dict, name: str) -> str:
 def _player(picture: Picture, q: int, p: dict, x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 96, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
-    picture.text(x + 8, y + 18, f"player {q}: {p['captured_points']} points, energy {p['energy']}, in {p['period']}",
+    picture.text(x + 8, y + 18, f"player {q}: {plural(p['captured_points'], 'point')}, energy {p['energy']}, in {p['period']}",
                  size=14, bold=True, fill=colour)
     captured = p.get("captured", [])
     listed = ", ".join(captured) or "-"

@@ -129,6 +129,11 @@ def flow(count: int, x: float, y: float, width: float, step: float) -> list[tupl
     return [(x + step / 2 + (i % per_row) * step, y + step / 2 + (i // per_row) * step) for i in range(count)]
 
 
+def plural(n: int, word: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def status_line(doc: dict) -> str:
     """'seen by player 1' or 'all cards face up' for the caption of every picture."""
     observer = doc.get("observer")

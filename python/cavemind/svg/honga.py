@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from cavemind.svg.draw import PANEL, Picture, player_colour, status_line
+from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
 WIDTH = 900
 CELL_W, CELL_H = 150, 120
@@ -84,7 +84,7 @@ def draw(doc: dict) -> Picture:
             continue
         f, b, m, mam, pts = data["trade_cards"][card]
         picture.card(x, BOARD_Y + 20, 120, 70, [f"trade #{card}", f"{f} fish {b} berry", f"{m} mushroom {mam} mam.",
-                                                f"-> {pts} points"], cls="card trade", size=10)
+                                                f"-> {plural(pts, 'point')}"], cls="card trade", size=10)
     picture.text(tx, BOARD_Y + 110, f"trade pile: {len(state['trade_pile'])}", size=11)
     bonus_pile = state["bonus_pile"]
     pile_count = bonus_pile if isinstance(bonus_pile, int) else sum(bonus_pile.values())
@@ -115,7 +115,7 @@ def _player(picture: Picture, data: dict, q: int, p: dict, state: dict, x: float
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 84, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     holds = [name for name, key in (("Honga", "honga"), ("the tusk", "tusk")) if state[key] == q]
-    picture.text(x + 8, y + 18, f"player {q}: {p['score']} points" + (f", holds {' and '.join(holds)}" if holds else ""),
+    picture.text(x + 8, y + 18, f"player {q}: {plural(p['score'], 'point')}" + (f", holds {' and '.join(holds)}" if holds else ""),
                  size=14, bold=True, fill=colour)
     picture.text(x + 8, y + 38, "  ".join(f"{p[r]} {r}" for r in RESOURCES)
                  + f"   mountain step {p['mountain']}", size=12)

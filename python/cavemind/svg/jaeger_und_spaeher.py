@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from cavemind.svg.draw import PANEL, Picture, player_colour, status_line
+from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
 WIDTH = 960
 MATERIAL_COLOURS = {"meat": "#c0392b", "hide": "#b07d4f", "stone": "#8c8c8c", "wood": "#6b4423", "clay": "#d9822b",
@@ -120,7 +120,7 @@ def _objects(picture: Picture, objects: dict, q: int, kind: str, x: float, y: fl
 def _player(picture: Picture, q: int, p: dict, x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 142, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
-    picture.text(x + 8, y + 18, f"player {q}: {p['points']} points, {p['hunger']} hunger", size=14, bold=True,
+    picture.text(x + 8, y + 18, f"player {q}: {plural(p['points'], 'point')}, {p['hunger']} hunger", size=14, bold=True,
                  fill=colour)
     bonus = p.get("bonus_spaces_passed") or []
     if bonus:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from cavemind.svg.draw import PANEL, Picture, player_colour, status_line
+from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
 NROWS, NCOLS, START_SPACE = 11, 8, 4
 HEX_W = 58                               # pointy-top hexagons, width across the flats
@@ -75,7 +75,7 @@ def draw(doc: dict) -> Picture:
     state = doc["state"]
     n = state["num_players"]
     colours = module.COLOURS
-    map_rows = 1 + 5 * n // 2
+    map_rows = 1 + (5 * n + 1) // 2         # the starter row, then 2 map tiles (of 4 spaces) a row
     map_bottom = MAP_Y + 2 * HEX_R + (map_rows - 1) * ROW_STEP + 10
     right_bottom = 640
     players_top = max(map_bottom, right_bottom) + 10
@@ -232,8 +232,8 @@ def _player(picture: Picture, module, data: dict, state: dict, q: int, x: float,
     for c in range(6):
         _cube(picture, colours, c, x + 80 + c * 40, y + 26, str(state["res"][q][c]), cls=f"resource p{q}", size=16)
         _cube(picture, colours, c, x + 80 + c * 40, y + 46, str(state["mk"][q][c]), cls=f"marker p{q}", size=16)
-    picture.text(x + 8, y + 80, f"tent: {state['avail'][q]} members, {state['members'][q]} in all, "
-                                f"{camps} campsites built", size=11)
+    picture.text(x + 8, y + 80, f"tent: {plural(state['avail'][q], 'member')}, {state['members'][q]} in all, "
+                                f"{plural(camps, 'campsite')} built", size=11)
     for i in range(state["avail"][q]):
         picture.person(x + 330 + i * 13, y + 76, q, r=5, cls="tent")
     painted = bin(state["paint"][q]).count("1")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from cavemind.svg.draw import PANEL, Picture, flow, player_colour, status_line
+from cavemind.svg.draw import PANEL, Picture, flow, player_colour, plural, status_line
 
 WIDTH = 960
 STEP = 16             # distance between two people in a place
@@ -65,8 +65,8 @@ def draw(doc: dict) -> Picture:
         place(name, 10 + i * 158, 126, 150, 56)
     deck = state["deck"]
     picture.card_back(520, 126, 40, 56, cls="card-back deck", title=f"deck: {deck['size']} civilization cards")
-    animals_in_deck = f", {len(deck['animals'])} animals" if deck.get("animals") else ""
-    picture.text(568, 148, f"deck: {deck['size']} cards{animals_in_deck}", size=12)
+    animals_in_deck = f", {plural(len(deck['animals']), 'animal')}" if deck.get("animals") else ""
+    picture.text(568, 148, f"deck: {plural(deck['size'], 'card')}{animals_in_deck}", size=12)
     picture.text(568, 166, f"start player: {state['start_player']}", size=12)
 
     # The display: slot i costs i + 1 resources; the people there want that card.
@@ -130,7 +130,7 @@ def _player_board(picture: Picture, q: int, p: dict, state: dict, x: float, y: f
     colour = player_colour(q)
     picture.rect(x, y, 465, 160, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     start = " (start player)" if q == state["start_player"] else ""
-    picture.text(x + 8, y + 18, f"player {q}{start}: {p['score']} points", size=14, bold=True, fill=colour)
+    picture.text(x + 8, y + 18, f"player {q}{start}: {plural(p['score'], 'point')}", size=14, bold=True, fill=colour)
     for i, key in enumerate(("food", "wood", "clay", "stone", "gold")):
         cx = x + 20 + i * 62
         picture.rect(cx - 10, y + 28, 20, 20, fill=RESOURCE_COLOURS[key], rx=3, cls=f"resource {key}")
