@@ -260,3 +260,10 @@ def test_prehistory_text_map_has_the_row_and_column_labels_of_the_notation():
     # The starter space r0c4 stands under the c4 label, as `select r0c4` names it.
     start_row = lines[lines.index(header) + 1]
     assert start_row.index("S") == header.index("c4")
+
+
+def test_tictactoe_caption_says_who_won():
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    for move in ("a1", "b1", "a2", "b2", "a3"):
+        state.apply(move)
+    assert "X wins" in [e.text for e in parse(state.to_svg()).iter(SVG + "text")]

@@ -28,7 +28,19 @@ def draw(doc: dict) -> Picture:
         picture.text(MARGIN / 2, MARGIN + r * CELL + CELL / 2 + 5, str(3 - r), size=14, anchor="middle")
     for c in range(3):
         picture.text(MARGIN + c * CELL + CELL / 2, MARGIN + 3 * CELL + 18, "abc"[c], size=14, anchor="middle")
-    marks = sum(row.count("X") + row.count("O") for row in board)
-    to_move = "XO"[state.get("to_move", marks % 2)] if state.get("to_move") is not None else "-"
-    picture.text(MARGIN, 2 * MARGIN + 3 * CELL + 14, f"{to_move} to move", size=12)
+    picture.text(MARGIN, 2 * MARGIN + 3 * CELL + 14, _status(board, state.get("to_move")), size=12)
     return picture
+
+
+def _status(board: list[str], to_move: int | None) -> str:
+    """'X to move', 'O wins' or 'draw' (the position JSON may leave out to_move: then the marks tell)."""
+    cells = "".join(board)
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+    for a, b, c in lines:
+        if cells[a] != "." and cells[a] == cells[b] == cells[c]:
+            return f"{cells[a]} wins"
+    if "." not in cells:
+        return "draw"
+    if to_move is None:
+        to_move = (9 - cells.count(".")) % 2
+    return f"{'XO'[to_move]} to move"
