@@ -64,6 +64,15 @@ def test_unknown_game_document_is_refused():
         position_svg({"game": "chess", "state": {}})
 
 
+def test_a_document_is_checked_before_it_is_drawn():
+    state = cavemind.load_game("honga", players=3).new_initial_state(seed=2)
+    doc = state.to_dict(observer=1)
+    assert position_svg(doc) == state.to_svg(observer=1)
+    del doc["state"]["herd"]
+    with pytest.raises(InvalidPositionError, match="herd"):
+        position_svg(doc)
+
+
 def test_tictactoe_marks_and_labels():
     state = cavemind.load_game("tictactoe").new_initial_state()
     for move in ("b2", "a1", "c3"):

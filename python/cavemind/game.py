@@ -242,7 +242,7 @@ class State(_core.CoreState):
         """An SVG picture of the position; from `observer`'s seat, what they cannot see is drawn as card
         backs. `size` is the width in pixels (default: the picture's natural size)."""
         from cavemind.svg import position_svg
-        return position_svg(self.to_dict(observer), size)
+        return position_svg(self.to_dict(observer), size, checked=True)
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a state as its picture."""
