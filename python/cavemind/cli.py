@@ -275,11 +275,31 @@ def command_new(args: argparse.Namespace) -> int:
 def command_show(args: argparse.Namespace) -> int:
     doc, state = load_position(args)
     observer = view_of(args, doc, state)
+    if args.svg or args.png:
+        write_pictures(state, observer, args.svg, args.png)
     if observer is not None:
         print(f"{state.game.name}, as seen by player {observer}")
     print(state.render(observer=observer))
     print(describe_turn(state, observer))
     return 0
+
+
+def write_pictures(state: cavemind.State, observer: int | None, svg_path: str | None, png_path: str | None) -> None:
+    """The picture of the position as an SVG file and/or, when cairosvg is installed, a PNG file."""
+    if png_path:
+        try:
+            import cairosvg
+        except ImportError:
+            raise CommandError("--png needs the cairosvg package (pip install cairosvg); --svg needs nothing") from None
+    picture = state.to_svg(observer=observer)
+    try:
+        if svg_path:
+            with open(svg_path, "w", encoding="utf-8") as file:
+                file.write(picture)
+        if png_path:
+            cairosvg.svg2png(bytestring=picture.encode("utf-8"), write_to=png_path)
+    except OSError as error:
+        raise CommandError(f"{error.filename}: {error.strerror}") from None
 
 
 def command_examples(args: argparse.Namespace) -> int:
@@ -544,6 +564,8 @@ def build_parser() -> argparse.ArgumentParser:
     show = commands.add_parser("show", help="print the readable board of a position",
                                description="Print the readable board of a position.")
     _position_arguments(show)
+    show.add_argument("--svg", metavar="FILE", help="also write the picture of the position as an SVG file")
+    show.add_argument("--png", metavar="FILE", help="also write the picture as a PNG file (needs cairosvg)")
     show.set_defaults(run=command_show)
 
     examples = commands.add_parser("examples", help="list the example positions that ship with cavemind",

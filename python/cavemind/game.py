@@ -238,6 +238,16 @@ class State(_core.CoreState):
             self._check_player(observer)
         return self.game.module.render(self.to_bytes(), observer)
 
+    def to_svg(self, observer: int | None = None, size: int | None = None) -> str:
+        """An SVG picture of the position; from `observer`'s seat, what they cannot see is drawn as card
+        backs. `size` is the width in pixels (default: the picture's natural size)."""
+        from cavemind.svg import position_svg
+        return position_svg(self.to_dict(observer), size, checked=True)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a state as its picture."""
+        return self.to_svg()
+
     def __str__(self) -> str:
         return self.render()
 

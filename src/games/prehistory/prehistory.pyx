@@ -2469,6 +2469,11 @@ def state_from_dict(dict params, dict doc):
     return data
 
 
+def _plural(n, word):
+    """'1 card', '2 cards': a count with its noun."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def render(bytes data, observer=None):
     cdef PHState s = load(data)
     doc = state_to_dict(data, observer)
@@ -2497,7 +2502,9 @@ def render(bytes data, observer=None):
     for p in range(n):
         hand = doc["hand"][p]
         if hand is None:
-            cards = "hidden " + str(doc["hidden_ceremony_values"][str(p)])
+            values = doc["hidden_ceremony_values"][str(p)]
+            cards = (f"{_plural(sum(values), 'hidden card')} (of value 1/2/3: {'/'.join(map(str, values))})"
+                     if sum(values) else "-")
         else:
             cards = " ".join(_card_name(c) for c in range(NCC) for _ in range(hand[c])) or "-"
         lines.append(f"seat {p}: vp {s.vp[p]} dev {s.dev[p]} fish-track {s.fishpos[p]} res "
@@ -2507,12 +2514,15 @@ def render(bytes data, observer=None):
                      + f" weather {s.weather[p] if s.weather[p] != NEED else '?'}/{s.wrot[p]} ceremony: {cards}")
     glyph = {F_PLAIN: ".", F_CAMP: "^", F_GATHER: "g", F_FISH: "f", F_ANIMAL: "a", F_MEGA_A: "A", F_MEGA_B: "B",
              F_MEGA_C: "C", F_START: "S"}
+    # The map with the row and column numbers of the move notation (`select r3c5`); odd rows are shifted
+    # right by half a space, as on the board.
+    lines.append(("map: " + " ".join(f"c{c:<3}" for c in range(NCOLS))).rstrip())
     for r in range(NROWS):
         row = []
         for c in range(NCOLS):
             sp = r * NCOLS + c
             if not exists(&s, sp):
-                row.append("   ")
+                row.append("    ")
                 continue
             f = feature(&s, sp)
             g = glyph.get(f, "m")
@@ -2522,9 +2532,9 @@ def render(bytes data, observer=None):
                 g = "S" + "".join(str(q) * s.st_count[q] for q in range(n))
             if s.mowner[sp]:
                 g += f"{s.mowner[sp] - 1}x{s.mcount[sp]}"
-            row.append(f"{g:3}")
+            row.append(f"{g:4}")
         if any(x.strip() for x in row):
-            lines.append((" " if r % 2 else "") + " ".join(row))
+            lines.append((f"r{r:<3} " + ("  " if r % 2 else "") + " ".join(row)).rstrip())
     return "\n".join(lines)
 
 

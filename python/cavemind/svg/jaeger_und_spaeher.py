@@ -1,0 +1,151 @@
+"""Jäger und Späher: the face-up locations (every space in its material's colour, covered spaces under a
+stone, the members standing there), the Holy Places, the three display rows of characters, and each
+player's tribe (points, hunger, members on the tribe card, in the camp and the reserve, characters,
+objects: the other player's objects and face-down discards as backs)."""
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
+
+WIDTH = 960
+MATERIAL_COLOURS = {"meat": "#c0392b", "hide": "#b07d4f", "stone": "#8c8c8c", "wood": "#6b4423", "clay": "#d9822b",
+                    "fruit": "#7cb342", "points": "#f1c40f"}
+LOC_W, LOC_H, PER_ROW = 152, 66, 6
+
+
+def _spaces() -> dict[str, list[str]]:
+    data = json.loads((resources.files("cavemind") / "data" / "jaeger_und_spaeher" / "cards.json").read_text())
+    return {card["name"]: card["spaces"] for card in data["wilderness"] + data["hunting_grounds"]}
+
+
+def _members(picture: Picture, members: list[int], x: float, y: float) -> None:
+    i = 0
+    for q, count in enumerate(members):
+        for _ in range(count):
+            picture.person(x + i * 15, y, q, r=6, cls="member")
+            i += 1
+
+
+def draw(doc: dict) -> Picture:
+    state = doc["state"]
+    options = doc.get("options", {})
+    locations, holy = state["locations"], state["holy_places"]
+    loc_rows = (len(locations) + PER_ROW - 1) // PER_ROW
+    board_top = 58
+    holy_top = board_top + loc_rows * (LOC_H + 6) + 8
+    display_top = holy_top + (60 if holy else 0)
+    players_top = display_top + 118
+    picture = Picture(WIDTH, players_top + 2 * 150 + 10, "jaeger_und_spaeher")
+    if state["terminal"]:
+        turn = f"game over, winner: {state['winner']}"
+    else:
+        turn = f"player {state['to_move']} to move ({state['phase'].replace('_', ' ')})"
+    picture.text(10, 22, f"Jäger und Späher ({options.get('variant', 'normal')}), turn {state['turn']}, {turn} "
+                         f"({status_line(doc)})", size=15, bold=True)
+
+    # The key to the space colours; a grey stone marks a covered space.
+    for i, (material, colour) in enumerate(MATERIAL_COLOURS.items()):
+        picture.rect(10 + i * 90, 34, 12, 12, fill=colour, rx=2)
+        picture.text(26 + i * 90, 44, material, size=11)
+    picture.circle(10 + 7 * 90 + 6, 40, 6, "#5f5f5f", stroke="#fff")
+    picture.text(26 + 7 * 90, 44, "covered", size=11)
+    spaces = _spaces()
+    for i, loc in enumerate(locations):
+        x = 10 + (i % PER_ROW) * (LOC_W + 6)
+        y = board_top + (i // PER_ROW) * (LOC_H + 6)
+        card = loc["card"]
+        kind = "hunting ground" if card.startswith("H") else "wilderness"
+        marked = loc["slot"] in (state.get("current_slot"), state.get("revealed_slot"))
+        picture.rect(x, y, LOC_W, LOC_H, fill="#e8efe0" if kind == "wilderness" else PANEL, rx=5,
+                     cls=f"location {card}", stroke_width=3 if marked else 1, title=f"{card}: {kind}, slot {loc['slot']}")
+        picture.text(x + 5, y + 14, card, size=12, bold=True)
+        if loc.get("locked"):
+            picture.text(x + LOC_W - 5, y + 14, f"{loc['locked']} locked", size=9, anchor="end")
+        for k, material in enumerate(spaces.get(card, [])):
+            sx = x + 5 + k * 24
+            picture.rect(sx, y + 20, 20, 20, fill=MATERIAL_COLOURS.get(material, "#fff"), rx=2,
+                         cls=f"space {material}", title=material)
+            if k in loc["covered"]:
+                picture.circle(sx + 10, y + 30, 8, "#5f5f5f", cls="cover-stone", stroke="#fff",
+                               title=f"{material}, covered")
+        _members(picture, loc["members"], x + 12, y + 53)
+
+    if holy:
+        picture.text(10, holy_top + 12, "Holy Places", size=13, bold=True)
+        for i, place in enumerate(holy):
+            x = 110 + i * 200
+            picture.rect(x, holy_top, 190, 46, fill="#f3e5f5", rx=5, cls=f"holy-place {place['place']}")
+            picture.text(x + 5, holy_top + 14, place["place"].replace("_", " "), size=11, bold=True)
+            _members(picture, place["members"], x + 12, holy_top + 32)
+
+    picture.text(10, display_top + 14, "display (take the free card at the end of a row)", size=13, bold=True)
+    for r, row in enumerate(state["display"]):
+        y = display_top + 22 + r * 30
+        picture.text(10, y + 17, f"row {'abc'[r]}", size=12, bold=True)
+        for k, name in enumerate(row):
+            picture.card(60 + k * 86, y, 82, 26, [name.replace("_", " ")], cls="card character", size=10)
+
+    pile = state["object_pile"]
+    pile_count = pile if isinstance(pile, int) else sum(pile.values())
+    px = WIDTH - 200
+    picture.card_back(px, display_top + 22, 40, 56, cls="card-back pile", title=f"object pile: {pile_count}")
+    picture.text(px + 48, display_top + 40, f"object pile: {pile_count}", size=12)
+    if state.get("gathered"):
+        picture.text(px + 48, display_top + 58, "gathered: " + ", ".join(f"{v} {k}" for k, v in state["gathered"].items()),
+                     size=11)
+    if state.get("location_discards"):
+        picture.text(px + 48, display_top + 76, f"locations discarded: {len(state['location_discards'])}", size=11)
+
+    for q, p in enumerate(state["players"]):
+        _player(picture, q, p, 10, players_top + q * 150)
+    return picture
+
+
+def _objects(picture: Picture, objects: dict, q: int, kind: str, x: float, y: float) -> float:
+    """Objects as small cards (face up: name; hidden: backs); returns the x after the last one."""
+    if "hidden" in objects:
+        for _ in range(objects["hidden"]):
+            picture.card_back(x, y, 22, 30, cls=f"card-back {kind} p{q}")
+            x += 25
+        return x
+    for name, count in objects.items():
+        for _ in range(count):
+            picture.card(x, y, 74, 30, [name.replace("_", " ")], cls=f"card {kind} p{q}", size=9)
+            x += 77
+    return x
+
+
+def _player(picture: Picture, q: int, p: dict, x: float, y: float) -> None:
+    colour = player_colour(q)
+    picture.rect(x, y, WIDTH - 20, 142, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
+    picture.text(x + 8, y + 18, f"player {q}: {plural(p['points'], 'point')}, {p['hunger']} hunger", size=14, bold=True,
+                 fill=colour)
+    bonus = p.get("bonus_spaces_passed") or []
+    if bonus:
+        picture.text(x + 300, y + 18, f"bonus spaces passed: {', '.join(map(str, bonus))}", size=11)
+    cx = x + 8
+    for label, key in (("tribe card", "tribe_card"), ("camp", "camp"), ("reserve", "reserve")):
+        picture.text(cx, y + 38, f"{label}:", size=11)
+        cx += len(label) * 6 + 12
+        for _ in range(p[key]):
+            picture.person(cx, y + 34, q, r=5, cls=f"home-{key.replace('_', '-')}")
+            cx += 12
+        cx += 14
+    picture.text(x + 8, y + 58, "characters: " + (", ".join(f"{name.replace('_', ' ')} x{n}"
+                                                           for name, n in p["characters"].items()) or "-"), size=11)
+    picture.text(x + 8, y + 82, "objects:", size=11)
+    end = _objects(picture, p["objects"], q, "object", x + 60, y + 66)
+    picture.text(end + 10, y + 82, "created:", size=11)
+    _objects(picture, p["created"], q, "created", end + 62, y + 66)
+    discards = p["discarded_face_down"]
+    hidden = discards.get("hidden") if "hidden" in discards else None
+    count = hidden if hidden is not None else sum(discards.values())
+    picture.text(x + 8, y + 118, f"discarded face down: {count}", size=11)
+    if hidden is not None:
+        if hidden:
+            picture.card_back(x + 150, y + 104, 22, 30, cls=f"card-back discards p{q}", title=f"{hidden} face down")
+    else:
+        text = ", ".join(f"{name.replace('_', ' ')} x{n}" for name, n in discards.items())
+        picture.text(x + 150, y + 118, text, size=10, cls=f"discards p{q}")

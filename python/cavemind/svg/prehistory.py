@@ -1,0 +1,255 @@
+"""Prehistory: the hex map with row and column labels as the move notation names its spaces (`rRcC`:
+row R, column C, odd rows shifted right), every space's terrain, symbol and token, the members and
+campsites on it; the action board (pricing tile colours, footings, pillar cubes), the central tile with
+movement values, the displays, and each player's board (ceremony cards of the other players as backs
+showing only their public value)."""
+from __future__ import annotations
+
+import math
+
+from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
+
+NROWS, NCOLS, START_SPACE = 11, 8, 4
+HEX_W = 58                               # pointy-top hexagons, width across the flats
+HEX_R = HEX_W / math.sqrt(3)             # centre to corner
+ROW_STEP = HEX_R * 1.5
+MAP_X, MAP_Y = 44, 70
+RIGHT_X = 570
+WIDTH = 1130
+CUBE_COLOURS = {"grey": "#9e9e9e", "red": "#d32f2f", "yellow": "#fbc02d", "blue": "#1976d2", "brown": "#795548",
+                "white": "#ffffff"}
+TERRAIN_COLOURS = {"water": "#cfe6f5", "rock": "#e0dcd4", "forest": "#d5ead0"}
+FEATURE_LABELS = {"plain": "", "camp": "campsite", "gather": "gather", "fish": "fish", "animal": "animal",
+                  "megA": "megalith A", "megB": "megalith B", "megC": "megalith C"}
+TOK_G, TOK_F, TOK_A, TOK_MEGA = 1, 13, 22, 25
+
+
+def _module():
+    from cavemind.games import game_module
+    return game_module("prehistory")
+
+
+def _centre(r: int, c: int) -> tuple[float, float]:
+    return MAP_X + HEX_W / 2 + c * HEX_W + (HEX_W / 2 if r % 2 else 0), MAP_Y + HEX_R + r * ROW_STEP
+
+
+def _hexagon(cx: float, cy: float) -> list[tuple[float, float]]:
+    return [(cx + HEX_R * math.cos(math.radians(60 * k - 30)), cy + HEX_R * math.sin(math.radians(60 * k - 30)))
+            for k in range(6)]
+
+
+def _space_exists(state: dict, sp: int) -> bool:
+    if sp < NCOLS:
+        return sp == START_SPACE
+    return ((sp // NCOLS) - 1) * 2 + (sp % NCOLS) // 4 < 5 * state["num_players"]
+
+
+def _space_info(data: dict, state: dict, sp: int) -> tuple[str, str]:
+    """(terrain, feature) of a map space: the map tile in its slot says both."""
+    if sp == START_SPACE:
+        return "rock", "start"
+    tile = state["map_tile"][((sp // NCOLS) - 1) * 2 + (sp % NCOLS) // 4]
+    if tile >= len(data["map_tiles"]):
+        return "rock", "plain"                # not drawn yet (setup)
+    space = data["map_tiles"][tile]["spaces"][sp % 4]
+    return space["terrain"], space["feature"]
+
+
+def _token_label(module, data: dict, token: int) -> str:
+    if token == 0 or token == 255:
+        return ""
+    if token == TOK_MEGA:
+        return "megalith A"
+    if token >= TOK_A:
+        return module.SPECIES[token - TOK_A]
+    if token >= TOK_F:
+        kind = token - TOK_F
+        return f"{data['fishing']['types'][kind // 3]} {kind % 3 + 1}"
+    kind = token - TOK_G
+    return data["gathering"]["types"][kind // 2] + ("+d" if kind % 2 else "")
+
+
+def draw(doc: dict) -> Picture:
+    module = _module()
+    data = module.DATA
+    state = doc["state"]
+    n = state["num_players"]
+    colours = module.COLOURS
+    map_rows = 1 + (5 * n + 1) // 2         # the starter row, then 2 map tiles (of 4 spaces) a row
+    map_bottom = MAP_Y + 2 * HEX_R + (map_rows - 1) * ROW_STEP + 10
+    right_bottom = 640
+    players_top = max(map_bottom, right_bottom) + 10
+    picture = Picture(WIDTH, players_top + ((n + 1) // 2) * 150 + 10, "prehistory")
+    phase = module.PHASES[state["phase"]] if state["phase"] < len(module.PHASES) else str(state["phase"])
+    if phase == "summer":
+        phase += f" ({module.ACTIONS[state['summer_action']]})"
+    picture.text(10, 22, f"Prehistory, {n} players, round {state['round'] + 1}/5, {phase} ({status_line(doc)})",
+                 size=15, bold=True)
+    order = [state["order"][i] for i in range(n)]
+    picture.text(10, 42, "turn order: " + ", ".join(f"player {q}" for q in order), size=12)
+
+    # The map: column labels on top, row labels on the left, as in `select r3c5`.
+    for c in range(NCOLS):
+        picture.text(_centre(0, c)[0], MAP_Y - 6, f"c{c}", size=11, anchor="middle", bold=True, cls="column-label")
+    for r in range(map_rows):
+        picture.text(14, _centre(r, 0)[1] + 4, f"r{r}", size=11, anchor="middle", bold=True, cls="row-label")
+    for sp in range(NROWS * NCOLS):
+        if not _space_exists(state, sp):
+            continue
+        r, c = divmod(sp, NCOLS)
+        cx, cy = _centre(r, c)
+        terrain, feature = _space_info(data, state, sp)
+        picture.polygon(_hexagon(cx, cy), TERRAIN_COLOURS.get(terrain, "#eee"), cls=f"space r{r}c{c}",
+                        title=f"r{r}c{c}: {terrain}, {feature}")
+        if feature.startswith("marker"):
+            colour = colours[int(feature[6:])]
+            picture.rect(cx - 6, cy - 27, 12, 12, fill=CUBE_COLOURS[colour], cls="marker-space",
+                         title=f"a {colour} action marker")
+        else:
+            label = "starter camp" if feature == "start" else FEATURE_LABELS.get(feature, feature)
+            picture.text(cx, cy - 17, label, size=8, anchor="middle")
+        picture.text(cx, cy - 7, f"r{r}c{c}", size=7, anchor="middle", fill="#777")
+        token = _token_label(module, data, state["tok"][sp])
+        if token:
+            picture.text(cx, cy + 4, token, size=8, anchor="middle", bold=True, cls="token")
+        if state["camp"][sp]:
+            q = state["camp"][sp] - 1
+            picture.polygon([(cx - 22, cy + 20), (cx - 14, cy + 6), (cx - 6, cy + 20)], player_colour(q),
+                            cls=f"camp p{q}", title=f"player {q}'s campsite")
+        if sp == START_SPACE:
+            pieces = [q for q in range(n) for _ in range(state["st_count"][q])]
+            tired = []
+        else:
+            owner, count = state["mowner"][sp], state["mcount"][sp]
+            pieces = [owner - 1] * count if owner else []
+            tired = [True] * state["mtired"][sp]
+        for i, q in enumerate(pieces):
+            x = cx - (len(pieces) - 1) * 6 + i * 12
+            picture.person(x + (6 if state["camp"][sp] else 0), cy + 14, q, r=5,
+                           cls="member tired" if i < len(tired) else "member")
+
+    _action_board(picture, module, data, state)
+    _displays(picture, module, data, state)
+    for q in range(n):
+        _player(picture, module, data, state, q, 10 + (q % 2) * 560, players_top + (q // 2) * 150)
+    return picture
+
+
+def _price_colour(data: dict, state: dict, slot: int, position: int) -> int:
+    tile = data["pricing_tiles"][state["price_tile"][slot]]
+    return tile["colours"][(position + state["price_rot"][slot]) % 6]
+
+
+def _cube(picture: Picture, colours: tuple, colour: int, x: float, y: float, label: str = "", cls: str = "cube",
+          size: float = 14) -> None:
+    name = colours[colour]
+    picture.rect(x, y, size, size, fill=CUBE_COLOURS[name], rx=2, cls=f"{cls} {name}", title=name)
+    if label:
+        picture.text(x + size / 2, y + size - 3, label, size=size * 0.7, anchor="middle", bold=True,
+                     fill="#000" if name in ("white", "yellow", "grey") else "#fff")
+
+
+def _action_board(picture: Picture, module, data: dict, state: dict) -> None:
+    colours = module.COLOURS
+    x, y = RIGHT_X, 56
+    picture.rect(x, y, WIDTH - x - 10, 250, fill=PANEL, rx=6, cls="action-board")
+    if state["price_tile"][6] < len(data["pricing_tiles"]):
+        picture.text(x + 8, y + 18, "central tile (movement per colour):", size=12, bold=True)
+        tile = data["pricing_tiles"][state["price_tile"][6]]
+        for k in range(6):
+            position = (k + state["price_rot"][6]) % 6
+            _cube(picture, colours, tile["colours"][position], x + 290 + k * 36, y + 6, str(tile["move"][position]),
+                  cls="central", size=18)
+    picture.text(x + 8, y + 44, "action", size=11, bold=True)
+    picture.text(x + 100, y + 44, "prices (directions 0-5)", size=11, bold=True)
+    picture.text(x + 270, y + 44, "footing", size=11, bold=True)
+    picture.text(x + 340, y + 44, "pillar top", size=11, bold=True)
+    for k, action in enumerate(module.ACTIONS):
+        row_y = y + 54 + k * 31
+        picture.text(x + 8, row_y + 13, action, size=12)
+        if state["price_tile"][k] >= len(data["pricing_tiles"]):
+            continue
+        for j in range(6):
+            _cube(picture, colours, _price_colour(data, state, k, j), x + 100 + j * 26, row_y, size=18, cls="price")
+        for i, cube in enumerate(state["foot"][k]):
+            if cube:
+                _cube(picture, colours, cube - 1, x + 270 + i * 24, row_y, size=18, cls="footing")
+        cx = x + 340
+        for colour, count in enumerate(state["top"][k]):
+            for _ in range(count):
+                _cube(picture, colours, colour, cx, row_y, size=18, cls="pillar")
+                cx += 22
+
+
+def _displays(picture: Picture, module, data: dict, state: dict) -> None:
+    x, y = RIGHT_X, 318
+    picture.text(x, y + 12, "gathering slots", size=12, bold=True)
+    for k, kind in enumerate(state["gather_slot"]):
+        label = data["gathering"]["types"][(kind - 1) // 2] + ("+d" if (kind - 1) % 2 else "") if kind else "-"
+        picture.card(x + k * 90, y + 18, 86, 22, [label], cls="card gathering" if kind else "empty-slot", size=10)
+    y += 50
+    picture.text(x, y + 12, "fish slots", size=12, bold=True)
+    for k, kind in enumerate(state["fish_slot"]):
+        label = f"{data['fishing']['types'][(kind - 1) // 3]} {(kind - 1) % 3 + 1}" if kind else "-"
+        picture.card(x + k * 90, y + 18, 86, 22, [label], cls="card fish" if kind else "empty-slot", size=10)
+    y += 50
+    picture.text(x, y + 12, "hunting cards", size=12, bold=True)
+    for k, card in enumerate(state["hunt_disp"]):
+        if card:
+            info = data["hunting_cards"][card - 1]
+            kind = "animal" if info.get("animal") else "footprint"
+            lines = [f"{info['species']} {kind}", f"cost {info['cost']}" + (f", {info['vp']} VP" if "vp" in info else "")]
+        else:
+            lines = ["-"]
+        picture.card(x + k * 108, y + 18, 104, 36, lines, cls="card hunting" if card else "empty-slot", size=10)
+    y += 64
+    picture.text(x, y + 12, "ceremony cards", size=12, bold=True)
+    for k, card in enumerate(state["cer_disp"]):
+        lines = _ceremony_lines(module, card - 1) if card else ["-"]
+        picture.card(x + k * 108, y + 18, 104, 36, lines, cls="card ceremony-display" if card else "empty-slot",
+                     size=9)
+    y += 64
+    track = [f"player {q}" for q in state.get("cer_track", [])[:state.get("cer_len", 0)]]
+    picture.text(x, y + 12, "ceremony track: " + (", ".join(track) or "-"), size=12)
+
+
+def _ceremony_lines(module, card: int) -> list[str]:
+    name = module._card_name(card)          # "c30:fishing-3/v2"
+    ident, _, rest = name.partition(":")
+    kind, _, value = rest.rpartition("/")
+    return [f"{ident} ({value})", kind]
+
+
+def _player(picture: Picture, module, data: dict, state: dict, q: int, x: float, y: float) -> None:
+    colours = module.COLOURS
+    colour = player_colour(q)
+    picture.rect(x, y, 550, 142, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
+    camps = bin(state["camps_used"][q]).count("1")
+    picture.text(x + 8, y + 18, f"player {q}: {state['vp'][q]} VP, {state['dev'][q]} development, fishing track "
+                                f"{state['fishpos'][q]}", size=13, bold=True, fill=colour)
+    picture.text(x + 8, y + 38, "resources", size=11)
+    picture.text(x + 8, y + 58, "markers", size=11)
+    for c in range(6):
+        _cube(picture, colours, c, x + 80 + c * 40, y + 26, str(state["res"][q][c]), cls=f"resource p{q}", size=16)
+        _cube(picture, colours, c, x + 80 + c * 40, y + 46, str(state["mk"][q][c]), cls=f"marker p{q}", size=16)
+    picture.text(x + 8, y + 80, f"tent: {plural(state['avail'][q], 'member')}, {state['members'][q]} in all, "
+                                f"{plural(camps, 'campsite')} built", size=11)
+    for i in range(state["avail"][q]):
+        picture.person(x + 330 + i * 13, y + 76, q, r=5, cls="tent")
+    painted = bin(state["paint"][q]).count("1")
+    picture.text(x + 8, y + 98, f"painting: {painted}/9 sections", size=11)
+    picture.text(x + 8, y + 120, "ceremony:", size=11)
+    hand = state["hand"][q]
+    cx = x + 70
+    if hand is None:
+        values = state.get("hidden_ceremony_values", {}).get(str(q), [0, 0, 0])
+        for value, count in enumerate(values, start=1):
+            for _ in range(count):
+                picture.card_back(cx, y + 106, 22, 30, cls=f"card-back ceremony p{q}", title=f"a card of value {value}")
+                picture.text(cx + 11, y + 125, f"v{value}", size=9, anchor="middle", fill="#fff")
+                cx += 25
+    else:
+        for card, count in enumerate(hand):
+            for _ in range(count):
+                picture.card(cx, y + 104, 96, 34, _ceremony_lines(module, card), cls=f"card ceremony p{q}", size=8)
+                cx += 99
