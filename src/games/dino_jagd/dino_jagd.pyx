@@ -840,7 +840,7 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
 
 
 cdef enum:
-    DEAL_TRIES = 16             # attempts per sampling method in deal_since_reshuffle()
+    DEAL_TRIES = 16             # attempts per sampling method in deal_since_reshuffle() (the last: 4x)
 
 
 cdef inline int draw_type(int* pool, int kinds, Rng* rng) noexcept nogil:
@@ -880,20 +880,30 @@ cdef bint plays_fit(const DinoState* s, int p, const int* held, const int* drawn
     return True
 
 
-cdef void plays_need_held(const DinoState* s, int p, int* held) noexcept nogil:
-    """Sets `held` to cards that, held at the reshuffle, let seat p make its logged plays in time: a play made
-    when p's plays so far not served by held cards would outnumber its draws so far is served by a held card
-    of its type (one such choice; a deal may hold others)."""
-    cdef int k, t, loose = 0
+cdef void plays_need_held(const DinoState* s, int p, int* held, Rng* rng) noexcept nogil:
+    """Adds to `held` (which holds the cards p's plays need held anyway) cards that, held at the reshuffle, let
+    seat p make its logged plays in time: when p's plays so far not served by held cards (the earliest of each
+    type are) would outnumber its draws so far, one of them, at random, is served by a held card instead."""
+    cdef int k, t, loose = 0, pick
+    cdef int count[NUM_SPECIAL_TYPES]
     for t in range(NUM_SPECIAL_TYPES):
-        held[t] = 0
+        count[t] = 0
     for k in range(s.plays_logged):
         if s.play_log[k] >> 4 != p:
             continue
-        if loose + 1 > s.play_drawn[k]:
-            held[s.play_log[k] & 15] += 1
-        else:
+        t = s.play_log[k] & 15
+        count[t] += 1
+        if count[t] > held[t]:
             loose += 1
+        if loose > s.play_drawn[k]:
+            pick = rng_below(rng, loose)
+            for t in range(FIRST_FACE_UP):
+                if count[t] > held[t]:
+                    if pick < count[t] - held[t]:
+                        break
+                    pick -= count[t] - held[t]
+            held[t] += 1
+            loose -= 1
 
 
 cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
@@ -905,7 +915,8 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
     Method 0: uniform deals filtered by the plays (uniform over the worlds that fit; every such world can come
     out). If DEAL_TRIES of them fail, method 1: deals that give each seat the drawn cards its plays need beyond
     its random held cards before the random rest; then method 2: the same, each seat first holding the cards
-    that its plays made before enough draws need (plays_need_held). Methods 1 and 2 deal only worlds that fit,
+    that its plays made before enough draws need (plays_need_held) and those of a type the rest of D lacks.
+    Methods 1 and 2 deal only worlds that fit,
     with other weights. Returns the method that succeeded, 3 if none did (the state is left unchanged)."""
     cdef int n = s.num_players, i, t, k, c, mode, tries, size, ok
     cdef int unseen[NUM_SPECIAL_TYPES]
@@ -953,7 +964,7 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
     if total_old != total_h:
         return 3
     for mode in range(3):
-        for tries in range(DEAL_TRIES):
+        for tries in range(DEAL_TRIES if mode < 2 else 4 * DEAL_TRIES):
             memcpy(hp, pool_h, sizeof(hp))
             memcpy(rp, rest, sizeof(rp))
             ok = True
@@ -963,7 +974,10 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
                     drawn[i][t] = 0
                 if mode == 2 and not (known >> i) & 1:
                     # every seat first gets the held cards its plays made before enough draws need
-                    plays_need_held(s, i, held[i])
+                    for t in range(FIRST_FACE_UP):
+                        if played[i][t] > rest[t]:      # more than the new deck can have supplied
+                            held[i][t] = played[i][t] - rest[t]
+                    plays_need_held(s, i, held[i], rng)
                     for t in range(FIRST_FACE_UP):
                         hp[t] -= held[i][t]
                         ok = ok and hp[t] >= 0 and held[i][t] <= old_size[i]
@@ -975,6 +989,9 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
                 size = old_size[i]
                 for t in range(FIRST_FACE_UP):
                     size -= held[i][t]
+                if size < 0:
+                    ok = False
+                    break
                 for k in range(size):
                     t = draw_type(hp, FIRST_FACE_UP, rng)
                     if t < 0:
