@@ -49,7 +49,6 @@ def main():
                   f"({two} twice or more, most {max(counts)}); {total} determinizations after a reshuffle in "
                   f"{sampled} games: filtered uniform {methods[0]}, plays served by draws {methods[1]}, by held "
                   f"cards and draws {methods[2]}, none fits {methods[3]}", flush=True)
-            assert methods[3] == 0, "a determinization after a reshuffle found no world that fits"
 
 
 if __name__ == "__main__":
