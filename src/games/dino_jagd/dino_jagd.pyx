@@ -973,7 +973,8 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
                     held[i][t] = 0
                     drawn[i][t] = 0
                 if mode == 2 and not (known >> i) & 1:
-                    # every seat first gets the held cards its plays made before enough draws need
+                    # every seat first gets the held cards its plays need: those of a type the rest of D
+                    # lacks, and those made before enough draws (plays_need_held)
                     for t in range(FIRST_FACE_UP):
                         if played[i][t] > rest[t]:      # more than the new deck can have supplied
                             held[i][t] = played[i][t] - rest[t]
