@@ -683,3 +683,23 @@ def test_random_games_through_reshuffles_determinize_to_legal_worlds(players):
                 assert w.check_state() is None and w.infoset_hash(observer) == s.infoset_hash(observer)
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("change,where", [
+    (lambda d: d["special_reshuffle"].update(count=0), r"special_reshuffle\.count: must be in 1\.\.255"),
+    (lambda d: d["special_reshuffle"]["plays_since"].append({"player": 0, "card": "Zielfernrohr", "drawn_before": 0}),
+     r"special_reshuffle\.plays_since\[0\]\.card: 'Zielfernrohr' is not a special card played from the hand"),
+    (lambda d: d["special_reshuffle"]["plays_since"].append({"player": 5, "card": "Fehlschuss", "drawn_before": 0}),
+     r"special_reshuffle\.plays_since\[0\]\.player: must be in 0\.\.1"),
+    (lambda d: d["players"][0].pop("drawn_since_reshuffle"), r"players\[0\]\.drawn_since_reshuffle: missing"),
+    (lambda d: d["special_reshuffle"].update(deck_at_reshuffle=["Superschocker"]),
+     r"special_reshuffle\.deck_at_reshuffle: 1 of type 0, but deck and draws since hold 4"),
+])
+def test_a_malformed_reshuffle_record_is_refused_naming_the_field(change, where):
+    s = before_reshuffle()
+    s.apply("end turn")
+    s.apply("draw Fehlschuss")
+    doc = s.to_dict()["state"]
+    change(doc)
+    with pytest.raises(cavemind.InvalidPositionError, match=where):
+        G2.state_from_dict(doc)
