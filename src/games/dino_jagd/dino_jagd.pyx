@@ -1045,6 +1045,9 @@ def deal_method(bytes data, int observer, seed=0):
     measurements (benchmarks/dino_jagd_soak.py) and tests."""
     cdef DinoState s = load(data)
     cdef Rng rng
+    error = check_state(data)           # the deal indexes seats by the logged plays: legal states only
+    if error is not None:
+        raise ValueError(error)
     if s.reshuffles == 0:
         return None
     if not 0 <= observer < s.num_players:
