@@ -525,3 +525,163 @@ def test_soak_500_random_games_keep_every_invariant(players):
                 s.apply(s.sample_chance(rng.getrandbits(63)))
             else:
                 s.apply(rng.choice(s.legal_actions()))
+
+
+# ---- after a reshuffle of the special deck (README Interpretation 16) ----
+
+RESHUFFLED = ["Superschocker"] * 4 + ["Stoersender"] * 3 + ["Fehlschuss"] * 3 + ["Glueckstreffer"] * 2 \
+    + ["Zeitschleife"] * 2 + ["Aussterben"] * 2 + ["Kein Aussterben"]
+
+
+def before_reshuffle():
+    """Player 0 ends the turn with the special deck empty: player 1's draw reshuffles the discard RESHUFFLED."""
+    return position(area={"LJ": [["Stegosaurus"]]}, top=None, below=0, special_deck=[],
+                    special_discard=RESHUFFLED,
+                    hands=[["Glueckstreffer", "Fleischfresser-Praemie", "Fleischfresser-Praemie"],
+                           ["Superschocker", "Jura-Praemie", "Jura-Praemie"]],
+                    face_up=[["Zielfernrohr"] * 3 + ["Faehrtenleserin", "Zeitpilot", "Tieraerztin"],
+                             ["Stoerfeld"] * 2])
+
+
+def test_after_a_reshuffle_determinize_deals_the_new_deck_and_hands_that_fit_what_was_seen():
+    """'If you run out of Special cards, reshuffle the discard stack and place it face-down.' Everybody saw the
+    discard, so the new deck's contents are public: from player 0's view, player 1 holds exactly the cards held
+    at the reshuffle plus one drawn from the new deck; once player 1 plays a Fehlschuss (none was held then),
+    that card was the one drawn, and player 1's hand and the deck are known (Interpretation 16)."""
+    s = before_reshuffle()
+    s.apply("end turn")
+    s.apply("draw Fehlschuss")                              # player 1's secret draw from the new deck
+    doc = s.to_dict(0)["state"]
+    assert doc["special_reshuffle"]["deck_at_reshuffle"] == RESHUFFLED
+    assert doc["players"][1]["drawn_since_reshuffle_count"] == 1 and "drawn_since_reshuffle" not in doc["players"][1]
+    new_cards = set()
+    for k in range(40):
+        w = s.determinize(0, seed=k)
+        assert w.check_state() is None and w.infoset_hash(0) == s.infoset_hash(0)
+        world = w.to_dict()["state"]
+        hand = collections.Counter(world["players"][1]["hand"])
+        new = world["players"][1]["drawn_since_reshuffle"]
+        assert len(new) == 1 and hand == collections.Counter(["Superschocker", "Jura-Praemie", "Jura-Praemie"] + new)
+        assert collections.Counter(world["special_deck"]) + collections.Counter(new) == collections.Counter(RESHUFFLED)
+        new_cards.add(new[0])
+    assert len(new_cards) >= 4                              # the drawn card itself is unknown
+    s.apply("end turn")
+    s.apply("draw Stoersender")                             # player 0's own draw
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 6")
+    assert s.current_player() == 1 and "Fehlschuss" in moves(s)
+    s.apply("Fehlschuss")
+    known_deck = collections.Counter(RESHUFFLED) - collections.Counter(["Stoersender", "Fehlschuss"])
+    for k in range(40):
+        w = s.determinize(0, seed=k)
+        assert w.check_state() is None and w.infoset_hash(0) == s.infoset_hash(0)
+        world = w.to_dict()["state"]
+        assert sorted(world["players"][1]["hand"]) == ["Jura-Praemie", "Jura-Praemie", "Superschocker"]
+        assert collections.Counter(world["special_deck"]) == known_deck
+
+
+def test_after_a_reshuffle_a_rivals_play_before_any_draw_comes_from_the_cards_held_then():
+    """With three players the hands at the reshuffle are one known pool for player 0's two rivals. Player 2 plays
+    a Stoersender in player 1's hunt before drawing from the new deck, so it held one at the reshuffle: every
+    determinization gives player 2 the rest of its held cards, the rivals together the pool minus that card plus
+    player 1's one draw, and the deck the new deck minus that draw (Interpretation 16)."""
+    held = [["Superschocker", "Jura-Praemie", "Jura-Praemie"],
+            ["Stoersender", "Fleischfresser-Praemie", "Fleischfresser-Praemie", "Kein Aussterben"]]
+    new_deck = list(RESHUFFLED)
+    new_deck.remove("Stoersender")
+    new_deck.remove("Kein Aussterben")
+    s = position(game=G3, area={"LJ": [["Stegosaurus"]]}, top=None, below=0, special_deck=[],
+                 special_discard=new_deck, hands=[["Glueckstreffer"]] + held,
+                 face_up=[["Zielfernrohr"] * 3, ["Stoerfeld"] * 2, ["Faehrtenleserin", "Zeitpilot", "Tieraerztin"]])
+    s.apply("end turn")
+    s.apply("draw Aussterben")                              # player 1's secret draw from the new deck
+    s.apply("hunt Stegosaurus LJ1")
+    s.apply("roll 6")
+    assert s.current_player() == 2
+    s.apply("Stoersender")                                  # player 2 has drawn nothing since the reshuffle
+    assert s.to_dict()["state"]["special_reshuffle"]["plays_since"] == [
+        {"player": 2, "card": "Stoersender", "drawn_before": 0}]
+    pool = collections.Counter(held[0] + held[1]) - collections.Counter(["Stoersender"])
+    splits = set()
+    for k in range(60):
+        w = s.determinize(0, seed=k)
+        assert w.check_state() is None and w.infoset_hash(0) == s.infoset_hash(0)
+        world = w.to_dict()["state"]
+        rivals = world["players"][1:]
+        drawn = collections.Counter(rivals[0]["drawn_since_reshuffle"])
+        assert rivals[1]["drawn_since_reshuffle"] == [] and sum(drawn.values()) == 1
+        assert collections.Counter(rivals[0]["hand"]) + collections.Counter(rivals[1]["hand"]) == pool + drawn
+        assert collections.Counter(world["special_deck"]) + drawn == collections.Counter(new_deck)
+        splits.add((tuple(sorted(rivals[0]["hand"])), tuple(sorted(rivals[1]["hand"]))))
+    assert len(splits) > 5                                  # which rival held which of the rest stays unknown
+
+
+def test_reshuffle_bookkeeping_round_trips_and_old_positions_load():
+    s = before_reshuffle()
+    s.apply("end turn")
+    s.apply("draw Fehlschuss")
+    again = G2.state_from_dict(s.to_dict()["state"])
+    assert again == s
+    for observer in (0, 1):
+        view = G2.state_from_dict(s.to_dict(observer)["state"], observer=observer, seed=3)
+        assert view.infoset_hash(observer) == s.infoset_hash(observer) and view.check_state() is None
+    old = s.to_dict()["state"]
+    del old["special_reshuffle"]
+    for p in old["players"]:
+        del p["drawn_since_reshuffle"]
+    assert "special_reshuffle" not in G2.state_from_dict(old).to_dict()["state"]   # no reshuffle seen
+
+
+def test_check_state_refuses_plays_since_a_reshuffle_that_no_hand_could_make():
+    s = before_reshuffle()
+    s.apply("end turn")
+    s.apply("draw Fehlschuss")
+    doc = s.to_dict()["state"]
+    doc["special_reshuffle"]["plays_since"] = [{"player": 1, "card": "Fehlschuss", "drawn_before": 0}]
+    doc["players"][1]["hand"].remove("Fehlschuss")
+    doc["special_discard"] = ["Fehlschuss"]
+    with pytest.raises(cavemind.InvalidPositionError, match="played cards it could not hold then"):
+        G2.state_from_dict(doc)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_games_through_reshuffles_determinize_to_legal_worlds(players):
+    """Random games reshuffle the special deck many times; every 7th state after the first reshuffle, every
+    seat's determinization passes check_state and keeps the seat's information set."""
+    game = cavemind.load_game("dino_jagd", players=players)
+    import random
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        step = 0
+        while not s.is_terminal():
+            s.apply(s.sample_chance(rng.getrandbits(63)) if s.is_chance_node() else rng.choice(s.legal_actions()))
+            step += 1
+            if step % 7 or "special_reshuffle" not in s.to_dict()["state"]:
+                continue
+            for observer in range(players):
+                w = s.determinize(observer, seed=step)
+                assert w.check_state() is None and w.infoset_hash(observer) == s.infoset_hash(observer)
+                checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("change,where", [
+    (lambda d: d["special_reshuffle"].update(count=0), r"special_reshuffle\.count: must be in 1\.\.255"),
+    (lambda d: d["special_reshuffle"]["plays_since"].append({"player": 0, "card": "Zielfernrohr", "drawn_before": 0}),
+     r"special_reshuffle\.plays_since\[0\]\.card: 'Zielfernrohr' is not a special card played from the hand"),
+    (lambda d: d["special_reshuffle"]["plays_since"].append({"player": 5, "card": "Fehlschuss", "drawn_before": 0}),
+     r"special_reshuffle\.plays_since\[0\]\.player: must be in 0\.\.1"),
+    (lambda d: d["players"][0].pop("drawn_since_reshuffle"), r"players\[0\]\.drawn_since_reshuffle: missing"),
+    (lambda d: d["special_reshuffle"].update(deck_at_reshuffle=["Superschocker"]),
+     r"special_reshuffle\.deck_at_reshuffle: 1 of type 0, but deck and draws since hold 4"),
+])
+def test_a_malformed_reshuffle_record_is_refused_naming_the_field(change, where):
+    s = before_reshuffle()
+    s.apply("end turn")
+    s.apply("draw Fehlschuss")
+    doc = s.to_dict()["state"]
+    change(doc)
+    with pytest.raises(cavemind.InvalidPositionError, match=where):
+        G2.state_from_dict(doc)

@@ -10,6 +10,8 @@ cdef enum:
     START_PERIOD = 2                            # Late Jurassic
     MAX_ENERGY = 10
     MAX_TURNS = 1000                            # engine safeguard, see README
+    MAX_PLAYS_LOGGED = 32                       # plays since a reshuffle: each uses a card held then or drawn
+                                                # since, and the game has 31 special cards
     NONE = 255
 
 # where a creature card is
@@ -115,6 +117,13 @@ ctypedef struct DinoState:
     uint8_t loc[NUM_CREATURES]
     uint8_t slot[NUM_CREATURES]         # period * SPACES + space while in the hunting area
     uint8_t height[NUM_CREATURES]       # 1 = bottom of its space
+    # since the last reshuffle of the special deck (all 0 before the first one; README Interpretation 16)
+    uint8_t reshuffles                  # reshuffles so far (public; stops counting at 255)
+    uint8_t plays_logged                # entries used in play_log / play_drawn
+    uint8_t cycle_deck[NUM_SPECIAL_TYPES]                   # the new deck at the reshuffle: the old discard, public
+    uint8_t drawn_since[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]  # cards each seat drew into its hand since (secret)
+    uint8_t play_log[MAX_PLAYS_LOGGED]  # seat * 16 + type of each card played from a hand since, in order (public)
+    uint8_t play_drawn[MAX_PLAYS_LOGGED]    # how many cards that seat had drawn since the reshuffle when it played
 
 ctypedef struct DinoConfig:
     uint8_t num_players

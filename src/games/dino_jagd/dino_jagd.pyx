@@ -16,7 +16,7 @@ from libc.stdio cimport snprintf
 from libc.math cimport exp
 from cpython.pycapsule cimport PyCapsule_New
 
-from mcts.rng cimport Rng, rng_below
+from mcts.rng cimport Rng, rng_below, rng_seed
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.dino_jagd.dino_jagd cimport *
 
@@ -377,6 +377,48 @@ cdef void resolve_hunt(DinoState* s) noexcept nogil:
         s.jam_used[k] = 0
 
 
+cdef bint any_count(const uint8_t* b, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if b[i]:
+            return True
+    return False
+
+
+cdef void reshuffle(DinoState* s) noexcept nogil:
+    """The special discard becomes the new deck ("reshuffle the discard stack"). Everybody saw the discard, so
+    the new deck's contents are public: they and the hands held now start the bookkeeping that lets
+    determinize deal only worlds that fit the draws and plays seen since (Interpretation 16)."""
+    cdef int t
+    for t in range(NUM_SPECIAL_TYPES):
+        s.sp_deck[t] = s.sp_discard[t]
+        s.cycle_deck[t] = s.sp_discard[t]
+        s.sp_discard[t] = 0
+    if s.reshuffles < 255:
+        s.reshuffles += 1
+    memset(s.drawn_since, 0, sizeof(s.drawn_since))
+    memset(s.play_log, 0, sizeof(s.play_log))
+    memset(s.play_drawn, 0, sizeof(s.play_drawn))
+    s.plays_logged = 0
+
+
+cdef inline int drawn_count(const DinoState* s, int p) noexcept nogil:
+    cdef int t, n = 0
+    for t in range(NUM_SPECIAL_TYPES):
+        n += s.drawn_since[p][t]
+    return n
+
+
+cdef inline void log_play(DinoState* s, int p, int t) noexcept nogil:
+    """Records a card `p` played from the hand since the last reshuffle, with how many cards `p` had drawn
+    since then (the play may use a card drawn before it, or one held at the reshuffle)."""
+    if s.reshuffles == 0 or s.plays_logged >= MAX_PLAYS_LOGGED:
+        return
+    s.play_log[s.plays_logged] = p * 16 + t
+    s.play_drawn[s.plays_logged] = drawn_count(s, p)
+    s.plays_logged += 1
+
+
 cdef void normalize(DinoState* s) noexcept nogil:
     """Runs the forced steps until a decision, a chance node or the end."""
     cdef int t, p
@@ -405,10 +447,8 @@ cdef void normalize(DinoState* s) noexcept nogil:
             s.phase = PH_TURN_DRAW
             continue
         elif s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW:
-            if deck_total(s) == 0:
-                for t in range(NUM_SPECIAL_TYPES):
-                    s.sp_deck[t] = s.sp_discard[t]
-                    s.sp_discard[t] = 0
+            if deck_total(s) == 0 and any_count(s.sp_discard, NUM_SPECIAL_TYPES):
+                reshuffle(s)
             if deck_total(s) == 0:
                 s.phase = PH_TURN_ROLL if s.phase == PH_TURN_DRAW else PH_HUNT
                 continue
@@ -565,6 +605,7 @@ cdef int legal_actions(const void* p, int* out) noexcept nogil:
 
 
 cdef void play_from_hand(DinoState* s, int p, int t) noexcept nogil:
+    log_play(s, p, t)
     s.hand[p][t] -= 1
     s.sp_discard[t] += 1
 
@@ -586,6 +627,8 @@ cdef void apply_action(void* p, int a) noexcept nogil:
             s.face_up[s.draw_for][k] += 1
         else:
             s.hand[s.draw_for][k] += 1
+            if s.reshuffles:
+                s.drawn_since[s.draw_for][k] += 1
         if s.phase == PH_SETUP_SPECIALS:
             s.setup_dealt += 1
             s.draw_for = s.setup_dealt if s.setup_dealt < s.num_players else 0
@@ -660,6 +703,7 @@ cdef void apply_action(void* p, int a) noexcept nogil:
                 s.mods += 1
             else:
                 if s.hand[w][SP_STOERFELD]:             # the secret setup card is shown and laid face up
+                    log_play(s, w, SP_STOERFELD)        # (never after a reshuffle in play: check_state)
                     s.hand[w][SP_STOERFELD] -= 1
                     s.face_up[w][SP_STOERFELD] += 1
                 s.jam_used[w] += 1
@@ -795,17 +839,238 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
         out[i] /= total
 
 
+cdef enum:
+    DEAL_TRIES = 16             # attempts per sampling method in deal_since_reshuffle() (the last: 4x)
+
+
+cdef inline int draw_type(int* pool, int kinds, Rng* rng) noexcept nogil:
+    """Removes one card, uniform over the cards of the first `kinds` types in `pool`; -1 if there is none."""
+    cdef int t, total = 0, pick
+    for t in range(kinds):
+        total += pool[t]
+    if total == 0:
+        return -1
+    pick = rng_below(rng, total)
+    for t in range(kinds):
+        if pick < pool[t]:
+            pool[t] -= 1
+            return t
+        pick -= pool[t]
+    return -1
+
+
+cdef bint plays_fit(const DinoState* s, int p, const int* held, const int* drawn) noexcept nogil:
+    """Whether seat p, holding `held` at the reshuffle and drawing `drawn` since, can have made its logged plays
+    in their order. A held card can serve a play at any time, so the held cards of a type serve the earliest
+    plays of that type; each later play needs its own card drawn before it: at every play, the plays not
+    served by held cards so far must not outnumber the cards drawn so far (and each type must be drawn)."""
+    cdef int k, t, excess = 0
+    cdef int played[NUM_SPECIAL_TYPES]
+    for t in range(NUM_SPECIAL_TYPES):
+        played[t] = 0
+    for k in range(s.plays_logged):
+        if s.play_log[k] >> 4 != p:
+            continue
+        t = s.play_log[k] & 15
+        played[t] += 1
+        if played[t] > held[t]:
+            excess += 1
+            if excess > s.play_drawn[k] or played[t] > held[t] + drawn[t]:
+                return False
+    return True
+
+
+cdef void plays_need_held(const DinoState* s, int p, int* held, Rng* rng) noexcept nogil:
+    """Adds to `held` (which holds the cards p's plays need held anyway) cards that, held at the reshuffle, let
+    seat p make its logged plays in time: when p's plays so far not served by held cards (the earliest of each
+    type are) would outnumber its draws so far, one of them, at random, is served by a held card instead."""
+    cdef int k, t, loose = 0, pick
+    cdef int count[NUM_SPECIAL_TYPES]
+    for t in range(NUM_SPECIAL_TYPES):
+        count[t] = 0
+    for k in range(s.plays_logged):
+        if s.play_log[k] >> 4 != p:
+            continue
+        t = s.play_log[k] & 15
+        count[t] += 1
+        if count[t] > held[t]:
+            loose += 1
+        if loose > s.play_drawn[k]:
+            pick = rng_below(rng, loose)
+            for t in range(FIRST_FACE_UP):
+                if count[t] > held[t]:
+                    if pick < count[t] - held[t]:
+                        break
+                    pick -= count[t] - held[t]
+            held[t] += 1
+            loose -= 1
+
+
+cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
+    """Deals the secret cards of the seats not in the bit set `known` after a reshuffle, from what those seats
+    see: the new deck D was public, so the other seats' hands at the reshuffle were a known pool H, and since
+    then they drew (a public number of) cards from D minus the known seats' draws, and played cards publicly.
+    Each seat gets an old part from H (keeping its size at the reshuffle) and a new part from that rest of D,
+    such that its logged plays fit (plays_fit); hand = old + new - played, the deck = the rest of D.
+    Method 0: uniform deals filtered by the plays (uniform over the worlds that fit; every such world can come
+    out). If DEAL_TRIES of them fail, method 1: deals that give each seat the drawn cards its plays need beyond
+    its random held cards before the random rest; then method 2: the same, each seat first holding the cards
+    that its plays made before enough draws need (plays_need_held) and those of a type the rest of D lacks.
+    Methods 1 and 2 deal only worlds that fit,
+    with other weights. Returns the method that succeeded, 3 if none did (the state is left unchanged)."""
+    cdef int n = s.num_players, i, t, k, c, mode, tries, size, ok
+    cdef int unseen[NUM_SPECIAL_TYPES]
+    cdef int rest[NUM_SPECIAL_TYPES]        # R: cards of D not drawn by known seats (the deck + others' draws)
+    cdef int pool_h[NUM_SPECIAL_TYPES]      # H: the other seats' hands at the reshuffle
+    cdef int hp[NUM_SPECIAL_TYPES]
+    cdef int rp[NUM_SPECIAL_TYPES]
+    cdef int played[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]
+    cdef int held[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]
+    cdef int drawn[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]
+    cdef int draws[MAX_DJ_PLAYERS]
+    cdef int old_size[MAX_DJ_PLAYERS]
+    cdef int total_h = 0, total_old = 0
+    for i in range(MAX_DJ_PLAYERS):
+        draws[i] = 0
+        old_size[i] = 0
+        for t in range(NUM_SPECIAL_TYPES):
+            played[i][t] = 0
+    for k in range(s.plays_logged):
+        played[s.play_log[k] >> 4][s.play_log[k] & 15] += 1
+    for t in range(NUM_SPECIAL_TYPES):
+        unseen[t] = SP_COUNT[t] - s.sp_discard[t]
+        rest[t] = s.cycle_deck[t] if t < FIRST_FACE_UP else s.sp_deck[t]
+        for i in range(n):
+            unseen[t] -= s.face_up[i][t]
+            if (known >> i) & 1:
+                unseen[t] -= s.hand[i][t]
+                rest[t] -= s.drawn_since[i][t]
+        pool_h[t] = unseen[t] - rest[t]
+        for i in range(n):
+            if not (known >> i) & 1:
+                pool_h[t] += played[i][t]
+        if pool_h[t] < 0 or rest[t] < 0 or (t >= FIRST_FACE_UP and pool_h[t] != 0):
+            return 3                        # not a position reached in play (check_state says which field)
+        total_h += pool_h[t]
+    for i in range(n):
+        if not (known >> i) & 1:
+            draws[i] = drawn_count(s, i)
+            old_size[i] = hand_count(s, i) - draws[i]
+            for t in range(NUM_SPECIAL_TYPES):
+                old_size[i] += played[i][t]
+            if old_size[i] < 0:
+                return 3
+            total_old += old_size[i]
+    if total_old != total_h:
+        return 3
+    for mode in range(3):
+        for tries in range(DEAL_TRIES if mode < 2 else 4 * DEAL_TRIES):
+            memcpy(hp, pool_h, sizeof(hp))
+            memcpy(rp, rest, sizeof(rp))
+            ok = True
+            for i in range(n):
+                for t in range(NUM_SPECIAL_TYPES):
+                    held[i][t] = 0
+                    drawn[i][t] = 0
+                if mode == 2 and not (known >> i) & 1:
+                    # every seat first gets the held cards its plays need: those of a type the rest of D
+                    # lacks, and those made before enough draws (plays_need_held)
+                    for t in range(FIRST_FACE_UP):
+                        if played[i][t] > rest[t]:      # more than the new deck can have supplied
+                            held[i][t] = played[i][t] - rest[t]
+                    plays_need_held(s, i, held[i], rng)
+                    for t in range(FIRST_FACE_UP):
+                        hp[t] -= held[i][t]
+                        ok = ok and hp[t] >= 0 and held[i][t] <= old_size[i]
+            for i in range(n):                  # the rest of the held cards at random
+                if not ok:
+                    break
+                if (known >> i) & 1:
+                    continue
+                size = old_size[i]
+                for t in range(FIRST_FACE_UP):
+                    size -= held[i][t]
+                if size < 0:
+                    ok = False
+                    break
+                for k in range(size):
+                    t = draw_type(hp, FIRST_FACE_UP, rng)
+                    if t < 0:
+                        ok = False
+                        break
+                    held[i][t] += 1
+                if mode >= 1:                   # then the drawn cards the plays need beyond the held ones
+                    for t in range(FIRST_FACE_UP):
+                        c = played[i][t] - held[i][t]
+                        if c > 0:
+                            rp[t] -= c
+                            drawn[i][t] += c
+                            ok = ok and rp[t] >= 0
+            for i in range(n):                  # the rest of the drawn cards at random
+                if not ok:
+                    break
+                if (known >> i) & 1:
+                    continue
+                size = draws[i]
+                for t in range(FIRST_FACE_UP):
+                    size -= drawn[i][t]
+                if size < 0:
+                    ok = False
+                    break
+                for k in range(size):
+                    t = draw_type(rp, FIRST_FACE_UP, rng)
+                    if t < 0:
+                        ok = False
+                        break
+                    drawn[i][t] += 1
+                if not ok or not plays_fit(s, i, held[i], drawn[i]):
+                    ok = False
+            if not ok:
+                continue
+            for i in range(n):
+                if (known >> i) & 1:
+                    continue
+                for t in range(NUM_SPECIAL_TYPES):
+                    s.hand[i][t] = held[i][t] + drawn[i][t] - played[i][t]
+                    s.drawn_since[i][t] = drawn[i][t]
+            for t in range(NUM_SPECIAL_TYPES):
+                s.sp_deck[t] = rp[t]
+            return mode
+    return 3
+
+
+def deal_method(bytes data, int observer, seed=0):
+    """Which method of deal_since_reshuffle() determinize(observer) uses here (0 the filtered uniform deal,
+    1 and 2 the deals that serve the plays first, 3 none fits: the state is kept), None before any reshuffle. For
+    measurements (benchmarks/dino_jagd_soak.py) and tests."""
+    cdef DinoState s = load(data)
+    cdef Rng rng
+    error = check_state(data)           # the deal indexes seats by the logged plays: legal states only
+    if error is not None:
+        raise ValueError(error)
+    if s.reshuffles == 0:
+        return None
+    if not 0 <= observer < s.num_players:
+        raise ValueError(f"observer: expected a seat 0..{s.num_players - 1}")
+    rng_seed(&rng, seed)
+    return deal_since_reshuffle(&s, 1 << observer, &rng)
+
+
 cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
     """Deals the other players' secret hands again from every card the observer has not seen (their hands and
     the special deck, pooled by type in canonical order), keeping each hand's size. Gimmicks and Experts go
     face up when drawn ("put these face-up in front of you"), so a secret hand holds one only while it is the
     card dealt at setup and its owner has not started a turn ("You may only look at the card you get"). The
     hands that may hold only one-use cards are dealt first from the one-use cards; then the setup cards still
-    secret from what is left (uniform over the deals that fit what the observer saw)."""
+    secret from what is left (uniform over the deals that fit what the observer saw). After a reshuffle the
+    new deck's contents were public, and deal_since_reshuffle() deals from what that leaves unseen."""
     cdef DinoState* s = <DinoState*>p
     cdef int pool[NUM_SPECIAL_TYPES]
     cdef int total[2]
     cdef int i, t, k, size, pick, kinds, free, rnd
+    if s.reshuffles:
+        deal_since_reshuffle(s, 1 << observer, rng)
+        return
     total[0] = 0                                # one-use cards
     total[1] = 0                                # all cards
     for t in range(NUM_SPECIAL_TYPES):
@@ -853,6 +1118,10 @@ cdef void mask_for(DinoState* s, int player) noexcept nogil:
             for t in range(NUM_SPECIAL_TYPES):
                 s.hand[i][t] = 0
             s.hand[i][0] = n
+            n = drawn_count(s, i)
+            for t in range(NUM_SPECIAL_TYPES):
+                s.drawn_since[i][t] = 0
+            s.drawn_since[i][0] = n
     n = deck_total(s)
     for t in range(NUM_SPECIAL_TYPES):
         s.sp_deck[t] = 0
@@ -926,12 +1195,90 @@ cdef enum:
     MSG_LEN = 200
 
 
-cdef bint any_count(const uint8_t* b, int n) noexcept nogil:
-    cdef int i
-    for i in range(n):
-        if b[i]:
-            return True
-    return False
+cdef int check_reshuffle_rows(const DinoState* s, char* m) noexcept nogil:
+    """check() for the bookkeeping since the last reshuffle (Interpretation 16); 0 when it is consistent."""
+    cdef int n = s.num_players, p, t, k, tot, last
+    cdef int played[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]
+    cdef int held[NUM_SPECIAL_TYPES]
+    cdef int drawn[NUM_SPECIAL_TYPES]
+    if s.reshuffles == 0:
+        if s.plays_logged or any_count(s.cycle_deck, NUM_SPECIAL_TYPES) \
+                or any_count(&s.drawn_since[0][0], MAX_DJ_PLAYERS * NUM_SPECIAL_TYPES) \
+                or any_count(s.play_log, MAX_PLAYS_LOGGED) or any_count(s.play_drawn, MAX_PLAYS_LOGGED):
+            snprintf(m, MSG_LEN, "special_reshuffle: entries set, but the special deck has not been reshuffled")
+            return 1
+        return 0
+    # 31 special cards leave the deck before it can run out; the first round draws at most 28 (the setup deals
+    # and, per turn, 1 + a bonus per period (5) + a bonus after each Zeitschleife (2)), so every seat has
+    # started a turn and no setup card is secret any more
+    for p in range(n):
+        if not s.started[p]:
+            snprintf(m, MSG_LEN, "special_reshuffle: a reshuffle before player %d's first turn (the first round "
+                     "draws fewer than the 31 special cards)", p)
+            return 1
+    if s.plays_logged > MAX_PLAYS_LOGGED:
+        snprintf(m, MSG_LEN, "special_reshuffle.plays_since: %d plays, at most %d", <int>s.plays_logged,
+                 <int>MAX_PLAYS_LOGGED)
+        return 1
+    for p in range(MAX_DJ_PLAYERS):
+        for t in range(NUM_SPECIAL_TYPES):
+            played[p][t] = 0
+            if s.drawn_since[p][t] and (p >= n or t >= FIRST_FACE_UP):
+                snprintf(m, MSG_LEN, "players[%d].drawn_since_reshuffle: type %d, only seats' one-use cards are "
+                         "drawn into a hand", p, t)
+                return 1
+    for k in range(MAX_PLAYS_LOGGED):
+        if k >= s.plays_logged:
+            if s.play_log[k] or s.play_drawn[k]:
+                snprintf(m, MSG_LEN, "special_reshuffle.plays_since: entry %d set beyond the %d plays", k,
+                         <int>s.plays_logged)
+                return 1
+            continue
+        p = s.play_log[k] >> 4
+        t = s.play_log[k] & 15
+        if p >= n or t >= SP_PRAEMIE_FLEISCH:
+            snprintf(m, MSG_LEN, "special_reshuffle.plays_since[%d]: player %d, type %d: not a seat and a card "
+                     "played from the hand", k, p, t)
+            return 1
+        # the seat's draws when it played never decrease along the log and never exceed its draws so far
+        last = 0
+        for tot in range(k):
+            if s.play_log[tot] >> 4 == p:
+                last = s.play_drawn[tot]
+        if s.play_drawn[k] < last or s.play_drawn[k] > drawn_count(s, p):
+            snprintf(m, MSG_LEN, "special_reshuffle.plays_since[%d].drawn_before: %d, expected %d..%d (player %d's "
+                     "draws since the reshuffle)", k, <int>s.play_drawn[k], last, drawn_count(s, p), p)
+            return 1
+        played[p][t] += 1
+    for t in range(NUM_SPECIAL_TYPES):
+        tot = s.sp_deck[t]
+        for p in range(n):
+            tot += s.drawn_since[p][t]
+        # one-use cards leave the new deck only by secret draws and reach the discard only by plays
+        if (t < FIRST_FACE_UP and tot != s.cycle_deck[t]) or s.sp_deck[t] > s.cycle_deck[t]:
+            snprintf(m, MSG_LEN, "special_reshuffle.deck_at_reshuffle: %d of type %d, but deck and draws since hold %d",
+                     <int>s.cycle_deck[t], t, tot)
+            return 1
+        if t < FIRST_FACE_UP:
+            tot = 0
+            for p in range(n):
+                tot += played[p][t]
+            if tot != s.sp_discard[t]:
+                snprintf(m, MSG_LEN, "special_discard: %d of type %d, but %d were played since the reshuffle",
+                         <int>s.sp_discard[t], t, tot)
+                return 1
+    for p in range(n):
+        for t in range(NUM_SPECIAL_TYPES):
+            held[t] = s.hand[p][t] - s.drawn_since[p][t] + played[p][t]
+            drawn[t] = s.drawn_since[p][t]
+            if held[t] < 0:
+                snprintf(m, MSG_LEN, "players[%d].drawn_since_reshuffle: hand, draws and plays since the reshuffle "
+                         "leave %d of type %d held then", p, held[t], t)
+                return 1
+        if not plays_fit(s, p, held, drawn):
+            snprintf(m, MSG_LEN, "special_reshuffle.plays_since: player %d played cards it could not hold then", p)
+            return 1
+    return 0
 
 
 cdef int check(const DinoState* s, char* m) noexcept nogil:
@@ -1092,6 +1439,8 @@ cdef int check(const DinoState* s, char* m) noexcept nogil:
         return 1
     if s.phase <= PH_SETUP_FIRST and (s.turns or any_count(s.started, MAX_DJ_PLAYERS)):
         snprintf(m, MSG_LEN, "turns: %d turns played during the setup", <int>s.turns)
+        return 1
+    if check_reshuffle_rows(s, m):
         return 1
     # stored states are normalized: the forced steps have run (apply_action and the loader both end so)
     memcpy(&after, s, sizeof(DinoState))
@@ -1278,6 +1627,11 @@ def state_to_dict(bytes data, observer=None):
             entry["hand_count"] = hand_count(&s, i)
         if s.scope_used[i] or s.jam_used[i]:
             entry["gimmicks_used"] = {"Zielfernrohr": s.scope_used[i], "Stoerfeld": s.jam_used[i]}
+        if s.reshuffles:                # what the seat drew since the reshuffle is secret like its hand
+            if observer is None or observer == i:
+                entry["drawn_since_reshuffle"] = _specials_list([s.drawn_since[i][t] for t in range(NUM_SPECIAL_TYPES)])
+            else:
+                entry["drawn_since_reshuffle_count"] = drawn_count(&s, i)
         players.append(entry)
     area = {}
     for q in range(NUM_PERIODS):
@@ -1304,6 +1658,12 @@ def state_to_dict(bytes data, observer=None):
         doc["special_deck"] = _specials_list([s.sp_deck[t] for t in range(NUM_SPECIAL_TYPES)])
     else:
         doc["special_deck_count"] = deck_total(&s)
+    if s.reshuffles:
+        doc["special_reshuffle"] = {
+            "count": s.reshuffles,
+            "deck_at_reshuffle": _specials_list([s.cycle_deck[t] for t in range(NUM_SPECIAL_TYPES)]),
+            "plays_since": [{"player": s.play_log[k] >> 4, "card": SPECIAL_NAMES[s.play_log[k] & 15],
+                             "drawn_before": s.play_drawn[k]} for k in range(s.plays_logged)]}
     if s.phase in (PH_SETUP_SPECIALS, PH_TURN_DRAW, PH_BONUS_DRAW):
         doc["draw_for"] = s.draw_for
     if s.phase == PH_SETUP_SPECIALS:
@@ -1361,6 +1721,16 @@ def _slot(value, field):
     if not isinstance(value, str) or len(value) < 2 or value[:-1] not in PERIOD_CODES or value[-1] not in "123"[:SPACES]:
         raise ValueError(f"{field}: expected a space such as 'LJ2'")
     return PERIOD_CODES.index(value[:-1]) * SPACES + int(value[-1]) - 1
+
+
+cdef deal_hidden_after_reshuffle(DinoState* s, int known):
+    """A seat's view gives the other seats' secret cards as counts: deal them (fixed seed) so that they fit the
+    plays since the reshuffle, as determinize would (game.state_from_dict then resamples them)."""
+    cdef Rng rng
+    rng_seed(&rng, 0)
+    if deal_since_reshuffle(s, known, &rng) == 3:
+        raise ValueError("special_reshuffle: no deal of the hidden special cards fits the draws and plays since "
+                         "the reshuffle")
 
 
 def state_from_dict(dict params, dict doc):
@@ -1436,6 +1806,13 @@ def state_from_dict(dict params, dict doc):
                 known[t] += hd[t]
         else:
             hidden_sizes[i] = _int_in(entry, "hand_count", 0, 31, f)
+        if "special_reshuffle" in doc:
+            if "hand" in entry:
+                dr = _special_counts(_need(entry, "drawn_since_reshuffle", list, f), f + "drawn_since_reshuffle")
+                for t in range(NUM_SPECIAL_TYPES):
+                    s.drawn_since[i][t] = dr[t]
+            else:                       # a placeholder of the right size until the hidden cards are dealt
+                s.drawn_since[i][0] = _int_in(entry, "drawn_since_reshuffle_count", 0, 31, f)
         used = entry.get("gimmicks_used", {})
         if not isinstance(used, dict):
             raise ValueError(f"{f}gimmicks_used: expected an object")
@@ -1474,6 +1851,29 @@ def state_from_dict(dict params, dict doc):
             raise ValueError(f"special_deck_count: {want} does not match the {sum(spare)} unseen special cards")
         for t in range(NUM_SPECIAL_TYPES):
             s.sp_deck[t] = spare[t]
+    if "special_reshuffle" in doc:      # positions without it: no reshuffle seen (as saved before it existed)
+        rs = _need(doc, "special_reshuffle", dict)
+        s.reshuffles = _int_in(rs, "count", 1, 255, "special_reshuffle.")
+        cd = _special_counts(_need(rs, "deck_at_reshuffle", list, "special_reshuffle."),
+                             "special_reshuffle.deck_at_reshuffle")
+        for t in range(NUM_SPECIAL_TYPES):
+            s.cycle_deck[t] = cd[t]
+        plays = _need(rs, "plays_since", list, "special_reshuffle.")
+        if len(plays) > MAX_PLAYS_LOGGED:
+            raise ValueError(f"special_reshuffle.plays_since: {len(plays)} plays, at most {MAX_PLAYS_LOGGED}")
+        for k, play in enumerate(plays):
+            f = f"special_reshuffle.plays_since[{k}]."
+            if not isinstance(play, dict):
+                raise ValueError(f"special_reshuffle.plays_since[{k}]: expected an object")
+            who = _int_in(play, "player", 0, n - 1, f)
+            card = _need(play, "card", str, f)
+            if card not in SPECIAL_NAMES[:SP_PRAEMIE_FLEISCH]:
+                raise ValueError(f"{f}card: {card!r} is not a special card played from the hand")
+            s.play_log[k] = who * 16 + SPECIAL_NAMES.index(card)
+            s.play_drawn[k] = _int_in(play, "drawn_before", 0, 31, f)
+        s.plays_logged = len(plays)
+        if hidden_sizes:
+            deal_hidden_after_reshuffle(&s, sum(1 << i for i in range(n) if i not in hidden_sizes))
     if s.phase in (PH_SETUP_SPECIALS, PH_TURN_DRAW, PH_BONUS_DRAW):
         s.draw_for = _int_in(doc, "draw_for", 0, n - 1)
     if s.phase == PH_SETUP_SPECIALS:
