@@ -245,3 +245,13 @@ def test_pentanomial_sprt_decides_and_describes():
         PentanomialSPRT().update_deal([1.0, 0.0, 1.0])
     with pytest.raises(cavemind.InvalidOptionError, match="elo1"):
         PentanomialSPRT(10, 0)
+
+
+def test_budget_plot_accepts_a_rate_a_hair_outside_its_interval(tmp_path):
+    pytest.importorskip("matplotlib")
+    from cavemind.report import plot_budget
+    # a 100% win rate whose Wilson upper end rounds to just below 100 (the strength ladder hit this)
+    out = tmp_path / "budget.png"
+    plot_budget({"ISMCTS vs expert": [(250, 100.0, 72.2, 99.99999999999999), (1000, 50.0, 20.0, 80.0)]},
+                str(out), title="budget", ylabel="win rate %")
+    assert out.stat().st_size > 0

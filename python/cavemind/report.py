@@ -146,7 +146,9 @@ def plot_budget(series: dict[str, list[tuple[float, float, float, float]]], path
         shift = 1 + 0.04 * (k - (len(series) - 1) / 2)   # series side by side, so equal points stay visible
         xs = [p[0] * shift for p in points]
         ys = [p[1] for p in points]
-        ax.errorbar(xs, ys, yerr=[[p[1] - p[2] for p in points], [p[3] - p[1] for p in points]], fmt="o-",
+        # rounding can put a rate a hair outside its own interval (100% against an upper end of 99.999...%)
+        yerr = [[max(0.0, p[1] - p[2]) for p in points], [max(0.0, p[3] - p[1]) for p in points]]
+        ax.errorbar(xs, ys, yerr=yerr, fmt="o-",
                     capsize=4, label=name)
     for n, (name, value) in enumerate((reference or {}).items()):
         ax.axhline(value, linestyle="--", linewidth=0.9, color=f"C{len(series) + n}", label=name)
