@@ -1,6 +1,6 @@
 """The `cavemind` command: positions, analysis, play against the AI and an engine protocol.
 
-    cavemind games | new | show | examples | analyse | play | engine | bench
+    cavemind games | new | show | examples | analyse | play | review | engine | bench | arena
 
 Every command works for every registered game. Bad input gets a one-line error and exit code 2.
 The search settings have the same names as in Python and the engine: see docs/settings.md.
@@ -15,7 +15,7 @@ import time
 from importlib import resources
 
 import cavemind
-from cavemind import arena
+from cavemind import arena, review
 from cavemind.analysis_output import analyse_interruptibly, document_text, format_table, hidden_information_warning, json_record
 from cavemind.botspec import BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError
@@ -617,6 +617,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--progress", action="store_true", help="show progress even when stderr is not a terminal")
     bench.set_defaults(run=command_bench)
     arena.add_parser(commands)
+    review.add_parser(commands)
     return parser
 
 
