@@ -162,6 +162,9 @@ def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None 
     return loaded.state_from_dict(doc["state"], observer=observer, seed=seed)
 
 
+_core_apply = _core.CoreState.apply     # called directly: State.apply is on every Python-level playing loop
+
+
 class State(_core.CoreState):
     """A position of a game. Actions are integers; their notation comes from the game.
 
@@ -240,7 +243,7 @@ class State(_core.CoreState):
         elif isinstance(action, bool) or not isinstance(action, int):
             raise IllegalActionError(f"action {action!r}: expected an int id or a move string")
         before = self.to_bytes()
-        super().apply(action)            # raises on an illegal action, before the history changes
+        _core_apply(self, action)        # raises on an illegal action, before the history changes
         self._undo.append((action, before))
 
     def child(self, action: int | str) -> "State":
