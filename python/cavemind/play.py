@@ -165,11 +165,11 @@ def load_record(text: str, source: str, move: int | None = None) -> dict[str, An
             record = parse_record(text, source)
             if move is not None and not 0 <= move <= len(record):
                 raise PlayError(f"--move {move}: {source} has entries 0 to {len(record)}")
+            kept = record.entries[:move]                  # all of them when move is None
             return {"game": record.header["game"], "players": record.header["players"],
                     "options": record.header["options"], "seats": record.seats,
                     "seed": record.header.get("deal_seed") or 0,
-                    "moves": [entry.action for entry in record.entries[:len(record) if move is None else move]],
-                    "entries": record.entries[:len(record) if move is None else move]}
+                    "moves": [entry.action for entry in kept], "entries": kept}
         except CavemindError as error:
             raise PlayError(str(error)) from None
     if move is not None:
