@@ -54,7 +54,9 @@ def test_bad_moves_are_refused_and_input_ending_is_an_error_that_saves_the_game(
     result = play("tictactoe", "--players", "human,random", "--seed", 1, lines=["z9", "10", "help"], cwd=tmp_path)
     assert "'z9' is not a legal move here" in result.stdout and "no move 10" in result.stdout
     assert result.returncode == 2
-    [saved] = [p.name for p in tmp_path.iterdir()]
+    saved, record = sorted(p.name for p in tmp_path.iterdir())    # the saved game and its game record
     assert saved.startswith("cavemind-tictactoe-unfinished-") and saved.endswith(".json")
+    assert record == saved + "l"
+    assert cavemind.read_record(tmp_path / record).result["finished"] is False
     assert result.stderr.strip() == ("cavemind play: error: input ended before the game did; the game is saved "
                                      f"to {saved}; resume with: cavemind play --from {saved}")

@@ -242,7 +242,8 @@ def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path):
 def test_end_of_input_saves_the_game_where_it_says_and_it_resumes(tmp_path):
     result = play_cli("tictactoe", "--players", "human,random", "--seed", 1, lines=["b2"], cwd=tmp_path)
     assert result.returncode == 2
-    [saved] = list(tmp_path.iterdir())
+    saved, record = sorted(tmp_path.iterdir())       # the saved game, and its game record next to it
+    assert record.name == saved.name + "l" and cavemind.read_record(record).entries[0].name == "b2"
     assert f"the game is saved to {saved.name}; resume with: cavemind play --from {saved.name}" in result.stderr
     assert json.loads(saved.read_text())["moves"][0] == "b2"
     resumed = play_cli("--from", saved.name, lines=["1"] * 5, cwd=tmp_path)
@@ -254,7 +255,8 @@ def test_ctrl_c_at_the_prompt_saves_the_game(tmp_path, monkeypatch):
     match = tictactoe_match()
     terminal, out = scripted(["b2", KeyboardInterrupt()])
     assert play(match, terminal) == 130
-    [saved] = list(tmp_path.iterdir())
+    saved, record = sorted(tmp_path.iterdir())
+    assert record.name == saved.name + "l"
     assert f"interrupted: the game is saved to {saved.name}; resume with: cavemind play --from {saved.name}" \
         in out.getvalue()
     assert json.loads(saved.read_text())["moves"] == match.moves and match.moves[0] == "b2"
@@ -264,7 +266,7 @@ def test_unfinished_saves_never_overwrite(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     match = tictactoe_match()
     first, second = match.save_unfinished(), match.save_unfinished()
-    assert first != second and {p.name for p in tmp_path.iterdir()} == {first, second}
+    assert first != second and {p.name for p in tmp_path.iterdir()} == {first, second, first + "l", second + "l"}
 
 
 def test_piped_input_is_never_taken_as_the_record_file_name(tmp_path):

@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterable, Iterator
 from cavemind.botspec import BotSpecError, parse_bot_spec
 from cavemind.errors import CavemindError
 from cavemind.game import CHANCE, load_game
+from cavemind.records import RecordBuilder
 
 RESULTS_FORMAT = 1
 DASK_CONNECT_TIMEOUT = "10s"
@@ -78,6 +79,12 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     bots = [parse_bot_spec(spec).make(seed) for spec, seed in zip(task["specs"], task["bot_seeds"])]
     time_limit = task["time_limit"]
     state = game.new_initial_state(seed=task["seed"])
+    builder = None
+    if task.get("records"):
+        builder = RecordBuilder(game, task["labels"], deal_seed=task["seed"], source="cavemind arena",
+                                deal=task["deal"], table=task["table"], rotation=task["rotation"],
+                                bot_seeds=task["bot_seeds"])
+        builder.add_history(state)        # the opening chance events new_initial_state sampled
     moves: list[list[Any]] = []
     thinking = [0.0] * game.num_players
     forfeit = None
@@ -88,6 +95,8 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
             outcome = state.sample_chance(derive_seed(task["seed"], chance_events))
             chance_events += 1
             moves.append([-1, state.action_to_string(outcome), 0.0])
+            if builder is not None:
+                builder.add(state, outcome)
             state.apply(outcome)
             continue
         start = time.perf_counter()
@@ -106,16 +115,26 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
             forfeit = {"seat": player, "bot": task["labels"][player], "reason": reason}
             break
         moves.append([player, state.action_to_string(action), round(elapsed, 6)])
+        if builder is not None:
+            searched = getattr(bots[player], "last_analysis", None)   # a searching bot's evaluation
+            builder.add(state, action, seconds=elapsed, analysis=searched)
         state.apply(action)
     if forfeit is None:
         returns = list(state.returns())
     else:  # the forfeiting seat loses; the others share the win
         others = game.num_players - 1
         returns = [0.0 if seat == forfeit["seat"] else 1.0 / others for seat in range(game.num_players)]
+    if builder is not None:
+        builder.record(state, forfeit, returns).write(os.path.join(task["records"], record_name(task)))
     return {"type": "game", "table": task["table"], "deal": task["deal"], "rotation": task["rotation"],
             "seed": task["seed"], "seats": task["seats"], "bots": task["labels"], "returns": returns,
             "scores": list(state.scores()), "forfeit": forfeit, "length": len(moves),
             "seconds": [round(t, 6) for t in thinking], "moves": moves}
+
+
+def record_name(task: dict[str, Any]) -> str:
+    """The file name of a game's record in --records DIR: deal, table and seat rotation."""
+    return f"game-d{task['deal']:05d}-t{task['table']}-r{task['rotation']}.jsonl"
 
 
 def game_key(record: dict[str, Any]) -> tuple[int, int, int]:
@@ -477,7 +496,8 @@ class ArenaResult:
 def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | None = None,
               options: dict[str, Any] | None = None, jobs: int = 1, seed: int = 0, out: str | None = None,
               scheduler=None, progress: bool | None = None, time_limit: float | None = None,
-              sprt=None, on_game: Callable[[dict[str, Any]], None] | None = None) -> ArenaResult:
+              sprt=None, on_game: Callable[[dict[str, Any]], None] | None = None,
+              records: str | None = None) -> ArenaResult:
     """Plays a match and returns its ArenaResult.
 
     game_name, players, options: the game (players defaults to the number of bots when the game allows it).
@@ -492,6 +512,8 @@ def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | N
         cavemind.ratings.PentanomialSPRT or SPRT. The match stops after the first whole deal at which the test
         decides (so the decision does not depend on the backend).
     on_game: called with each new result record as it arrives (in completion order).
+    records: a directory; each game played writes its game record there (docs/records.md), one file per
+        game named after its deal, table and rotation (record_name).
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ArenaError(f"jobs={jobs!r}: must be a positive integer")
@@ -513,7 +535,12 @@ def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | N
         for record in read_results(out)[1]:
             if record["deal"] < match.deals:
                 results[game_key(record)] = record
-    todo = (task for task in match.tasks() if game_key(task) not in results)
+    if records is not None:
+        try:
+            os.makedirs(records, exist_ok=True)
+        except OSError as error:
+            raise ArenaError(f"--records {records!r}: {error.strerror}") from None
+    todo = (dict(task, records=records) for task in match.tasks() if game_key(task) not in results)
     bar = ProgressBar(match.total_games, len(results), progress)
     sequential = _SequentialTest(match, sprt) if sprt is not None else None
     stopped = sequential is not None and sequential.advance(results)
@@ -616,7 +643,8 @@ def command_arena(args: argparse.Namespace) -> int:
         report.require_matplotlib()
     result = run_arena(args.game, args.bot, args.games, players=args.players, options=parse_options(args.option),
                        jobs=args.jobs, seed=args.seed, out=args.out, scheduler=args.scheduler,
-                       progress=True if args.progress else None, time_limit=args.time_limit, sprt=args.sprt or None)
+                       progress=True if args.progress else None, time_limit=args.time_limit, sprt=args.sprt or None,
+                       records=args.records)
     fitted = ratings.fit_ratings(result.games, result.bots, bootstrap=args.bootstrap, seed=args.seed)
     text = report.markdown(result, fitted)
     print(text)
@@ -647,6 +675,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="match seed (default 0)")
     parser.add_argument("--out", metavar="FILE", help="results as JSON lines; an existing file is resumed")
     parser.add_argument("--report", metavar="FILE", help="also write the Markdown report to FILE")
+    parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR, one JSON-lines file "
+                                                         "per game (docs/records.md)")
     parser.add_argument("--plot", metavar="PNG", help="plot the ratings with their intervals (needs matplotlib)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786")
     parser.add_argument("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]",

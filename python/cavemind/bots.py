@@ -12,6 +12,7 @@ class Bot(abc.ABC):
     """A player. step() returns the action to play at a decision node of the bot's seat."""
 
     name = "bot"
+    last_analysis = None     # a searching bot sets it to the AnalysisInfo of its last step (game records)
 
     @abc.abstractmethod
     def step(self, state) -> int:
@@ -82,16 +83,18 @@ class SearchBot(Bot):
         self.determinizations = determinizations
         self._rng = random.Random(_seed(seed))
         self.name = self.algorithm
+        self.last_analysis = None      # the AnalysisInfo behind the last step (None if it did not search)
 
     def step(self, state) -> int:
         _require_decision(state)
         actions = state.legal_actions()
+        self.last_analysis = None
         if len(actions) == 1:
             return actions[0]
-        info = analyse(state, self.limit, algorithm=self.algorithm, exploration=self.exploration,
-                       rollout_depth=self.rollout_depth, determinizations=self.determinizations,
-                       rollout_policy=self.rollout_policy,
-                       seed=self._rng.getrandbits(63))
+        info = self.last_analysis = analyse(
+            state, self.limit, algorithm=self.algorithm, exploration=self.exploration,
+            rollout_depth=self.rollout_depth, determinizations=self.determinizations,
+            rollout_policy=self.rollout_policy, seed=self._rng.getrandbits(63))
         return info.best.action
 
     def __repr__(self) -> str:

@@ -1,6 +1,6 @@
 """The `cavemind` command: positions, analysis, play against the AI and an engine protocol.
 
-    cavemind games | new | show | examples | analyse | play | engine | bench
+    cavemind games | new | show | examples | analyse | play | review | engine | bench | arena
 
 Every command works for every registered game. Bad input gets a one-line error and exit code 2.
 The search settings have the same names as in Python and the engine: see docs/settings.md.
@@ -16,11 +16,12 @@ import time
 from importlib import resources
 
 import cavemind
-from cavemind import arena
+from cavemind import arena, review
 from cavemind.analysis_output import (PROGRESS_EVERY, SearchProgress, analyse_interruptibly, document_text, format_table,
                                       hidden_information_warning, json_record)
 from cavemind.botspec import BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError
+from cavemind.records import looks_like_record, parse_record
 from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, ROLLOUT_POLICIES
 
 # Old flags that still work under their new names: (command, old flag, new flag). They are hidden from --help,
@@ -64,6 +65,16 @@ def thread_count(text: str) -> int:
     value = positive_int(text)
     if value > MAX_THREADS:
         raise argparse.ArgumentTypeError(f"{text} must be at most {MAX_THREADS}")
+    return value
+
+
+def move_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of moves") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} must be 0 or more")
     return value
 
 
@@ -180,6 +191,10 @@ def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict, cavemi
         raise CommandError("give a position file (or '-' for standard input), or --example GAME")
     source = args.position or f"the {args.example} example"
     text = read_text(args.position) if args.position else example_text(args.example)
+    if args.position and looks_like_record(text):
+        return record_position(text, source, args.move)
+    if args.move is not None:
+        raise CommandError(f"--move: {source} is a position, not a game record (docs/records.md)")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as error:
@@ -192,6 +207,15 @@ def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict, cavemi
         return doc, cavemind.state_from_json(doc, seed=seed)
     except CavemindError as error:
         raise CommandError(f"{source}: {error}") from None
+
+
+def record_position(text: str, source: str, move: int | None) -> tuple[dict, cavemind.State]:
+    """The position after `move` entries of a game record (all of them by default), as load_position gives."""
+    record = parse_record(text, source)
+    if move is not None and move > len(record):
+        raise CommandError(f"--move {move}: {source} has entries 0 to {len(record)}")
+    state = record.state_at(move)
+    return state.to_dict(), state
 
 
 def view_of(args: argparse.Namespace, doc: dict, state: cavemind.State) -> int | None:
@@ -375,10 +399,12 @@ def command_play(args: argparse.Namespace) -> int:
     from cavemind.play import Match, PlayError, Terminal, load_record, play
 
     moves, seed = [], args.deal_seed
+    if args.move is not None and not args.from_file:
+        raise CommandError("--move needs --from RECORD (a game record)")
     if args.from_file:
         if args.game:
             raise CommandError("give a game or --from FILE, not both")
-        record = load_record(read_text(args.from_file), args.from_file)
+        record = load_record(read_text(args.from_file), args.from_file, args.move)
         if not args.players and "seats" not in record:
             raise CommandError(f"{args.from_file}: the record names no seats; give --players")
         seats = split_bot_specs(args.players or ",".join(record["seats"]))
@@ -398,7 +424,7 @@ def command_play(args: argparse.Namespace) -> int:
                                f"played by {' or '.join(map(str, counts))} players")
         game = game_from_args(args.game, len(seats), args.option)
     match = Match(game, seats, seed=random.randrange(2**32) if seed is None else seed, moves=moves,
-                  hint=args.hint)
+                  hint=args.hint, entries=record.get("entries") if args.from_file else None)
     if match.state.is_terminal():
         raise PlayError("that game is already over")
     return play(match, Terminal(progress=sys.stderr.isatty() or args.progress), args.record)
@@ -499,6 +525,9 @@ def _position_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("position", nargs="?", metavar="POSITION",
                          help="a JSON position file, or - to read it from standard input")
     command.add_argument("--example", metavar="GAME", help="use the example position that ships for GAME")
+    command.add_argument("--move", type=move_number, metavar="N",
+                         help="POSITION is a game record: use the position after its first N entries "
+                              "(default: the last)")
     command.add_argument("--observer", type=seat_number, metavar="P",
                          help="only what seat P can see (seats count from 0)")
     _deprecated(command, "--as-player", type=seat_number)
@@ -604,7 +633,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "the game's settings)")
     _deprecated(play, "--seed", type=seed_number)
     play.add_argument("--from", dest="from_file", metavar="FILE", help="resume a game saved with 'save FILE'")
-    play.add_argument("--record", metavar="FILE", help="save the finished game to FILE")
+    play.add_argument("--move", type=move_number, metavar="N",
+                      help="with --from RECORD: continue from the position after the record's first N entries")
+    play.add_argument("--record", metavar="FILE", help="save the finished game to FILE and its game record "
+                                                        "(docs/records.md) next to it; FILE.jsonl: the record only")
     play.add_argument("--progress", action="store_true",
                       help="show that a bot is thinking even when stderr is not a terminal")
     play.set_defaults(run=command_play)
@@ -629,6 +661,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--progress", action="store_true", help="show progress even when stderr is not a terminal")
     bench.set_defaults(run=command_bench)
     arena.add_parser(commands)
+    review.add_parser(commands)
     return parser
 
 

@@ -38,3 +38,11 @@ class InvalidPositionError(CavemindError, ValueError):
 
 class SearchError(CavemindError, ValueError):
     """A search that cannot run: a chance node or a finished game at the root, or a bad limit."""
+
+
+class EmptyHistoryError(CavemindError, IndexError):
+    """State.pop() with no action to take back."""
+
+
+class InvalidRecordError(CavemindError, ValueError):
+    """A malformed game record; the message names the file, the line and the field."""

@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from cavemind import _core
-from cavemind.errors import IllegalActionError, InvalidOptionError, InvalidPositionError
+from cavemind.errors import EmptyHistoryError, IllegalActionError, InvalidOptionError, InvalidPositionError
 from cavemind.games import game_module
 
 CHANCE = _core.CHANCE_PLAYER
@@ -162,12 +162,59 @@ def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None 
     return loaded.state_from_dict(doc["state"], observer=observer, seed=seed)
 
 
+_core_apply = _core.CoreState.apply     # called directly: State.apply is on every Python-level playing loop
+
+
 class State(_core.CoreState):
     """A position of a game. Actions are integers; their notation comes from the game.
 
+    A State remembers the actions applied to it (chance outcomes included) and the bytes before each, so
+    history() lists them and pop() takes the last one back (as python-chess's Board.pop()). A state loaded
+    from a position or made by determinize() starts with an empty history. The search works on the C
+    bytes alone and never sees this list.
+
     >>> state = load_game("tictactoe").new_initial_state()
     >>> state.apply(state.string_to_action("b2"))
+    >>> state.history(), state.pop(), state.history()
+    ([4], 4, [])
     """
+
+    def __init__(self, game: Game, data: bytes):
+        # (action, the bytes before it) per applied action: pop() restores the exact previous state.
+        self._undo: list[tuple[int, bytes]] = []
+
+    def history(self) -> list[int]:
+        """The action ids applied to this state so far, in order (chance outcomes included)."""
+        return [action for action, _ in self._undo]
+
+    def pop(self) -> int:
+        """Takes back the last applied action and returns it; the state becomes exactly what it was before.
+        Raises EmptyHistoryError when there is nothing to take back."""
+        if not self._undo:
+            raise EmptyHistoryError("pop(): no action to take back (the history is empty)")
+        action, before = self._undo.pop()
+        self._set_bytes(before)
+        return action
+
+    def clone(self) -> "State":
+        """An independent copy, with the same history."""
+        copy = super().clone()
+        copy._undo = list(self._undo)
+        return copy
+
+    def determinize(self, observer: int, seed: int = 0) -> "State":
+        """A new state in `observer`'s information set (see CoreState.determinize). Its history is empty:
+        the actions that led here would include what the observer cannot see."""
+        world = super().determinize(observer, seed)
+        world._undo = []
+        return world
+
+    def random_playout(self, seed: int = 0) -> int:
+        """Random moves to the end, in C (for benchmarks); the history is cleared, as those moves are not
+        recorded one by one."""
+        steps = super().random_playout(seed)
+        self._undo = []
+        return steps
 
     def action_to_string(self, action: int) -> str:
         """The notation of an action id (legal now or not) or of a chance outcome."""
@@ -195,7 +242,9 @@ class State(_core.CoreState):
             action = self.string_to_action(action)
         elif isinstance(action, bool) or not isinstance(action, int):
             raise IllegalActionError(f"action {action!r}: expected an int id or a move string")
-        super().apply(action)
+        before = self.to_bytes()
+        _core_apply(self, action)        # raises on an illegal action, before the history changes
+        self._undo.append((action, before))
 
     def child(self, action: int | str) -> "State":
         """A copy with `action` applied."""

@@ -1,8 +1,11 @@
 """Playing a game in the terminal: human seats and bots, hints, saving and resuming.
 
-A game record is the list of every move from the raw starting state, chance outcomes (the deal, the dice)
+A saved game is the list of every move from the raw starting state, chance outcomes (the deal, the dice)
 included, written in move notation; replaying it gives the same state. The same shape (game, players,
 options, moves) is what `cavemind engine` accepts as a query, so a saved game can be analysed directly.
+Next to each saved game (FILE.json) goes its game record (FILE.jsonl, docs/records.md): the same moves with
+the time each took and the bots' evaluations, which `cavemind review` and `cavemind show --move` read. A file
+name ending in .jsonl gets the record alone.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ import cavemind
 from cavemind.analysis_output import Thinking, document_text, format_table
 from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError, IllegalActionError, InvalidPositionError
+from cavemind.records import RecordBuilder, RecordWriteError, looks_like_record, parse_record
 
 RECORD_FORMAT = 1
 # The search behind 'hint' unless `cavemind play --hint` says otherwise: ISMCTS with the default settings
@@ -52,18 +56,23 @@ class Match:
     """One game in progress: the state, the seats (bot specs or 'human'), and the moves played so far."""
 
     def __init__(self, game: cavemind.Game, seats: list[BotSpec], seed: int = 0, moves: list[str] | None = None,
-                 hint: BotSpec = DEFAULT_HINT):
+                 hint: BotSpec = DEFAULT_HINT, entries: list | None = None):
+        """`entries`: the game record's entries of `moves` when resuming from a record, so that the new
+        record keeps their times and evaluations."""
         if len(seats) != game.num_players:
             raise PlayError(f"--players: {len(seats)} seats given for a {game.num_players}-player game")
         hint.search_settings()           # a bad hint search is refused now, not at the first 'hint'
         self.game, self.seats, self.seed, self.hint = game, seats, seed, hint
         self.moves: list[str] = []
+        self.builder = RecordBuilder(game, [str(s) for s in seats], deal_seed=seed, source="cavemind play")
         self.state = game.new_initial_state()
         for index, move in enumerate(moves or []):
             try:
                 self.apply(move)
             except (IllegalActionError, TypeError):
                 raise PlayError(f"moves[{index}]: {move!r} is not legal in the saved game") from None
+        if entries is not None and [e.action for e in entries] == [e.action for e in self.builder.entries]:
+            self.builder.entries = list(entries)
         # Each bot gets its own seed, so a game with a given seed replays the same way.
         self.bots = {seat: spec.make(seed=seed * 1000 + seat) for seat, spec in enumerate(seats)
                      if spec.kind != HUMAN}
@@ -72,11 +81,15 @@ class Match:
     def humans(self) -> list[int]:
         return [seat for seat, spec in enumerate(self.seats) if spec.kind == HUMAN]
 
-    def apply(self, action: int | str) -> str:
-        """Plays an action; returns its notation as seen by everyone (the record keeps the full one)."""
+    def apply(self, action: int | str, seconds: float | None = None, analysis=None) -> str:
+        """Plays an action (that took `seconds`, chosen by the search `analysis` if a bot searched); returns
+        its full notation, which the saved game keeps."""
         if isinstance(action, str):
             action = self.state.string_to_action(action)
         name = self.state.action_to_string(action)
+        if action not in self.state.legal_actions():
+            raise IllegalActionError(f"{name} is not legal here")
+        self.builder.add(self.state, action, seconds=seconds, analysis=analysis)
         self.state.apply(action)
         self.moves.append(name)
         return name
@@ -103,13 +116,24 @@ class Match:
         doc["position"] = self.state.to_dict()
         return doc
 
+    def game_record(self):
+        """The game record so far (records.GameRecord), with a result line for the state now."""
+        return self.builder.record(self.state)
+
     def save(self, path: str, mode: str = "w") -> None:
-        """Writes the record to `path` (mode "x": only if no such file exists yet)."""
+        """Writes the saved game to `path` (mode "x": only if no such file exists yet) and the game record
+        next to it (record_path_for); a path ending in .jsonl gets the record alone."""
+        record_only = path.endswith(".jsonl")
         try:
             with open(path, mode, encoding="utf-8") as file:
-                file.write(document_text(self.record()))
+                file.write(self.game_record().text() if record_only else document_text(self.record()))
         except OSError as error:
             raise PlayError(f"cannot save to {path}: {error.strerror}") from None
+        if not record_only and os.path.isfile(path):     # not for /dev/null and the like
+            try:
+                self.game_record().write(record_path_for(path))
+            except RecordWriteError as error:
+                raise PlayError(str(error)) from None
 
     def save_unfinished(self) -> str:
         """Saves the game to a new file named after the game and the time, in the current directory (or the
@@ -128,8 +152,28 @@ class Match:
         raise PlayError("the game could not be saved anywhere (neither here nor in the temporary directory)")
 
 
-def load_record(text: str, source: str) -> dict[str, Any]:
-    """A saved game, checked field by field."""
+def record_path_for(path: str) -> str:
+    """Where the game record of a game saved to `path` goes: game.json -> game.jsonl."""
+    return (path[:-len(".json")] if path.endswith(".json") else path) + ".jsonl"
+
+
+def load_record(text: str, source: str, move: int | None = None) -> dict[str, Any]:
+    """A saved game, checked field by field; a game record (JSON lines) is read as the same fields, cut
+    after `move` entries if given."""
+    if looks_like_record(text):
+        try:
+            record = parse_record(text, source)
+            if move is not None and not 0 <= move <= len(record):
+                raise PlayError(f"--move {move}: {source} has entries 0 to {len(record)}")
+            kept = record.entries[:move]                  # all of them when move is None
+            return {"game": record.header["game"], "players": record.header["players"],
+                    "options": record.header["options"], "seats": record.seats,
+                    "seed": record.header.get("deal_seed") or 0,
+                    "moves": [entry.action for entry in kept], "entries": kept}
+        except CavemindError as error:
+            raise PlayError(str(error)) from None
+    if move is not None:
+        raise PlayError(f"{source}: --move needs a game record (JSON lines), not a saved game")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as error:
@@ -210,18 +254,21 @@ def _play(match: Match, terminal: Terminal, record_path: str | None) -> int:
             match.apply(action)
             continue
         seat = state.current_player()
+        start = time.perf_counter()
         if seat in match.bots:
+            bot = match.bots[seat]
             with terminal.thinking(f"player {seat} ({match.seats[seat]}) is thinking"):
-                action = match.bots[seat].step(state)
+                action = bot.step(state)
             terminal.say(f"player {seat} ({match.seats[seat]}): {match.describe_for(action, humans)}")
-            match.apply(action)
+            match.apply(action, seconds=time.perf_counter() - start,
+                        analysis=getattr(bot, "last_analysis", None))
         else:
             action = human_turn(match, seat, terminal)
             if action is None:
                 terminal.say("game left unfinished")
                 return 1
             terminal.say(f"player {seat} (you): {state.action_to_string(action)}")
-            match.apply(action)
+            match.apply(action, seconds=time.perf_counter() - start)
     finish(match, terminal, record_path)
     return 0
 

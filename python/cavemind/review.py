@@ -1,0 +1,279 @@
+"""Game review: every decision of a recorded game searched again from the mover's own view.
+
+    cavemind review RECORD [--iterations N] [--seconds T] [--json | --markdown]
+
+For each decision (skipping those with a single legal move) the position is loaded as the mover saw it:
+what they could not see is left out and sampled afresh (`game.state_from_dict(state.to_dict(observer=mover),
+observer=mover)`), with a seed that depends only on the decision's index, so the review can never use
+hidden information the mover did not have. The search (ISMCTS by default) ranks the moves; the played move's
+value and the best move's value (values are mean results in [0, 1] for the mover) give the loss, and losses
+at or over the thresholds are flagged as inaccuracy, mistake or blunder. docs/records.md has the details.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+
+from cavemind.errors import InvalidOptionError, SearchError
+from cavemind.game import State
+from cavemind.records import GameRecord
+from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, Limit, analyse
+
+FLAGS = ("inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The loss (in result units: 1 is the difference between losing and winning) at which a move is
+    flagged. Defaults: 0.05 an inaccuracy, 0.10 a mistake, 0.20 a blunder."""
+
+    inaccuracy: float = 0.05
+    mistake: float = 0.10
+    blunder: float = 0.20
+
+    def __post_init__(self) -> None:
+        for name in FLAGS:
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
+                raise InvalidOptionError(f"{name} threshold {value!r}: must be a number in (0, 1]")
+        if not self.inaccuracy <= self.mistake <= self.blunder:
+            raise InvalidOptionError(f"thresholds must be ordered inaccuracy <= mistake <= blunder, got "
+                                     f"{self.inaccuracy:g}, {self.mistake:g}, {self.blunder:g}")
+
+    def flag(self, loss: float | None) -> str | None:
+        if loss is None:
+            return None
+        for name in reversed(FLAGS):
+            if loss >= getattr(self, name):
+                return name
+        return None
+
+
+@dataclass
+class ReviewedMove:
+    """One decision: the entry's index in the record, the mover, the played move and the search's best
+    move with their values for the mover, the loss (None when the search never tried the played move)."""
+
+    entry: int
+    player: int
+    played: str
+    played_value: float | None
+    played_visits: int
+    best: str
+    best_value: float
+    loss: float | None
+    flag: str | None
+
+
+@dataclass
+class PlayerSummary:
+    player: int
+    seat: str
+    decisions: int = 0
+    evaluated: int = 0
+    average_loss: float | None = None
+    counts: dict[str, int] = field(default_factory=lambda: {name: 0 for name in FLAGS})
+
+
+@dataclass
+class Review:
+    game: str
+    players: int
+    settings: dict[str, Any]
+    thresholds: Thresholds
+    moves: list[ReviewedMove]
+    summary: list[PlayerSummary]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "settings": self.settings,
+                "thresholds": asdict(self.thresholds), "moves": [asdict(m) for m in self.moves],
+                "summary": [asdict(s) for s in self.summary]}
+
+
+def mover_view(state: State, mover: int, seed: int) -> State:
+    """The state as `mover` knows it: their view written out and loaded back, the unseen parts sampled with
+    `seed`. Nothing of the true hidden parts survives the round trip through to_dict(observer=mover)."""
+    doc = state.to_dict(observer=mover)
+    return state.game.state_from_dict(doc["state"], observer=mover, seed=seed)
+
+
+def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: str = "ismcts",
+                  exploration: float | None = None, rollout_depth: int | None = None,
+                  determinizations: int = DEFAULT_DETERMINIZATIONS, seed: int = 0,
+                  thresholds: Thresholds | None = None, players: list[int] | None = None,
+                  on_move: Callable[[ReviewedMove], None] | None = None) -> Review:
+    """Reviews every decision of `record` (of the seats in `players`, default all) with one search each;
+    the search settings are those of cavemind.analyse. `on_move` sees each reviewed move as it is done."""
+    limit = Limit(iterations=DEFAULT_ITERATIONS) if limit is None else limit
+    thresholds = Thresholds() if thresholds is None else thresholds
+    game = record.game
+    if players is not None and any(isinstance(p, bool) or not isinstance(p, int)
+                                   or not 0 <= p < game.num_players for p in players):
+        raise InvalidOptionError(f"players {players!r}: seats are 0 to {game.num_players - 1}")
+    moves: list[ReviewedMove] = []
+    for index, entry, state in record.decisions():
+        if len(state.legal_actions()) < 2 or (players is not None and entry.mover not in players):
+            continue
+        # The seed depends on the decision's place in the game only, never on what is hidden.
+        view = mover_view(state, entry.mover, seed + index)
+        if entry.action not in view.legal_actions():
+            raise SearchError(f"entry {index}: {entry.name} is not legal in player {entry.mover}'s view")
+        info = analyse(view, limit, algorithm=algorithm, exploration=exploration, rollout_depth=rollout_depth,
+                       determinizations=determinizations, seed=seed + index)
+        played = next((m for m in info.moves if m.action == entry.action), None)
+        visited = played is not None and played.visits > 0
+        loss = max(0.0, info.best.value - played.value) if visited else None
+        move = ReviewedMove(entry=index, player=entry.mover, played=entry.name,
+                            played_value=played.value if visited else None,
+                            played_visits=played.visits if played is not None else 0, best=info.best.name,
+                            best_value=info.best.value, loss=loss, flag=thresholds.flag(loss))
+        moves.append(move)
+        if on_move is not None:
+            on_move(move)
+    settings = {"algorithm": algorithm, "iterations": limit.iterations, "seconds": limit.seconds,
+                "threads": limit.threads, "exploration": exploration, "rollout_depth": rollout_depth,
+                "determinizations": determinizations, "seed": seed}
+    return Review(game.name, game.num_players, settings, thresholds, moves, summarise(record, moves))
+
+
+def summarise(record: GameRecord, moves: list[ReviewedMove]) -> list[PlayerSummary]:
+    summary = [PlayerSummary(player, seat) for player, seat in enumerate(record.seats)]
+    for move in moves:
+        row = summary[move.player]
+        row.decisions += 1
+        if move.loss is not None:
+            row.evaluated += 1
+            row.average_loss = (row.average_loss or 0.0) + move.loss
+        if move.flag is not None:
+            row.counts[move.flag] += 1
+    for row in summary:
+        if row.evaluated:
+            row.average_loss = row.average_loss / row.evaluated
+    return summary
+
+
+# ------------------------------------------------------------------------------------------------ output
+
+def _value(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def _rows(review: Review) -> tuple[list[list[str]], list[list[str]]]:
+    moves = [[str(m.entry), str(m.player), m.played, _value(m.played_value), m.best, _value(m.best_value),
+              _value(m.loss), m.flag or ""] for m in review.moves]
+    summary = [[str(s.player), s.seat, str(s.decisions), _value(s.average_loss),
+                *(str(s.counts[name]) for name in FLAGS)] for s in review.summary]
+    return moves, summary
+
+
+MOVE_HEADERS = ["entry", "player", "played", "value", "best", "value", "loss", "flag"]
+SUMMARY_HEADERS = ["player", "seat", "decisions", "average loss", "inaccuracies", "mistakes", "blunders"]
+
+
+def _title(review: Review) -> str:
+    s = review.settings
+    budget = " and ".join(part for part in (f"{s['iterations']:,} iterations" if s["iterations"] else "",
+                                            f"{s['seconds']:g} s" if s["seconds"] else "") if part)
+    t = review.thresholds
+    return (f"review of a {review.game} game ({review.players} players): {s['algorithm']}, {budget} per decision, "
+            f"from each mover's own view; loss flags: inaccuracy >= {t.inaccuracy:g}, mistake >= "
+            f"{t.mistake:g}, blunder >= {t.blunder:g}")
+
+
+def format_table(review: Review) -> str:
+    """Aligned columns for a terminal."""
+    moves, summary = _rows(review)
+
+    def table(headers: list[str], rows: list[list[str]]) -> list[str]:
+        widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+        return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [headers, *rows]]
+
+    lines = [_title(review), ""]
+    lines += table(MOVE_HEADERS, moves) if moves else ["no decision with a choice to review"]
+    lines += ["", *table(SUMMARY_HEADERS, summary)]
+    return "\n".join(lines)
+
+
+def format_markdown(review: Review) -> str:
+    moves, summary = _rows(review)
+
+    def table(headers: list[str], rows: list[list[str]]) -> list[str]:
+        escape = lambda cell: cell.replace("|", "\\|")  # noqa: E731
+        return ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers),
+                *("| " + " | ".join(escape(c) for c in row) + " |" for row in rows)]
+
+    lines = [f"# {_title(review)}", "", "## Decisions", ""]
+    lines += table(MOVE_HEADERS, moves) if moves else ["No decision with a choice to review."]
+    lines += ["", "## Summary", "", *table(SUMMARY_HEADERS, summary)]
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------------------------ command line
+
+def threshold_value(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{text} must be in (0, 1]: a loss in result units")
+    return value
+
+
+def add_parser(commands) -> argparse.ArgumentParser:
+    """Registers `cavemind review` (the search flags are analyse's, from cli._search_arguments)."""
+    from cavemind.cli import _search_arguments
+
+    default = Thresholds()
+    review = commands.add_parser(
+        "review", help="review every decision of a recorded game from the mover's own view",
+        description="Search every decision of a game record again from the mover's own view (never with "
+                    "what the mover could not see), report the played and the best move's values and the loss, "
+                    "flag inaccuracies, mistakes and blunders, and summarise per player. Decisions with a single "
+                    "legal move are skipped. See docs/records.md.")
+    review.add_argument("record", metavar="RECORD", help="a game record (JSON lines, docs/records.md)")
+    _search_arguments(review)
+    review.add_argument("--player", type=int, action="append", metavar="P",
+                        help="review only seat P's decisions (repeatable; default: every seat)")
+    for name in FLAGS:
+        review.add_argument(f"--{name}", type=threshold_value, default=getattr(default, name), metavar="LOSS",
+                            help=f"flag a loss of at least LOSS as {'an' if name[0] == 'i' else 'a'} {name} "
+                                 f"(default {getattr(default, name):g})")
+    output = review.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="one JSON document")
+    output.add_argument("--markdown", action="store_true", help="Markdown tables")
+    review.set_defaults(run=command_review)
+    return review
+
+
+def command_review(args: argparse.Namespace) -> int:
+    from cavemind.records import read_record
+
+    record = read_record(args.record)
+    iterations = args.iterations or (None if args.seconds else DEFAULT_ITERATIONS)
+    limit = Limit(iterations=iterations, seconds=args.seconds, threads=args.threads, memory_mb=args.memory_mb)
+    thresholds = Thresholds(args.inaccuracy, args.mistake, args.blunder)
+    progress = sys.stderr.isatty()
+
+    def show(move: ReviewedMove) -> None:
+        if progress:
+            print(f"\rreviewed entry {move.entry} of {len(record)}", end="", file=sys.stderr, flush=True)
+
+    try:
+        result = review_record(record, limit, algorithm=args.algorithm, exploration=args.exploration,
+                               rollout_depth=args.rollout_depth,
+                               determinizations=args.determinizations or DEFAULT_DETERMINIZATIONS,
+                               seed=args.seed, thresholds=thresholds, players=args.player, on_move=show)
+    finally:
+        if progress:
+            print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    elif args.markdown:
+        print(format_markdown(result))
+    else:
+        print(format_table(result))
+    return 0
