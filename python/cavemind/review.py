@@ -102,7 +102,7 @@ def mover_view(state: State, mover: int, seed: int) -> State:
 
 def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: str = "ismcts",
                   exploration: float | None = None, rollout_depth: int | None = None,
-                  determinizations: int = DEFAULT_DETERMINIZATIONS, seed: int = 0,
+                  rollout_policy: str = "game", determinizations: int = DEFAULT_DETERMINIZATIONS, seed: int = 0,
                   thresholds: Thresholds | None = None, players: list[int] | None = None,
                   on_move: Callable[[ReviewedMove], None] | None = None) -> Review:
     """Reviews every decision of `record` (of the seats in `players`, default all) with one search each;
@@ -122,7 +122,7 @@ def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: 
         if entry.action not in view.legal_actions():
             raise SearchError(f"entry {index}: {entry.name} is not legal in player {entry.mover}'s view")
         info = analyse(view, limit, algorithm=algorithm, exploration=exploration, rollout_depth=rollout_depth,
-                       determinizations=determinizations, seed=seed + index)
+                       rollout_policy=rollout_policy, determinizations=determinizations, seed=seed + index)
         played = next((m for m in info.moves if m.action == entry.action), None)
         visited = played is not None and played.visits > 0
         loss = max(0.0, info.best.value - played.value) if visited else None
@@ -135,7 +135,7 @@ def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: 
             on_move(move)
     settings = {"algorithm": algorithm, "iterations": limit.iterations, "seconds": limit.seconds,
                 "threads": limit.threads, "exploration": exploration, "rollout_depth": rollout_depth,
-                "determinizations": determinizations, "seed": seed}
+                "rollout_policy": rollout_policy, "determinizations": determinizations, "seed": seed}
     return Review(game.name, game.num_players, settings, thresholds, moves, summarise(record, moves))
 
 
@@ -264,7 +264,7 @@ def command_review(args: argparse.Namespace) -> int:
 
     try:
         result = review_record(record, limit, algorithm=args.algorithm, exploration=args.exploration,
-                               rollout_depth=args.rollout_depth,
+                               rollout_depth=args.rollout_depth, rollout_policy=args.rollout_policy,
                                determinizations=args.determinizations or DEFAULT_DETERMINIZATIONS,
                                seed=args.seed, thresholds=thresholds, players=args.player, on_move=show)
     finally:
