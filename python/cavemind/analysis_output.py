@@ -10,7 +10,8 @@ import signal
 import sys
 import threading
 import time
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 import cavemind
 from cavemind.search import AnalysisInfo
@@ -192,7 +193,7 @@ class Thinking:
             self.done.wait(0.2)
         print("\r" + " " * self.width + "\r", end="", file=out, flush=True)
 
-    def __enter__(self) -> "Thinking":
+    def __enter__(self) -> Thinking:
         if self.enabled:
             self.thread = threading.Thread(target=self._show, name="cavemind-thinking", daemon=True)
             self.thread.start()

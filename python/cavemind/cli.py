@@ -17,8 +17,15 @@ from importlib import resources
 
 import cavemind
 from cavemind import arena, review
-from cavemind.analysis_output import (PROGRESS_EVERY, SearchProgress, analyse_interruptibly, document_text, format_table,
-                                      hidden_information_warning, json_record)
+from cavemind.analysis_output import (
+    PROGRESS_EVERY,
+    SearchProgress,
+    analyse_interruptibly,
+    document_text,
+    format_table,
+    hidden_information_warning,
+    json_record,
+)
 from cavemind.botspec import BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError
 from cavemind.records import looks_like_record, parse_record

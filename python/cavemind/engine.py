@@ -19,8 +19,14 @@ import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import CavemindError
 from cavemind.play import replay
-from cavemind.search import (DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, ROLLOUT_POLICIES,
-                             check_memory)
+from cavemind.search import (
+    DEFAULT_DETERMINIZATIONS,
+    DEFAULT_ITERATIONS,
+    MAX_ITERATIONS,
+    MAX_THREADS,
+    ROLLOUT_POLICIES,
+    check_memory,
+)
 
 PROTOCOL_VERSION = 1
 # The fields are the Python keywords in camelCase (docs/settings.md): the budget, as cavemind.Limit, inside
@@ -146,8 +152,8 @@ class Query:
 
     @staticmethod
     def _search_options(message: dict[str, Any]) -> dict[str, Any]:
-        """exploration, rolloutDepth, rolloutPolicy and determinizations as analyse() keywords; an unset one is None (the
-        game's default) or, for determinizations, the default of 8 worlds."""
+        """exploration, rolloutDepth, rolloutPolicy and determinizations as analyse() keywords; an unset one is
+        None (the game's default) or, for determinizations, the default of 8 worlds."""
         exploration = message.get("exploration")
         if exploration is not None and (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
                                         or not exploration >= 0):

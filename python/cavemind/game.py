@@ -50,7 +50,7 @@ def _coerce(game: str, key: str, spec: dict[str, Any], value: Any) -> Any:
     return value
 
 
-def load_game(name: str, **params: Any) -> "Game":
+def load_game(name: str, **params: Any) -> Game:
     """The game `name` with validated parameters (`players` and game options); defaults fill the rest."""
     return Game(name, params)
 
@@ -97,7 +97,7 @@ class Game:
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.params.items()))))
 
-    def new_initial_state(self, seed: int | None = None) -> "State":
+    def new_initial_state(self, seed: int | None = None) -> State:
         """The starting position. With a seed, the opening chance events (the deal, a random start
         player) are sampled with it, so the state returned is the first decision; without, the raw root."""
         state = State(self, self.module.initial_state(self.params))
@@ -108,7 +108,7 @@ class Game:
                 step += 1
         return state
 
-    def state_from_dict(self, state_doc: dict[str, Any], observer: int | None = None, seed: int = 0) -> "State":
+    def state_from_dict(self, state_doc: dict[str, Any], observer: int | None = None, seed: int = 0) -> State:
         """A state from the game-specific part of a position. From an observer's seat, what they cannot see
         is sampled (with `seed`) from what is unseen."""
         try:
@@ -123,12 +123,12 @@ class Game:
             state = state.determinize(observer, seed)
         return state
 
-    def state_from_json(self, doc: str | dict[str, Any], seed: int = 0) -> "State":
+    def state_from_json(self, doc: str | dict[str, Any], seed: int = 0) -> State:
         """A state from a JSON position (a string or a parsed dict) written by State.to_json."""
         return state_from_json(doc, seed=seed, game=self)
 
 
-def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None = None) -> "State":
+def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None = None) -> State:
     """Loads a position, checking every top-level field; errors name the field and the reason."""
     if isinstance(doc, str):
         try:
@@ -196,13 +196,13 @@ class State(_core.CoreState):
         self._set_bytes(before)
         return action
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy, with the same history."""
         copy = super().clone()
         copy._undo = list(self._undo)
         return copy
 
-    def determinize(self, observer: int, seed: int = 0) -> "State":
+    def determinize(self, observer: int, seed: int = 0) -> State:
         """A new state in `observer`'s information set (see CoreState.determinize). Its history is empty:
         the actions that led here would include what the observer cannot see."""
         world = super().determinize(observer, seed)
@@ -246,7 +246,7 @@ class State(_core.CoreState):
         _core_apply(self, action)        # raises on an illegal action, before the history changes
         self._undo.append((action, before))
 
-    def child(self, action: int | str) -> "State":
+    def child(self, action: int | str) -> State:
         """A copy with `action` applied."""
         copy = self.clone()
         copy.apply(action)

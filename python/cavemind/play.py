@@ -14,7 +14,8 @@ import os
 import sys
 import tempfile
 import time
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 import cavemind
 from cavemind.analysis_output import Thinking, document_text, format_table

@@ -22,8 +22,9 @@ import datetime
 import json
 import math
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from cavemind.errors import CavemindError, InvalidRecordError
 from cavemind.game import CHANCE, Game, State

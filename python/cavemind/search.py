@@ -247,7 +247,7 @@ DEFAULT_ANALYSIS_EVERY = 0.25     # seconds between the reports of analysis()
 def analysis(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
              rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
              rollout_policy: str = "game", seed: int = 0, stop: StopFlag | None = None,
-             progress_every: float = DEFAULT_ANALYSIS_EVERY) -> "Analysis":
+             progress_every: float = DEFAULT_ANALYSIS_EVERY) -> Analysis:
     """Starts analysing `state` in a background thread and returns an Analysis: iterate it for reports of
     the statistics so far (AnalysisInfo with final=False, about every `progress_every` seconds) and, last,
     the result (final=True), as python-chess's engine.analysis(). The arguments are analyse()'s, checked
@@ -365,7 +365,7 @@ class Analysis:
         """Whether the search thread is still running."""
         return self._thread.is_alive()
 
-    def __enter__(self) -> "Analysis":
+    def __enter__(self) -> Analysis:
         return self
 
     def __exit__(self, *exc_info) -> None:

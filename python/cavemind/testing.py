@@ -63,7 +63,7 @@ def random_states(game: cavemind.Game, count: int, seed: int) -> list[cavemind.S
     while len(states) < count:
         line = list(walk(game.new_initial_state(), seed * 7919 + playout))
         stride = max(1, len(line) // 6)
-        states.extend(line[::stride] + [line[-1]])
+        states.extend([*line[::stride], line[-1]])
         playout += 1
     return states[:count]
 
@@ -249,7 +249,7 @@ def _jaeger_und_spaeher_ended(state: cavemind.State) -> str | None:
 def _options(**choices: tuple) -> tuple[dict[str, Any], ...]:
     """Every combination of the given option values."""
     keys = list(choices)
-    return tuple(dict(zip(keys, values)) for values in itertools.product(*(choices[k] for k in keys)))
+    return tuple(dict(zip(keys, values, strict=True)) for values in itertools.product(*(choices[k] for k in keys)))
 
 
 @dataclass(frozen=True)
@@ -428,8 +428,8 @@ PLAYTHROUGH_POSITION_EVERY = 20
 def playthrough(name: str, seed: int = PLAYTHROUGH_SEED) -> str:
     """The text of one seeded random 2-player game of `name`, after OpenSpiel's playthrough files: per state
     the player to move, the legal moves (id: name) or the chance outcomes (id: name, probability), the
-    position as JSON (every PLAYTHROUGH_POSITION_EVERY states), then the action taken; at the end the scores and returns. Any change in the rules, the
-    move names or the position format changes the text."""
+    position as JSON (every PLAYTHROUGH_POSITION_EVERY states), then the action taken; at the end the scores
+    and returns. Any change in the rules, the move names or the position format changes the text."""
     params: dict[str, Any] = dict(PLAYTHROUGH_OPTIONS.get(name, {}))
     if "players" in cavemind.parameters_of(name):
         params["players"] = 2
@@ -483,12 +483,12 @@ def _leaves(node: Any, path: tuple = ()) -> list[tuple]:
     found = []
     if isinstance(node, dict):
         for key, value in node.items():
-            found.append(path + (key,))
-            found.extend(_leaves(value, path + (key,)))
+            found.append((*path, key))
+            found.extend(_leaves(value, (*path, key)))
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            found.append(path + (index,))
-            found.extend(_leaves(value, path + (index,)))
+            found.append((*path, index))
+            found.extend(_leaves(value, (*path, index)))
     return found
 
 
@@ -523,7 +523,7 @@ def _mutated_value(rng: random.Random, value: Any, donors: list[Any]) -> Any:
         return rng.choice([value + 1, -value, 1e300, float("nan"), 0.0, 2, None])
     if isinstance(value, str):
         strings = [d for d in donors if isinstance(d, str)]
-        options = ["", value + "x", value.upper(), "none", "-1", "0"] + strings[:20]
+        options = ["", value + "x", value.upper(), "none", "-1", "0", *strings[:20]]
         return rng.choice(options) if rng.random() < 0.85 else _odd(rng)
     if isinstance(value, list):
         mutated = copy.deepcopy(value)
@@ -595,7 +595,7 @@ def seed_positions(game: cavemind.Game, count: int, seed: int) -> list[dict[str,
     rng = random.Random(seed)
     docs = []
     for state in random_states(game, count, seed):
-        observer = rng.choice([None] + list(range(game.num_players)))
+        observer = rng.choice([None, *list(range(game.num_players))])
         docs.append(state.to_dict(observer))
     return docs
 

@@ -11,7 +11,7 @@ True
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from cavemind.bots import Bot, _require_decision
 from cavemind.errors import SearchError
@@ -50,9 +50,9 @@ class ExpertBot(Bot):
         return actions[policy(view, actions, names)]
 
 
-from cavemind.experts import jaeger_und_spaeher as _jaeger_und_spaeher  # noqa: E402
 from cavemind.experts import dino_jagd as _dino_jagd  # noqa: E402
 from cavemind.experts import honga as _honga  # noqa: E402
+from cavemind.experts import jaeger_und_spaeher as _jaeger_und_spaeher  # noqa: E402
 from cavemind.experts import prehistory as _prehistory  # noqa: E402
 from cavemind.experts import stone_age as _stone_age  # noqa: E402
 
@@ -62,4 +62,4 @@ POLICIES["honga"] = _honga.choose
 POLICIES["dino_jagd"] = _dino_jagd.choose
 POLICIES["prehistory"] = _prehistory.choose
 
-__all__ = ["ExpertBot", "expert_games", "POLICIES"]
+__all__ = ["POLICIES", "ExpertBot", "expert_games"]

@@ -20,7 +20,7 @@ same information set always gives the same action.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from cavemind.experts.turn_planner import TurnPlanner
@@ -50,7 +50,7 @@ def _names(x) -> list[str]:
     return list(x or [])
 
 
-@lru_cache(maxsize=None)
+@cache
 def capture_odds(name: str, modifier: int) -> tuple[float, float]:
     """(chance that repeated tries capture it, expected energy spent) with `modifier` on every roll; a miss
     costs 1 and allows another try (we assume we try again)."""

@@ -64,7 +64,7 @@ def _affordable(pl: dict, herd_own: int, slots) -> float:
         if card_id is None or not 0 <= card_id < len(cards):
             continue
         need = cards[card_id]
-        missing = sum(max(0, n - pl.get(f, 0)) for f, n in zip(FOODS, need[:3]))
+        missing = sum(max(0, n - pl.get(f, 0)) for f, n in zip(FOODS, need[:3], strict=False))
         if 2 * missing > pl.get("water", 0):
             continue
         if need[3] > pl.get("board_mammoths", 0) + herd_own:
@@ -79,7 +79,7 @@ def player_value(state: dict, p: int) -> float:
     for f in FOODS:
         value += sum(FOOD[: min(pl.get(f, 0), len(FOOD))])
     value += sum(WATER[: min(pl.get("water", 0), len(WATER))])
-    if not any(pl.get(f, 0) for f in FOODS + ("water",)):
+    if not any(pl.get(f, 0) for f in (*FOODS, "water")):
         value -= EMPTY_CAVE
     herd_own = sum(1 for owner in state.get("herd", []) if owner == p)
     value += sum(MAMMOTH[: min(pl.get("board_mammoths", 0) + herd_own, len(MAMMOTH))])

@@ -59,7 +59,7 @@ class Me:
         self.food = p["food"]
         self.stock = {r: p[r] for r in RESOURCES}
         self.tool_value = sum(p["tools"])
-        self.free_tools = [v for v, used in zip(p["tools"], p["tools_used"]) if v and not used]
+        self.free_tools = [v for v, used in zip(p["tools"], p["tools_used"], strict=False) if v and not used]
         self.one_use = list(p["one_use_tools"])
         own = list(p["cards"]) + (list(p["hidden_cards"]) if isinstance(p["hidden_cards"], list) else [])
         self.cards = [cards()[c] for c in own]
@@ -404,7 +404,7 @@ def choose_payment(view: dict, names: list[str]) -> int:
     if state["phase"] == "pay_building":
         top = state["stacks"][int(loc[-1]) - 1]["top"] if loc.startswith("building") else None
         cost = building_cost(top)
-        paid = dict(zip(RESOURCES, step["paid"]))
+        paid = dict(zip(RESOURCES, step["paid"], strict=False))
         if isinstance(cost, tuple):
             have = {r: me.stock[r] + paid[r] for r in RESOURCES}
             target = best_variable_payment(have, *cost)

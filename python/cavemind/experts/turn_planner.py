@@ -3,13 +3,13 @@
 The search starts from a state rebuilt from the mover's own view, follows the mover's decisions to the end of
 the turn (the other player to move, the game over, or a position the caller marks as the turn's end) and
 scores each end with the caller's evaluation. A decision of another player inside the turn (a reaction to our
-move) is either followed with the caller's model of it (`reply`) or ends the plan there. Chance events inside the turn are averaged over a few outcomes
-drawn by a fixed seed, so the same information set always gives the same plan.
+move) is either followed with the caller's model of it (`reply`) or ends the plan there. Chance events inside
+the turn are averaged over a few outcomes drawn by a fixed seed, so the same information set always gives the same plan.
 """
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 
 class TurnPlanner:

@@ -17,9 +17,9 @@ class SearchDefaults:
 
     exploration: float = 0.7          # UCB constant c on returns in [0, 1]
     rollout_depth: int = FULL_ROLLOUT  # decisions before the rollout is cut off and the heuristic read
-    by_players: dict[int, "SearchDefaults"] = field(default_factory=dict)
+    by_players: dict[int, SearchDefaults] = field(default_factory=dict)
 
-    def for_players(self, players: int) -> "SearchDefaults":
+    def for_players(self, players: int) -> SearchDefaults:
         return self.by_players.get(players, self)
 
 

@@ -32,7 +32,7 @@ def draw(doc: dict) -> Picture:
     picture.text(10, 22, f"Dino Jagd, turn {state['turns']}, phase {state['phase']}, player {state['turn_player']} "
                          f"to play ({status_line(doc)})", size=15, bold=True)
     y = area_top
-    for p, label, height in zip(periods, names, heights):
+    for p, label, height in zip(periods, names, heights, strict=False):
         picture.rect(10, y, ROW_LABEL_W + 3 * SLOT_W + 8, height, fill=PANEL, rx=5, cls=f"period {p}")
         marker = " *" if state.get("kein_aussterben_marker") == p else ""
         picture.text(16, y + 16, f"{p} {label}{marker}", size=12, bold=True)
@@ -67,8 +67,8 @@ def draw(doc: dict) -> Picture:
     picture.text(x, deck_y + 90, "gimmick deck:", size=12, bold=True)
     if special_count:
         picture.card_back(x, deck_y + 96, 30, 40, cls="card-back gimmick-deck", title=plural(special_count, "card"))
-    picture.text(x + 36, deck_y + 120, f"{plural(special_count, 'card')}, {len(state.get('special_discard', []))} discarded",
-                 size=11)
+    discarded = len(state.get("special_discard", []))
+    picture.text(x + 36, deck_y + 120, f"{plural(special_count, 'card')}, {discarded} discarded", size=11)
     picture.text(x, deck_y + 150, f"creatures discarded: {len(state.get('dinosaur_discards_seen', []))}", size=11)
 
     for q, player in enumerate(players):
@@ -94,7 +94,8 @@ def _creature_title(creatures: dict, name: str) -> str:
 def _player(picture: Picture, q: int, p: dict, x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 96, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
-    picture.text(x + 8, y + 18, f"player {q}: {plural(p['captured_points'], 'point')}, energy {p['energy']}, in {p['period']}",
+    picture.text(x + 8, y + 18,
+                 f"player {q}: {plural(p['captured_points'], 'point')}, energy {p['energy']}, in {p['period']}",
                  size=14, bold=True, fill=colour)
     captured = p.get("captured", [])
     listed = ", ".join(captured) or "-"

@@ -78,11 +78,13 @@ class Picture:
 
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = INK, width: float = 1,
              cls: str | None = None) -> None:
-        self.parts.append(f"<line {_attributes(x1=x1, y1=y1, x2=x2, y2=y2, stroke=stroke, stroke_width=width, class_=cls)}/>")
+        attrs = _attributes(x1=x1, y1=y1, x2=x2, y2=y2, stroke=stroke, stroke_width=width, class_=cls)
+        self.parts.append(f"<line {attrs}/>")
 
     def text(self, x: float, y: float, text: object, size: float = 12, anchor: str = "start", bold: bool = False,
              fill: str = INK, cls: str | None = None) -> None:
-        attrs = _attributes(x=x, y=y, font_size=size, font_family=FONT, text_anchor=anchor if anchor != "start" else None,
+        attrs = _attributes(x=x, y=y, font_size=size, font_family=FONT,
+                            text_anchor=anchor if anchor != "start" else None,
                             font_weight="bold" if bold else None, fill=fill, class_=cls)
         self.parts.append(f"<text {attrs}>{escape(str(text))}</text>")
 
@@ -112,7 +114,8 @@ class Picture:
         width = size if size is not None else self.width
         height = round(width * self.height / self.width, 2)
         head = (f"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-                f"{_attributes(width=width, height=height)} viewBox=\"0 0 {_number(self.width)} {_number(self.height)}\">")
+                f"{_attributes(width=width, height=height)} "
+                f"viewBox=\"0 0 {_number(self.width)} {_number(self.height)}\">")
         return "\n".join([head, *self.parts, "</svg>"]) + "\n"
 
 

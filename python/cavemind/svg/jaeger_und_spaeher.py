@@ -59,7 +59,8 @@ def draw(doc: dict) -> Picture:
         kind = "hunting ground" if card.startswith("H") else "wilderness"
         marked = loc["slot"] in (state.get("current_slot"), state.get("revealed_slot"))
         picture.rect(x, y, LOC_W, LOC_H, fill="#e8efe0" if kind == "wilderness" else PANEL, rx=5,
-                     cls=f"location {card}", stroke_width=3 if marked else 1, title=f"{card}: {kind}, slot {loc['slot']}")
+                     cls=f"location {card}", stroke_width=3 if marked else 1,
+                     title=f"{card}: {kind}, slot {loc['slot']}")
         picture.text(x + 5, y + 14, card, size=12, bold=True)
         if loc.get("locked"):
             picture.text(x + LOC_W - 5, y + 14, f"{loc['locked']} locked", size=9, anchor="end")
@@ -93,8 +94,8 @@ def draw(doc: dict) -> Picture:
     picture.card_back(px, display_top + 22, 40, 56, cls="card-back pile", title=f"object pile: {pile_count}")
     picture.text(px + 48, display_top + 40, f"object pile: {pile_count}", size=12)
     if state.get("gathered"):
-        picture.text(px + 48, display_top + 58, "gathered: " + ", ".join(f"{v} {k}" for k, v in state["gathered"].items()),
-                     size=11)
+        gathered = ", ".join(f"{v} {k}" for k, v in state["gathered"].items())
+        picture.text(px + 48, display_top + 58, f"gathered: {gathered}", size=11)
     if state.get("location_discards"):
         picture.text(px + 48, display_top + 76, f"locations discarded: {len(state['location_discards'])}", size=11)
 

@@ -198,7 +198,8 @@ def _displays(picture: Picture, module, data: dict, state: dict) -> None:
         if card:
             info = data["hunting_cards"][card - 1]
             kind = "animal" if info.get("animal") else "footprint"
-            lines = [f"{info['species']} {kind}", f"cost {info['cost']}" + (f", {info['vp']} VP" if "vp" in info else "")]
+            vp = f", {info['vp']} VP" if "vp" in info else ""
+            lines = [f"{info['species']} {kind}", f"cost {info['cost']}{vp}"]
         else:
             lines = ["-"]
         picture.card(x + k * 108, y + 18, 104, 36, lines, cls="card hunting" if card else "empty-slot", size=10)

@@ -33,7 +33,7 @@ def _card_lines(card_id: str) -> list[str]:
 def _people(picture: Picture, players: list[dict], place: str, x: float, y: float, w: float) -> None:
     """The people every seat has on `place`, seat by seat, in rows inside the box."""
     pieces = [q for q, p in enumerate(players) for _ in range(p["placed"].get(place, 0))]
-    for (cx, cy), q in zip(flow(len(pieces), x, y, w, STEP), pieces):
+    for (cx, cy), q in zip(flow(len(pieces), x, y, w, STEP), pieces, strict=False):
         picture.person(cx, cy, q, r=6.5, title=f"player {q} on {place}")
 
 
@@ -136,7 +136,8 @@ def _player_board(picture: Picture, q: int, p: dict, state: dict, x: float, y: f
         picture.rect(cx - 10, y + 28, 20, 20, fill=RESOURCE_COLOURS[key], rx=3, cls=f"resource {key}")
         picture.text(cx + 14, y + 43, f"{p[key]}", size=13, bold=True)
         picture.text(cx - 10, y + 60, key, size=9)
-    tools = " ".join(f"{v}{'*' if used else ''}" for v, used in zip(p["tools"], p["tools_used"]) if v) or "-"
+    tools = " ".join(f"{v}{'*' if used else ''}"
+                     for v, used in zip(p["tools"], p["tools_used"], strict=False) if v) or "-"
     extra = (f", tool cards {'/'.join(map(str, p['one_use_tools']))}" if p["one_use_tools"] else "")
     picture.text(x + 8, y + 78, f"agriculture {p['agriculture']}   tools {tools}{extra}   buildings {p['buildings']}"
                  + (f"   igloos {p['igloos']}" if p.get("igloos") else ""), size=12)

@@ -18,7 +18,7 @@ def draw(doc: dict) -> Picture:
             cx, cy = x + CELL / 2, y + CELL / 2
             if mark == "X":
                 colour = player_colour(0)
-                picture.add(f"<g class=\"mark x\"><title>X</title>")
+                picture.add("<g class=\"mark x\"><title>X</title>")
                 picture.line(cx - 18, cy - 18, cx + 18, cy + 18, stroke=colour, width=6)
                 picture.line(cx - 18, cy + 18, cx + 18, cy - 18, stroke=colour, width=6)
                 picture.add("</g>")
