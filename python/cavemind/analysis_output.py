@@ -19,7 +19,7 @@ from cavemind.search import AnalysisInfo
 PV_SHOWN = 8     # moves of the principal variation in the table; the JSON record has them all
 
 
-def document_text(doc: dict) -> str:
+def document_text(doc: dict[str, Any]) -> str:
     """A JSON object with one top-level field per line: positions and records stay readable and diff well."""
     fields = ",\n".join(f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in doc.items())
     return "{\n" + fields + "\n}\n"

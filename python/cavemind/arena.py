@@ -547,7 +547,7 @@ def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | N
     sequential = _SequentialTest(match, sprt) if sprt is not None else None
     stopped = sequential is not None and sequential.advance(results)
     backend = _backend(jobs, scheduler) if not stopped else None
-    pending: set = set()
+    pending: set[Any] = set()
     try:
         while backend is not None and not stopped:
             for task in itertools.islice(todo, backend.window - len(pending)):

@@ -14,6 +14,7 @@ import statistics
 import sys
 import time
 from importlib import resources
+from typing import Any
 
 import cavemind
 from cavemind import arena, review
@@ -191,7 +192,7 @@ def example_text(name: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict, cavemind.State]:
+def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict[str, Any], cavemind.State]:
     """The position named on the command line (a file, '-' for stdin, or --example GAME): its JSON document
     and the state. A saved game (from `cavemind play`) is accepted too: its current position is used."""
     if (args.position is None) == (args.example is None):
@@ -216,7 +217,7 @@ def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict, cavemi
         raise CommandError(f"{source}: {error}") from None
 
 
-def record_position(text: str, source: str, move: int | None) -> tuple[dict, cavemind.State]:
+def record_position(text: str, source: str, move: int | None) -> tuple[dict[str, Any], cavemind.State]:
     """The position after `move` entries of a game record (all of them by default), as load_position gives."""
     record = parse_record(text, source)
     if move is not None and move > len(record):
@@ -225,7 +226,7 @@ def record_position(text: str, source: str, move: int | None) -> tuple[dict, cav
     return state.to_dict(), state
 
 
-def view_of(args: argparse.Namespace, doc: dict, state: cavemind.State) -> int | None:
+def view_of(args: argparse.Namespace, doc: dict[str, Any], state: cavemind.State) -> int | None:
     """The seat whose view is shown or searched: --observer, else the seat the position was written from."""
     observer = doc.get("observer")
     if args.observer is None:
@@ -255,7 +256,7 @@ def describe_turn(state: cavemind.State, observer: int | None) -> str:
 
 # ---------------------------------------------------------------- commands
 
-def _describe_parameter(name: str, spec: dict) -> str:
+def _describe_parameter(name: str, spec: dict[str, Any]) -> str:
     kind = spec["type"].__name__
     choices = f" in {list(spec['choices'])}" if spec.get("choices") is not None else ""
     help_text = f"  {spec['help']}" if spec.get("help") else ""
@@ -272,7 +273,7 @@ def command_games(args: argparse.Namespace) -> int:
 
 
 def game_from_args(name: str, players: int | None, options: list[tuple[str, str]]) -> cavemind.Game:
-    params: dict = {}
+    params: dict[str, Any] = {}
     for key, value in options or []:
         if key == "players":
             raise CommandError("give the player count with --players, not --option")

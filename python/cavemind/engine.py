@@ -53,7 +53,7 @@ class FieldError(Exception):
         self.field = field
 
 
-def _integer(message: dict, key: str, low: int, high: int | None = None, where: str = "") -> int:
+def _integer(message: dict[str, Any], key: str, low: int, high: int | None = None, where: str = "") -> int:
     value = message[key]
     name = where + key
     if isinstance(value, bool) or not isinstance(value, int):
@@ -240,9 +240,9 @@ class Engine:
     def __init__(self, inp: TextIO, out: TextIO):
         self.inp, self.out = inp, out
         self.lock = threading.Lock()           # the worker and the reader both write lines
-        self.queue: queue.Queue = queue.Queue()
+        self.queue: queue.Queue[Any] = queue.Queue()
         self.current: tuple[Any, cavemind.StopFlag] | None = None
-        self.stop_requested: set = set()       # ids of queued queries stopped before they started
+        self.stop_requested: set[Any] = set()       # ids of queued queries stopped before they started
         self.worker = threading.Thread(target=self._work, daemon=True)
 
     def send(self, record: dict[str, Any]) -> None:
@@ -320,7 +320,7 @@ class Engine:
                        "terminate (a query has no action)", "action", query_id)
         return None
 
-    def stop(self, query_id: Any) -> list:
+    def stop(self, query_id: Any) -> list[Any]:
         """Stops the running query (if it matches) and the queued ones with that id (all of them when None).
         Each stopped query still gets its final record."""
         stopped = []

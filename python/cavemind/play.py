@@ -37,7 +37,7 @@ class InputEnded(PlayError):
     """Standard input ended at a prompt."""
 
 
-def replay(game: cavemind.Game, moves: list, seed: int | None = None, field: str = "moves") -> cavemind.State:
+def replay(game: cavemind.Game, moves: list[Any], seed: int | None = None, field: str = "moves") -> cavemind.State:
     """The state after `moves` (notation strings or action ids, chance outcomes included) from the start;
     with `seed`, the opening chance events (the deal) are sampled with it first. Errors name the move."""
     if not isinstance(moves, list):
@@ -57,7 +57,7 @@ class Match:
     """One game in progress: the state, the seats (bot specs or 'human'), and the moves played so far."""
 
     def __init__(self, game: cavemind.Game, seats: list[BotSpec], seed: int = 0, moves: list[str] | None = None,
-                 hint: BotSpec = DEFAULT_HINT, entries: list | None = None):
+                 hint: BotSpec = DEFAULT_HINT, entries: list[Any] | None = None):
         """`entries`: the game record's entries of `moves` when resuming from a record, so that the new
         record keeps their times and evaluations."""
         if len(seats) != game.num_players:

@@ -157,7 +157,7 @@ class BotStats:
 
 def bot_stats(games: Iterable[dict[str, Any]], bots: Sequence[str]) -> list[BotStats]:
     """Per-bot statistics, in the order of `bots`."""
-    per_bot: list[dict[str, list]] = [{"returns": [], "scores": [], "margins": [], "outcomes": [],
+    per_bot: list[dict[str, list[Any]]] = [{"returns": [], "scores": [], "margins": [], "outcomes": [],
                                        "forfeits": [], "seconds": [], "moves": []} for _ in bots]
     for game in games:
         returns, scores = game["returns"], game["scores"]

@@ -246,7 +246,7 @@ def _jaeger_und_spaeher_ended(state: cavemind.State) -> str | None:
     return None if max(state.scores()) >= 24 else "the game ended with no player at the target of 24"
 
 
-def _options(**choices: tuple) -> tuple[dict[str, Any], ...]:
+def _options(**choices: tuple[Any, ...]) -> tuple[dict[str, Any], ...]:
     """Every combination of the given option values."""
     keys = list(choices)
     return tuple(dict(zip(keys, values, strict=True)) for values in itertools.product(*(choices[k] for k in keys)))
@@ -269,10 +269,10 @@ class SoakPlan:
     cap_may_end: bool = False            # random games may reach the turn cap (counted) instead of failing
     ended: Callable[[cavemind.State], str | None] | None = None   # the rules' end condition, when not capped
     peaks: dict[str, int] = field(default_factory=dict)  # raw state field (module LAYOUT) -> a cap it stays below
-    c_soak: Callable[..., tuple] | None = None   # the module's own C loop checking every step (Stone Age)
+    c_soak: Callable[..., tuple[Any, ...]] | None = None   # the module's own C loop checking every step (Stone Age)
 
 
-def _stone_age_c_soak(params: dict[str, Any], games: int, seed: int) -> tuple:
+def _stone_age_c_soak(params: dict[str, Any], games: int, seed: int) -> tuple[Any, ...]:
     from cavemind.games import stone_age
     return stone_age.random_playouts(params, games, seed, True)
 
@@ -478,7 +478,7 @@ def write_playthroughs(directory: str, games: list[str] | None = None) -> list[s
 
 # --- mutation of positions ---------------------------------------------------------------------------
 
-def _leaves(node: Any, path: tuple = ()) -> list[tuple]:
+def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple]:
     """Paths to every value in a JSON document (containers included, the root excluded)."""
     found = []
     if isinstance(node, dict):
@@ -492,13 +492,13 @@ def _leaves(node: Any, path: tuple = ()) -> list[tuple]:
     return found
 
 
-def _get(doc: Any, path: tuple) -> Any:
+def _get(doc: Any, path: tuple[Any, ...]) -> Any:
     for key in path:
         doc = doc[key]
     return doc
 
 
-def _set(doc: Any, path: tuple, value: Any) -> None:
+def _set(doc: Any, path: tuple[Any, ...], value: Any) -> None:
     _get(doc, path[:-1])[path[-1]] = value
 
 
@@ -611,7 +611,7 @@ class FuzzReport:
     accepted: int = 0
     survived: int = 0
     failures: list[dict[str, Any]] = field(default_factory=list)
-    rejection_kinds: Counter = field(default_factory=Counter)
+    rejection_kinds: Counter[Any] = field(default_factory=Counter)
 
     def as_dict(self) -> dict[str, Any]:
         return {"game": self.game, "params": self.params, "tried": self.tried, "rejected": self.rejected,

@@ -12,12 +12,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from cavemind.bots import Bot, _require_decision
 from cavemind.errors import SearchError
 
 # game name -> policy(view, actions, names) -> index into actions; filled by the game modules below
-Policy = Callable[[dict, list[int], list[str]], int]
+Policy = Callable[[dict[str, Any], list[int], list[str]], int]
 POLICIES: dict[str, Policy] = {}
 
 

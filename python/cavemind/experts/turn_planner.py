@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 
 class TurnPlanner:
@@ -17,9 +18,9 @@ class TurnPlanner:
     `turn_over(state)` (optional) says that a position ends the plan, `reply(state)` (optional) gives the
     action another player is expected to take inside our turn (None: the plan ends there)."""
 
-    def __init__(self, me: int, evaluate: Callable, nodes: int = 1500, samples: int = 3,
-                 turn_over: Callable | None = None, reply: Callable | None = None,
-                 moves: Callable | None = None, per_root: bool = False):
+    def __init__(self, me: int, evaluate: Callable[..., Any], nodes: int = 1500, samples: int = 3,
+                 turn_over: Callable[..., Any] | None = None, reply: Callable | None = None,
+                 moves: Callable[..., Any] | None = None, per_root: bool = False):
         self.me = me
         self.evaluate = evaluate
         self.limit = nodes

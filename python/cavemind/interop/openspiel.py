@@ -57,7 +57,7 @@ class HeldState(_CavemindState):
     """A cavemind State that OpenSpiel can copy: pyspiel clones a Python state by deep-copying its attributes
     and serializes it by pickling them."""
 
-    def __deepcopy__(self, memo: dict) -> HeldState:
+    def __deepcopy__(self, memo: dict[str, Any]) -> HeldState:
         return self.clone()
 
     def __reduce__(self):
@@ -65,7 +65,7 @@ class HeldState(_CavemindState):
 
 
 @functools.cache
-def _cavemind_game(name: str, params: tuple) -> _CavemindGame:
+def _cavemind_game(name: str, params: tuple[Any, ...]) -> _CavemindGame:
     return cavemind.load_game(name, **dict(params))
 
 

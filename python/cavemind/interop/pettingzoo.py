@@ -71,7 +71,7 @@ class CavemindAECEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self.cavemind_state is None:
             self._rng = np.random.default_rng(seed)
         self.cavemind_state = self.game.new_initial_state()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
@@ -14,11 +15,11 @@ SLOT_W = 190
 CARD_H = 18
 
 
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     return json.loads((resources.files("cavemind") / "data" / "dino_jagd" / "dino_jagd.json").read_text())
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     data = _data()
     creatures = {c["name"]: c for c in data["creatures"]}
@@ -76,14 +77,14 @@ def draw(doc: dict) -> Picture:
     return picture
 
 
-def _creature(creatures: dict, name: str) -> str:
+def _creature(creatures: dict[str, Any], name: str) -> str:
     info = creatures.get(name)
     if info is None:
         return name
     return f"{name} {'C' if info['carnivore'] else 'H'} {info['points']}p/{info['cost']}e"
 
 
-def _creature_title(creatures: dict, name: str) -> str:
+def _creature_title(creatures: dict[str, Any], name: str) -> str:
     info = creatures.get(name)
     if info is None:
         return name
@@ -91,7 +92,7 @@ def _creature_title(creatures: dict, name: str) -> str:
             f"costs {info['cost']} energy, hunt {info['hunt']}")
 
 
-def _player(picture: Picture, q: int, p: dict, x: float, y: float) -> None:
+def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 96, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     picture.text(x + 8, y + 18,

@@ -6,6 +6,7 @@ Every element that stands for something in the position carries a class naming i
 """
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from cavemind.errors import InvalidOptionError
@@ -137,7 +138,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def status_line(doc: dict) -> str:
+def status_line(doc: dict[str, Any]) -> str:
     """'seen by player 1' or 'all cards face up' for the caption of every picture."""
     observer = doc.get("observer")
     return f"as seen by player {observer}" if observer is not None else "everything face up"

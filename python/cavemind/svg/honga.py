@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
@@ -18,11 +19,11 @@ ROUND_NAMES = ("NW", "NE", "SE", "SW")
 RESOURCES = ("fish", "berry", "mushroom", "water")
 
 
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     return json.loads((resources.files("cavemind") / "data" / "honga" / "honga.json").read_text())
 
 
-def _disc(picture: Picture, data: dict, disc: int | None, cx: float, cy: float, r: float, cls: str) -> None:
+def _disc(picture: Picture, data: dict[str, Any], disc: int | None, cx: float, cy: float, r: float, cls: str) -> None:
     """A disc: grey or red, with the hands of its four quadrants (clockwise from the top left)."""
     if disc is None:
         return
@@ -38,7 +39,7 @@ def _disc(picture: Picture, data: dict, disc: int | None, cx: float, cy: float, 
         picture.text(cx + dx * r * 0.45, cy + dy * r * 0.45 + 4, value, size=r * 0.42, anchor="middle", bold=True)
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     data = _data()
     players = state["players"]
@@ -111,7 +112,7 @@ def draw(doc: dict) -> Picture:
     return picture
 
 
-def _player(picture: Picture, data: dict, q: int, p: dict, state: dict, x: float, y: float) -> None:
+def _player(picture: Picture, data: dict[str, Any], q: int, p: dict, state: dict, x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 84, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     holds = [name for name, key in (("Honga", "honga"), ("the tusk", "tusk")) if state[key] == q]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
@@ -28,7 +29,7 @@ def _members(picture: Picture, members: list[int], x: float, y: float) -> None:
             i += 1
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     options = doc.get("options", {})
     locations, holy = state["locations"], state["holy_places"]
@@ -104,7 +105,7 @@ def draw(doc: dict) -> Picture:
     return picture
 
 
-def _objects(picture: Picture, objects: dict, q: int, kind: str, x: float, y: float) -> float:
+def _objects(picture: Picture, objects: dict[str, Any], q: int, kind: str, x: float, y: float) -> float:
     """Objects as small cards (face up: name; hidden: backs); returns the x after the last one."""
     if "hidden" in objects:
         for _ in range(objects["hidden"]):
@@ -118,7 +119,7 @@ def _objects(picture: Picture, objects: dict, q: int, kind: str, x: float, y: fl
     return x
 
 
-def _player(picture: Picture, q: int, p: dict, x: float, y: float) -> None:
+def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 142, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     picture.text(x + 8, y + 18, f"player {q}: {plural(p['points'], 'point')}, {p['hunger']} hunger", size=14, bold=True,

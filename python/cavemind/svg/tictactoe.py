@@ -1,13 +1,15 @@
 """Tic-tac-toe: the 3 x 3 grid with its a-c / 1-3 labels (the move notation) and the marks."""
 from __future__ import annotations
 
+from typing import Any
+
 from cavemind.svg.draw import Picture, player_colour
 
 CELL = 60
 MARGIN = 30
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     board = state["board"]              # rows from the top: row "3" first, as the text board prints it
     picture = Picture(2 * MARGIN + 3 * CELL, 2 * MARGIN + 3 * CELL + 24, "tictactoe")
