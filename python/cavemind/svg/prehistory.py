@@ -141,8 +141,8 @@ def _price_colour(data: dict[str, Any], state: dict, slot: int, position: int) -
     return tile["colours"][(position + state["price_rot"][slot]) % 6]
 
 
-def _cube(picture: Picture, colours: tuple[Any, ...], colour: int, x: float, y: float, label: str = "", cls: str = "cube",
-          size: float = 14) -> None:
+def _cube(picture: Picture, colours: tuple[Any, ...], colour: int, x: float, y: float, label: str = "",
+          cls: str = "cube", size: float = 14) -> None:
     name = colours[colour]
     picture.rect(x, y, size, size, fill=CUBE_COLOURS[name], rx=2, cls=f"{cls} {name}", title=name)
     if label:
