@@ -93,7 +93,7 @@ def json_record(info: AnalysisInfo, top: int | None = None, query_id: Any = None
     return record
 
 
-def hidden_information_warning(state, algorithm: str) -> str | None:
+def hidden_information_warning(state: cavemind.State, algorithm: str) -> str | None:
     """MCTS searches the true state, so on a game with hidden information it plays as if it saw everything."""
     if algorithm == "mcts" and state.game.module.HIDDEN_INFORMATION:
         return (f"mcts sees everything, hidden cards included, in this {state.game.name} position; "
@@ -104,7 +104,8 @@ def hidden_information_warning(state, algorithm: str) -> str | None:
 PROGRESS_EVERY = 0.25    # seconds between the statistics shown while a search runs in the terminal
 
 
-def analyse_interruptibly(state, limit: cavemind.Limit, on_report: Callable[[AnalysisInfo], None] | None = None,
+def analyse_interruptibly(state: cavemind.State, limit: cavemind.Limit,
+                          on_report: Callable[[AnalysisInfo], None] | None = None,
                           report_every: float = PROGRESS_EVERY, **options: Any) -> tuple[AnalysisInfo, bool]:
     """Runs the search in a thread (cavemind.analysis) so that Ctrl-C ends it early with the best result so
     far. `on_report(info)` gets the statistics so far about every `report_every` seconds. Returns the

@@ -82,7 +82,8 @@ class Match:
     def humans(self) -> list[int]:
         return [seat for seat, spec in enumerate(self.seats) if spec.kind == HUMAN]
 
-    def apply(self, action: int | str, seconds: float | None = None, analysis=None) -> str:
+    def apply(self, action: int | str, seconds: float | None = None,
+              analysis: cavemind.AnalysisInfo | None = None) -> str:
         """Plays an action (that took `seconds`, chosen by the search `analysis` if a bot searched); returns
         its full notation, which the saved game keeps."""
         if isinstance(action, str):
@@ -117,7 +118,7 @@ class Match:
         doc["position"] = self.state.to_dict()
         return doc
 
-    def game_record(self):
+    def game_record(self) -> cavemind.GameRecord:
         """The game record so far (records.GameRecord), with a result line for the state now."""
         return self.builder.record(self.state)
 
@@ -264,12 +265,12 @@ def _play(match: Match, terminal: Terminal, record_path: str | None) -> int:
             match.apply(action, seconds=time.perf_counter() - start,
                         analysis=getattr(bot, "last_analysis", None))
         else:
-            action = human_turn(match, seat, terminal)
-            if action is None:
+            chosen = human_turn(match, seat, terminal)
+            if chosen is None:
                 terminal.say("game left unfinished")
                 return 1
-            terminal.say(f"player {seat} (you): {state.action_to_string(action)}")
-            match.apply(action, seconds=time.perf_counter() - start)
+            terminal.say(f"player {seat} (you): {state.action_to_string(chosen)}")
+            match.apply(chosen, seconds=time.perf_counter() - start)
     finish(match, terminal, record_path)
     return 0
 

@@ -12,10 +12,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cavemind.bots import Bot, _require_decision
 from cavemind.errors import SearchError
+
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.game import State
 
 # game name -> policy(view, actions, names) -> index into actions; filled by the game modules below
 Policy = Callable[[dict[str, Any], list[int], list[str]], int]
@@ -36,7 +39,7 @@ class ExpertBot(Bot):
     def __init__(self, seed: int | None = None):
         self.seed = seed  # accepted for a uniform bot interface; the policies are deterministic
 
-    def step(self, state) -> int:
+    def step(self, state: State) -> int:
         _require_decision(state)
         name = state.game.name
         policy = POLICIES.get(name)
