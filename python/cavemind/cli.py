@@ -14,7 +14,7 @@ import statistics
 import sys
 import time
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import cavemind
 from cavemind import arena, review
@@ -27,10 +27,13 @@ from cavemind.analysis_output import (
     hidden_information_warning,
     json_record,
 )
-from cavemind.botspec import BotSpecError, parse_bot_spec, split_bot_specs
+from cavemind.botspec import BotSpec, BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError
 from cavemind.records import looks_like_record, parse_record
 from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, ROLLOUT_POLICIES
+
+if TYPE_CHECKING:      # for annotations only (importlib.resources.abc is Python 3.11+)
+    from importlib.abc import Traversable
 
 # Old flags that still work under their new names: (command, old flag, new flag). They are hidden from --help,
 # and using one prints a note on stderr. --seed names the search seed everywhere it is kept.
@@ -47,7 +50,7 @@ class CommandError(CavemindError, ValueError):
 class Parser(argparse.ArgumentParser):
     """argparse with a one-line error: argparse would print the whole usage block first."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
@@ -143,7 +146,7 @@ def determinization_count(text: str) -> int:
     return value
 
 
-def search_spec(text: str):
+def search_spec(text: str) -> BotSpec:
     """A search in the bot specification language, for play's hints."""
     try:
         spec = parse_bot_spec(text)
@@ -179,7 +182,7 @@ def read_text(path: str) -> str:
         raise CommandError(f"{path}: {error.strerror}") from None
 
 
-def example_path(name: str):
+def example_path(name: str) -> Traversable:
     return resources.files("cavemind") / "data" / "examples" / f"{name}.json"
 
 

@@ -108,7 +108,7 @@ def markdown(result, ratings: Sequence[Rating] | None = None) -> str:
 
 # ----------------------------------------------------------------------------------------------- plots
 
-def require_matplotlib():
+def require_matplotlib() -> Any:
     """The matplotlib Figure class, or a clear error. The object API (no pyplot) needs no GUI backend
     and leaves the user's pyplot state alone."""
     try:

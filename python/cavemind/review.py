@@ -225,7 +225,7 @@ def threshold_value(text: str) -> float:
     return value
 
 
-def add_parser(commands) -> argparse.ArgumentParser:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
     """Registers `cavemind review` (the search flags are analyse's, from cli._search_arguments)."""
     from cavemind.cli import _search_arguments
 
