@@ -119,3 +119,91 @@ def test_any_integer_is_a_valid_seed():
         assert state.current_player() == 0
         state.determinize(0, seed=seed)
         cavemind.analyse(state, cavemind.Limit(iterations=10), seed=seed)
+
+
+# ---------------------------------------------------------------- pickling and copying (multiprocessing, notebooks)
+
+def _played(name, moves, seed=3, **params):
+    """A state of `name` after `moves` seeded random actions (chance outcomes included), with its history."""
+    import random
+
+    state = cavemind.load_game(name, **params).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()) if not state.is_chance_node()
+                    else state.sample_chance(rng.getrandbits(32)))
+    return state
+
+
+@pytest.mark.parametrize("name", cavemind.game_names())
+def test_state_pickles_and_deep_copies_with_its_history(name):
+    import copy
+    import pickle
+
+    state = _played(name, 12)
+    assert state.history()
+    for restored in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+        assert type(restored) is cavemind.State
+        assert restored == state and restored is not state
+        assert restored.game == state.game
+        assert restored.history() == state.history()
+        assert restored.to_json() == state.to_json()
+        # the undo steps came along: popping walks back through the same states
+        walk = state.clone()
+        while walk.history():
+            assert restored.pop() == walk.pop()
+            assert restored == walk
+    # a copy is independent of the original
+    other = copy.deepcopy(state)
+    if not other.is_terminal():
+        other.apply(other.legal_actions()[0] if not other.is_chance_node() else other.sample_chance(1))
+        assert other != state and len(other.history()) == len(state.history()) + 1
+
+
+def test_game_pickles_by_name_and_parameters():
+    import copy
+    import pickle
+
+    game = cavemind.load_game("stone_age", players=3)
+    restored = pickle.loads(pickle.dumps(game))
+    assert restored == game and restored.params == game.params and restored.num_players == 3
+    assert restored.new_initial_state(seed=5) == game.new_initial_state(seed=5)
+    assert copy.deepcopy(game) is game and copy.copy(game) is game   # a Game never changes
+
+
+def test_analysis_info_limit_and_moves_pickle():
+    import copy
+    import pickle
+
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    limit = cavemind.Limit(iterations=300, threads=1)
+    info = cavemind.analyse(state, limit, algorithm="mcts", seed=4)
+    assert pickle.loads(pickle.dumps(limit)) == limit == copy.deepcopy(limit)
+    for restored in (pickle.loads(pickle.dumps(info)), copy.deepcopy(info)):
+        assert restored == info
+        assert restored.best == info.best and restored.best.pv_names == info.best.pv_names
+        assert [m.name for m in restored.moves] == [m.name for m in info.moves]
+
+
+def _legal_count_and_history(state):
+    return len(state.legal_actions()), state.history(), state.to_bytes()
+
+
+def test_states_cross_a_spawn_process_pool():
+    import multiprocessing
+
+    states = [_played("kuhn_poker", 2, seed=1), _played("honga", 15, seed=2)]
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        results = pool.map(_legal_count_and_history, states)
+    assert results == [_legal_count_and_history(s) for s in states]
+
+
+def test_every_game_module_has_the_game_module_protocol():
+    from cavemind.games import GameModule, game_module
+
+    for name in cavemind.game_names():
+        module = game_module(name)
+        assert isinstance(module, GameModule), name      # every protocol member is present
+        assert module.NAME == name and "players" in module.PARAMETERS

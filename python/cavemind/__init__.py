@@ -8,11 +8,21 @@
 True
 """
 from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PIMCBot, RandomBot
-from cavemind.errors import (CavemindError, EmptyHistoryError, GameNotOverError, IllegalActionError,
-                             InvalidOptionError, InvalidPlayerError, InvalidPositionError, InvalidRecordError,
-                             NotChanceNodeError, SearchError, UnknownGameError)
-from cavemind.game import CHANCE, TERMINAL, Game, State, load_game, parameters_of, state_from_json
+from cavemind.errors import (
+                             CavemindError,
+                             EmptyHistoryError,
+                             GameNotOverError,
+                             IllegalActionError,
+                             InvalidOptionError,
+                             InvalidPlayerError,
+                             InvalidPositionError,
+                             InvalidRecordError,
+                             NotChanceNodeError,
+                             SearchError,
+                             UnknownGameError,
+)
 from cavemind.experts import ExpertBot
+from cavemind.game import CHANCE, TERMINAL, Game, State, load_game, parameters_of, state_from_json
 from cavemind.games import FULL_ROLLOUT, SearchDefaults, game_names, search_defaults
 from cavemind.records import GameRecord, read_record
 from cavemind.search import ALGORITHMS, Analysis, AnalysisInfo, Limit, MoveInfo, StopFlag, analyse, analysis
@@ -20,10 +30,44 @@ from cavemind.search import ALGORITHMS, Analysis, AnalysisInfo, Limit, MoveInfo,
 __version__ = "0.1.0"
 
 __all__ = [
-    "ALGORITHMS", "Analysis", "AnalysisInfo", "FULL_ROLLOUT", "SearchDefaults", "search_defaults", "Bot", "CHANCE", "CavemindError", "ExpertBot", "Game", "GameNotOverError",
-    "EmptyHistoryError", "GameRecord", "InvalidRecordError", "read_record",
-    "HeuristicBot", "ISMCTSBot", "IllegalActionError", "InvalidOptionError", "InvalidPlayerError",
-    "InvalidPositionError", "Limit", "MCTSBot", "MOISMCTSBot", "MoveInfo", "NotChanceNodeError", "PIMCBot",
-    "RandomBot", "SearchError", "State", "StopFlag", "TERMINAL", "UnknownGameError", "analyse", "analysis", "game_names",
-    "load_game", "parameters_of", "state_from_json",
+                             "ALGORITHMS",
+                             "CHANCE",
+                             "FULL_ROLLOUT",
+                             "TERMINAL",
+                             "Analysis",
+                             "AnalysisInfo",
+                             "Bot",
+                             "CavemindError",
+                             "EmptyHistoryError",
+                             "ExpertBot",
+                             "Game",
+                             "GameNotOverError",
+                             "GameRecord",
+                             "HeuristicBot",
+                             "ISMCTSBot",
+                             "IllegalActionError",
+                             "InvalidOptionError",
+                             "InvalidPlayerError",
+                             "InvalidPositionError",
+                             "InvalidRecordError",
+                             "Limit",
+                             "MCTSBot",
+                             "MOISMCTSBot",
+                             "MoveInfo",
+                             "NotChanceNodeError",
+                             "PIMCBot",
+                             "RandomBot",
+                             "SearchDefaults",
+                             "SearchError",
+                             "State",
+                             "StopFlag",
+                             "UnknownGameError",
+                             "analyse",
+                             "analysis",
+                             "game_names",
+                             "load_game",
+                             "parameters_of",
+                             "read_record",
+                             "search_defaults",
+                             "state_from_json",
 ]

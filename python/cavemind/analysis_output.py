@@ -10,7 +10,8 @@ import signal
 import sys
 import threading
 import time
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 import cavemind
 from cavemind.search import AnalysisInfo
@@ -18,7 +19,7 @@ from cavemind.search import AnalysisInfo
 PV_SHOWN = 8     # moves of the principal variation in the table; the JSON record has them all
 
 
-def document_text(doc: dict) -> str:
+def document_text(doc: dict[str, Any]) -> str:
     """A JSON object with one top-level field per line: positions and records stay readable and diff well."""
     fields = ",\n".join(f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in doc.items())
     return "{\n" + fields + "\n}\n"
@@ -92,7 +93,7 @@ def json_record(info: AnalysisInfo, top: int | None = None, query_id: Any = None
     return record
 
 
-def hidden_information_warning(state, algorithm: str) -> str | None:
+def hidden_information_warning(state: cavemind.State, algorithm: str) -> str | None:
     """MCTS searches the true state, so on a game with hidden information it plays as if it saw everything."""
     if algorithm == "mcts" and state.game.module.HIDDEN_INFORMATION:
         return (f"mcts sees everything, hidden cards included, in this {state.game.name} position; "
@@ -103,7 +104,8 @@ def hidden_information_warning(state, algorithm: str) -> str | None:
 PROGRESS_EVERY = 0.25    # seconds between the statistics shown while a search runs in the terminal
 
 
-def analyse_interruptibly(state, limit: cavemind.Limit, on_report: Callable[[AnalysisInfo], None] | None = None,
+def analyse_interruptibly(state: cavemind.State, limit: cavemind.Limit,
+                          on_report: Callable[[AnalysisInfo], None] | None = None,
                           report_every: float = PROGRESS_EVERY, **options: Any) -> tuple[AnalysisInfo, bool]:
     """Runs the search in a thread (cavemind.analysis) so that Ctrl-C ends it early with the best result so
     far. `on_report(info)` gets the statistics so far about every `report_every` seconds. Returns the
@@ -192,7 +194,7 @@ class Thinking:
             self.done.wait(0.2)
         print("\r" + " " * self.width + "\r", end="", file=out, flush=True)
 
-    def __enter__(self) -> "Thinking":
+    def __enter__(self) -> Thinking:
         if self.enabled:
             self.thread = threading.Thread(target=self._show, name="cavemind-thinking", daemon=True)
             self.thread.start()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import itertools
 import json
 import math
@@ -34,8 +35,9 @@ import multiprocessing
 import os
 import sys
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from cavemind.botspec import BotSpecError, parse_bot_spec
 from cavemind.errors import CavemindError
@@ -76,7 +78,7 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
 
     A top-level function of plain dicts, so that process pools and Dask workers can pickle it."""
     game = load_game(task["game"], **task["params"])
-    bots = [parse_bot_spec(spec).make(seed) for spec, seed in zip(task["specs"], task["bot_seeds"])]
+    bots = [parse_bot_spec(spec).make(seed) for spec, seed in zip(task["specs"], task["bot_seeds"], strict=True)]
     time_limit = task["time_limit"]
     state = game.new_initial_state(seed=task["seed"])
     builder = None
@@ -281,7 +283,8 @@ class _ResultsFile:
                     raise ArenaError(f"{path} holds another match ({key} {header.get(key)!r}, not {wanted[key]!r});"
                                      f" use another --out file")
         self._truncate_partial_line(path)
-        self.handle = open(path, "a", encoding="utf-8")
+        # kept open for the whole match (one line per game) and closed by close()
+        self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115
         if header is None:
             self.write(wanted)
 
@@ -387,10 +390,9 @@ def _worker_start(parent: int, started) -> None:
         import ctypes
         import signal
 
-        try:
+        # without prctl (another libc) the parent-pid check below remains
+        with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-        except (OSError, AttributeError):   # no prctl (another libc): the parent-pid check below remains
-            pass
     if os.getppid() != parent:
         os._exit(1)
     started.set()
@@ -545,7 +547,7 @@ def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | N
     sequential = _SequentialTest(match, sprt) if sprt is not None else None
     stopped = sequential is not None and sequential.advance(results)
     backend = _backend(jobs, scheduler) if not stopped else None
-    pending: set = set()
+    pending: set[Any] = set()
     try:
         while backend is not None and not stopped:
             for task in itertools.islice(todo, backend.window - len(pending)):

@@ -3,19 +3,24 @@ from __future__ import annotations
 
 import abc
 import random
+from typing import TYPE_CHECKING
 
 from cavemind.errors import SearchError
-from cavemind.search import Limit, analyse, check_search_options
+from cavemind.search import AnalysisInfo, Limit, analyse, check_search_options
+
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.game import State
 
 
 class Bot(abc.ABC):
     """A player. step() returns the action to play at a decision node of the bot's seat."""
 
     name = "bot"
-    last_analysis = None     # a searching bot sets it to the AnalysisInfo of its last step (game records)
+    # a searching bot sets it to the AnalysisInfo of its last step (game records)
+    last_analysis: AnalysisInfo | None = None
 
     @abc.abstractmethod
-    def step(self, state) -> int:
+    def step(self, state: State) -> int:
         """The action to play in `state`, chosen from the mover's information set."""
 
     def __repr__(self) -> str:
@@ -30,7 +35,7 @@ class RandomBot(Bot):
     def __init__(self, seed: int | None = None):
         self._rng = random.Random(_seed(seed))
 
-    def step(self, state) -> int:
+    def step(self, state: State) -> int:
         _require_decision(state)
         return self._rng.choice(state.legal_actions())
 
@@ -49,7 +54,7 @@ class HeuristicBot(Bot):
         self._rng = random.Random(_seed(seed))
         self.samples = samples
 
-    def step(self, state) -> int:
+    def step(self, state: State) -> int:
         _require_decision(state)
         player = state.current_player()
         actions = state.legal_actions()
@@ -83,18 +88,18 @@ class SearchBot(Bot):
         self.determinizations = determinizations
         self._rng = random.Random(_seed(seed))
         self.name = self.algorithm
-        self.last_analysis = None      # the AnalysisInfo behind the last step (None if it did not search)
+        self.last_analysis: AnalysisInfo | None = None   # behind the last step (None if it did not search)
 
-    def step(self, state) -> int:
+    def step(self, state: State) -> int:
         _require_decision(state)
         actions = state.legal_actions()
         self.last_analysis = None
         if len(actions) == 1:
             return actions[0]
-        info = self.last_analysis = analyse(
-            state, self.limit, algorithm=self.algorithm, exploration=self.exploration,
-            rollout_depth=self.rollout_depth, determinizations=self.determinizations,
-            rollout_policy=self.rollout_policy, seed=self._rng.getrandbits(63))
+        info = analyse(state, self.limit, algorithm=self.algorithm, exploration=self.exploration,
+                       rollout_depth=self.rollout_depth, determinizations=self.determinizations,
+                       rollout_policy=self.rollout_policy, seed=self._rng.getrandbits(63))
+        self.last_analysis = info
         return info.best.action
 
     def __repr__(self) -> str:
@@ -131,6 +136,6 @@ def _seed(seed: int | None) -> int | None:
     return seed
 
 
-def _require_decision(state) -> None:
+def _require_decision(state: State) -> None:
     if state.current_player() < 0:
         raise SearchError("a bot moves only at a decision node")

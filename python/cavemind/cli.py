@@ -14,15 +14,26 @@ import statistics
 import sys
 import time
 from importlib import resources
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import cavemind
 from cavemind import arena, review
-from cavemind.analysis_output import (PROGRESS_EVERY, SearchProgress, analyse_interruptibly, document_text, format_table,
-                                      hidden_information_warning, json_record)
-from cavemind.botspec import BotSpecError, parse_bot_spec, split_bot_specs
+from cavemind.analysis_output import (
+    PROGRESS_EVERY,
+    SearchProgress,
+    analyse_interruptibly,
+    document_text,
+    format_table,
+    hidden_information_warning,
+    json_record,
+)
+from cavemind.botspec import BotSpec, BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError
 from cavemind.records import looks_like_record, parse_record
 from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, ROLLOUT_POLICIES
+
+if TYPE_CHECKING:      # for annotations only (importlib.resources.abc is Python 3.11+)
+    from importlib.abc import Traversable
 
 # Old flags that still work under their new names: (command, old flag, new flag). They are hidden from --help,
 # and using one prints a note on stderr. --seed names the search seed everywhere it is kept.
@@ -39,7 +50,7 @@ class CommandError(CavemindError, ValueError):
 class Parser(argparse.ArgumentParser):
     """argparse with a one-line error: argparse would print the whole usage block first."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
@@ -135,7 +146,7 @@ def determinization_count(text: str) -> int:
     return value
 
 
-def search_spec(text: str):
+def search_spec(text: str) -> BotSpec:
     """A search in the bot specification language, for play's hints."""
     try:
         spec = parse_bot_spec(text)
@@ -171,7 +182,7 @@ def read_text(path: str) -> str:
         raise CommandError(f"{path}: {error.strerror}") from None
 
 
-def example_path(name: str):
+def example_path(name: str) -> Traversable:
     return resources.files("cavemind") / "data" / "examples" / f"{name}.json"
 
 
@@ -184,7 +195,7 @@ def example_text(name: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict, cavemind.State]:
+def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict[str, Any], cavemind.State]:
     """The position named on the command line (a file, '-' for stdin, or --example GAME): its JSON document
     and the state. A saved game (from `cavemind play`) is accepted too: its current position is used."""
     if (args.position is None) == (args.example is None):
@@ -209,7 +220,7 @@ def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict, cavemi
         raise CommandError(f"{source}: {error}") from None
 
 
-def record_position(text: str, source: str, move: int | None) -> tuple[dict, cavemind.State]:
+def record_position(text: str, source: str, move: int | None) -> tuple[dict[str, Any], cavemind.State]:
     """The position after `move` entries of a game record (all of them by default), as load_position gives."""
     record = parse_record(text, source)
     if move is not None and move > len(record):
@@ -218,7 +229,7 @@ def record_position(text: str, source: str, move: int | None) -> tuple[dict, cav
     return state.to_dict(), state
 
 
-def view_of(args: argparse.Namespace, doc: dict, state: cavemind.State) -> int | None:
+def view_of(args: argparse.Namespace, doc: dict[str, Any], state: cavemind.State) -> int | None:
     """The seat whose view is shown or searched: --observer, else the seat the position was written from."""
     observer = doc.get("observer")
     if args.observer is None:
@@ -248,7 +259,7 @@ def describe_turn(state: cavemind.State, observer: int | None) -> str:
 
 # ---------------------------------------------------------------- commands
 
-def _describe_parameter(name: str, spec: dict) -> str:
+def _describe_parameter(name: str, spec: dict[str, Any]) -> str:
     kind = spec["type"].__name__
     choices = f" in {list(spec['choices'])}" if spec.get("choices") is not None else ""
     help_text = f"  {spec['help']}" if spec.get("help") else ""
@@ -265,7 +276,7 @@ def command_games(args: argparse.Namespace) -> int:
 
 
 def game_from_args(name: str, players: int | None, options: list[tuple[str, str]]) -> cavemind.Game:
-    params: dict = {}
+    params: dict[str, Any] = {}
     for key, value in options or []:
         if key == "players":
             raise CommandError("give the player count with --players, not --option")

@@ -19,8 +19,14 @@ import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import CavemindError
 from cavemind.play import replay
-from cavemind.search import (DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, ROLLOUT_POLICIES,
-                             check_memory)
+from cavemind.search import (
+    DEFAULT_DETERMINIZATIONS,
+    DEFAULT_ITERATIONS,
+    MAX_ITERATIONS,
+    MAX_THREADS,
+    ROLLOUT_POLICIES,
+    check_memory,
+)
 
 PROTOCOL_VERSION = 1
 # The fields are the Python keywords in camelCase (docs/settings.md): the budget, as cavemind.Limit, inside
@@ -47,7 +53,7 @@ class FieldError(Exception):
         self.field = field
 
 
-def _integer(message: dict, key: str, low: int, high: int | None = None, where: str = "") -> int:
+def _integer(message: dict[str, Any], key: str, low: int, high: int | None = None, where: str = "") -> int:
     value = message[key]
     name = where + key
     if isinstance(value, bool) or not isinstance(value, int):
@@ -146,8 +152,8 @@ class Query:
 
     @staticmethod
     def _search_options(message: dict[str, Any]) -> dict[str, Any]:
-        """exploration, rolloutDepth, rolloutPolicy and determinizations as analyse() keywords; an unset one is None (the
-        game's default) or, for determinizations, the default of 8 worlds."""
+        """exploration, rolloutDepth, rolloutPolicy and determinizations as analyse() keywords; an unset one is
+        None (the game's default) or, for determinizations, the default of 8 worlds."""
         exploration = message.get("exploration")
         if exploration is not None and (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
                                         or not exploration >= 0):
@@ -234,9 +240,9 @@ class Engine:
     def __init__(self, inp: TextIO, out: TextIO):
         self.inp, self.out = inp, out
         self.lock = threading.Lock()           # the worker and the reader both write lines
-        self.queue: queue.Queue = queue.Queue()
+        self.queue: queue.Queue[Any] = queue.Queue()
         self.current: tuple[Any, cavemind.StopFlag] | None = None
-        self.stop_requested: set = set()       # ids of queued queries stopped before they started
+        self.stop_requested: set[Any] = set()       # ids of queued queries stopped before they started
         self.worker = threading.Thread(target=self._work, daemon=True)
 
     def send(self, record: dict[str, Any]) -> None:
@@ -314,7 +320,7 @@ class Engine:
                        "terminate (a query has no action)", "action", query_id)
         return None
 
-    def stop(self, query_id: Any) -> list:
+    def stop(self, query_id: Any) -> list[Any]:
         """Stops the running query (if it matches) and the queued ones with that id (all of them when None).
         Each stopped query still gets its final record."""
         stopped = []

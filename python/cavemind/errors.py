@@ -8,7 +8,7 @@ class CavemindError(Exception):
 class UnknownGameError(CavemindError, KeyError):
     """A game name that is not registered."""
 
-    def __str__(self):  # KeyError would quote the message
+    def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
 
 

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from cavemind import _core
 from cavemind.errors import EmptyHistoryError, IllegalActionError, InvalidOptionError, InvalidPositionError
-from cavemind.games import game_module
+from cavemind.games import GameModule, game_module
 
 CHANCE = _core.CHANCE_PLAYER
 TERMINAL = _core.TERMINAL_PLAYER
@@ -21,7 +22,7 @@ def parameters_of(name: str) -> dict[str, dict[str, Any]]:
     return {k: dict(v) for k, v in game_module(name).PARAMETERS.items()}
 
 
-def _coerce(game: str, key: str, spec: dict[str, Any], value: Any) -> Any:
+def _coerce(game: str, key: str, spec: Mapping[str, Any], value: Any) -> Any:
     """`value` as the parameter's type; strings (from a command line) are parsed."""
     kind = spec["type"]
     try:
@@ -50,16 +51,20 @@ def _coerce(game: str, key: str, spec: dict[str, Any], value: Any) -> Any:
     return value
 
 
-def load_game(name: str, **params: Any) -> "Game":
+def load_game(name: str, **params: Any) -> Game:
     """The game `name` with validated parameters (`players` and game options); defaults fill the rest."""
     return Game(name, params)
 
 
 class Game:
-    """One game in one configuration: a name, validated parameters, and the C function table."""
+    """One game in one configuration: a name, validated parameters, and the C function table.
+
+    A Game is a value: equal name and parameters make equal games. It pickles as (name, parameters) (the
+    C table is rebuilt on loading), and copy.copy/copy.deepcopy return the game itself, as nothing in it
+    changes after construction."""
 
     def __init__(self, name: str, params: dict[str, Any] | None = None):
-        self.module = game_module(name)
+        self.module: GameModule = game_module(name)
         self.name = name
         spec = self.module.PARAMETERS
         given = dict(params or {})
@@ -97,7 +102,17 @@ class Game:
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.params.items()))))
 
-    def new_initial_state(self, seed: int | None = None) -> "State":
+    def __reduce__(self) -> tuple[type[Game], tuple[str, dict[str, Any]]]:
+        # The module and the C table (a capsule) cannot be pickled: the game is rebuilt from its parameters.
+        return Game, (self.name, dict(self.params))
+
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def new_initial_state(self, seed: int | None = None) -> State:
         """The starting position. With a seed, the opening chance events (the deal, a random start
         player) are sampled with it, so the state returned is the first decision; without, the raw root."""
         state = State(self, self.module.initial_state(self.params))
@@ -108,7 +123,7 @@ class Game:
                 step += 1
         return state
 
-    def state_from_dict(self, state_doc: dict[str, Any], observer: int | None = None, seed: int = 0) -> "State":
+    def state_from_dict(self, state_doc: dict[str, Any], observer: int | None = None, seed: int = 0) -> State:
         """A state from the game-specific part of a position. From an observer's seat, what they cannot see
         is sampled (with `seed`) from what is unseen."""
         try:
@@ -123,12 +138,12 @@ class Game:
             state = state.determinize(observer, seed)
         return state
 
-    def state_from_json(self, doc: str | dict[str, Any], seed: int = 0) -> "State":
+    def state_from_json(self, doc: str | dict[str, Any], seed: int = 0) -> State:
         """A state from a JSON position (a string or a parsed dict) written by State.to_json."""
         return state_from_json(doc, seed=seed, game=self)
 
 
-def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None = None) -> "State":
+def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None = None) -> State:
     """Loads a position, checking every top-level field; errors name the field and the reason."""
     if isinstance(doc, str):
         try:
@@ -183,6 +198,17 @@ class State(_core.CoreState):
         # (action, the bytes before it) per applied action: pop() restores the exact previous state.
         self._undo: list[tuple[int, bytes]] = []
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as (game, the bytes before the first recorded action, the actions): loading replays
+        them, which rebuilds the history and every undo step exactly (applying is deterministic; chance
+        outcomes are actions too). The C state itself cannot be pickled."""
+        start = self._undo[0][1] if self._undo else self.to_bytes()
+        return _restore_state, (self.game, start, self.history())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # The game is immutable and shared; the C state and the history are copied.
+        return self.clone()
+
     def history(self) -> list[int]:
         """The action ids applied to this state so far, in order (chance outcomes included)."""
         return [action for action, _ in self._undo]
@@ -196,13 +222,13 @@ class State(_core.CoreState):
         self._set_bytes(before)
         return action
 
-    def clone(self) -> "State":
-        """An independent copy, with the same history."""
+    def clone(self) -> State:
+        """An independent copy, with the same history (copy.copy and copy.deepcopy make the same)."""
         copy = super().clone()
         copy._undo = list(self._undo)
         return copy
 
-    def determinize(self, observer: int, seed: int = 0) -> "State":
+    def determinize(self, observer: int, seed: int = 0) -> State:
         """A new state in `observer`'s information set (see CoreState.determinize). Its history is empty:
         the actions that led here would include what the observer cannot see."""
         world = super().determinize(observer, seed)
@@ -217,7 +243,9 @@ class State(_core.CoreState):
         return steps
 
     def action_to_string(self, action: int) -> str:
-        """The notation of an action id (legal now or not) or of a chance outcome."""
+        """The notation of an action id (legal now or not) or of a chance outcome.
+
+        :raises IllegalActionError: `action` is not an action id of this game."""
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.game.max_actions:
             raise IllegalActionError(
                 f"action {action!r}: {self.game.name} action ids are integers 0..{self.game.max_actions - 1}")
@@ -246,7 +274,7 @@ class State(_core.CoreState):
         _core_apply(self, action)        # raises on an illegal action, before the history changes
         self._undo.append((action, before))
 
-    def child(self, action: int | str) -> "State":
+    def child(self, action: int | str) -> State:
         """A copy with `action` applied."""
         copy = self.clone()
         copy.apply(action)
@@ -304,3 +332,11 @@ class State(_core.CoreState):
         player = self.current_player()
         where = "terminal" if player == TERMINAL else "chance" if player == CHANCE else f"player {player} to move"
         return f"<State {self.game.name} ({where})>"
+
+
+def _restore_state(game: Game, start: bytes, history: list[int]) -> State:
+    """A pickled State (see State.__reduce__): the state at `start` with `history` replayed."""
+    state = State(game, start)
+    for action in history:
+        state.apply(action)
+    return state

@@ -14,7 +14,8 @@ import os
 import sys
 import tempfile
 import time
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 import cavemind
 from cavemind.analysis_output import Thinking, document_text, format_table
@@ -36,7 +37,7 @@ class InputEnded(PlayError):
     """Standard input ended at a prompt."""
 
 
-def replay(game: cavemind.Game, moves: list, seed: int | None = None, field: str = "moves") -> cavemind.State:
+def replay(game: cavemind.Game, moves: list[Any], seed: int | None = None, field: str = "moves") -> cavemind.State:
     """The state after `moves` (notation strings or action ids, chance outcomes included) from the start;
     with `seed`, the opening chance events (the deal) are sampled with it first. Errors name the move."""
     if not isinstance(moves, list):
@@ -56,7 +57,7 @@ class Match:
     """One game in progress: the state, the seats (bot specs or 'human'), and the moves played so far."""
 
     def __init__(self, game: cavemind.Game, seats: list[BotSpec], seed: int = 0, moves: list[str] | None = None,
-                 hint: BotSpec = DEFAULT_HINT, entries: list | None = None):
+                 hint: BotSpec = DEFAULT_HINT, entries: list[Any] | None = None):
         """`entries`: the game record's entries of `moves` when resuming from a record, so that the new
         record keeps their times and evaluations."""
         if len(seats) != game.num_players:
@@ -81,7 +82,8 @@ class Match:
     def humans(self) -> list[int]:
         return [seat for seat, spec in enumerate(self.seats) if spec.kind == HUMAN]
 
-    def apply(self, action: int | str, seconds: float | None = None, analysis=None) -> str:
+    def apply(self, action: int | str, seconds: float | None = None,
+              analysis: cavemind.AnalysisInfo | None = None) -> str:
         """Plays an action (that took `seconds`, chosen by the search `analysis` if a bot searched); returns
         its full notation, which the saved game keeps."""
         if isinstance(action, str):
@@ -116,7 +118,7 @@ class Match:
         doc["position"] = self.state.to_dict()
         return doc
 
-    def game_record(self):
+    def game_record(self) -> cavemind.GameRecord:
         """The game record so far (records.GameRecord), with a result line for the state now."""
         return self.builder.record(self.state)
 
@@ -263,12 +265,12 @@ def _play(match: Match, terminal: Terminal, record_path: str | None) -> int:
             match.apply(action, seconds=time.perf_counter() - start,
                         analysis=getattr(bot, "last_analysis", None))
         else:
-            action = human_turn(match, seat, terminal)
-            if action is None:
+            chosen = human_turn(match, seat, terminal)
+            if chosen is None:
                 terminal.say("game left unfinished")
                 return 1
-            terminal.say(f"player {seat} (you): {state.action_to_string(action)}")
-            match.apply(action, seconds=time.perf_counter() - start)
+            terminal.say(f"player {seat} (you): {state.action_to_string(chosen)}")
+            match.apply(chosen, seconds=time.perf_counter() - start)
     finish(match, terminal, record_path)
     return 0
 

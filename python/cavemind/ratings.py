@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from cavemind.errors import InvalidOptionError
-
 
 Z95 = 1.959963984540054
 ELO_PER_NAT = 400.0 / math.log(10.0)  # Elo: P(i beats j) = 1 / (1 + 10 ** ((R_j - R_i) / 400))
@@ -157,7 +157,7 @@ class BotStats:
 
 def bot_stats(games: Iterable[dict[str, Any]], bots: Sequence[str]) -> list[BotStats]:
     """Per-bot statistics, in the order of `bots`."""
-    per_bot: list[dict[str, list]] = [{"returns": [], "scores": [], "margins": [], "outcomes": [],
+    per_bot: list[dict[str, list[Any]]] = [{"returns": [], "scores": [], "margins": [], "outcomes": [],
                                        "forfeits": [], "seconds": [], "moves": []} for _ in bots]
     for game in games:
         returns, scores = game["returns"], game["scores"]
@@ -175,7 +175,7 @@ def bot_stats(games: Iterable[dict[str, Any]], bots: Sequence[str]) -> list[BotS
             row["seconds"].append(game.get("seconds", [0.0] * len(returns))[seat])
             row["moves"].append(sum(1 for move in game.get("moves", []) if move[0] == seat))
     stats = []
-    for label, row in zip(bots, per_bot):
+    for label, row in zip(bots, per_bot, strict=True):
         n = len(row["returns"])
         rate = sum(row["returns"]) / n if n else math.nan
         score, score_lo, score_hi = mean_interval(row["scores"])
@@ -230,7 +230,7 @@ def _solve(matrix: Matrix, vector: list[float]) -> list[float]:
     """x with matrix x = vector, by Gaussian elimination with partial pivoting (the systems are tiny:
     one row per bot, so plain Python keeps numpy out of the dependencies)."""
     k = len(vector)
-    m = [row[:] + [v] for row, v in zip(matrix, vector)]
+    m = [[*row, v] for row, v in zip(matrix, vector, strict=True)]
     for col in range(k):
         pivot = max(range(col, k), key=lambda r: abs(m[r][col]))
         m[col], m[pivot] = m[pivot], m[col]
@@ -301,7 +301,7 @@ def _maximise(points: Matrix, count: Matrix, prior: float, tie: tuple[int, int, 
         step = _solve([[hessian[x][y] for y in free] for x in free], [-gradient[x] for x in free])
         # the log-likelihood is concave; clipping only tames the first steps from far away
         step = [max(-2.0, min(2.0, s)) for s in step]
-        for x, s in zip(free, step):
+        for x, s in zip(free, step, strict=True):
             r[x] += s
         if max(abs(s) for s in step) < 1e-10:
             break
@@ -384,7 +384,7 @@ class Rating:
 def _percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     position = fraction * (len(ordered) - 1)
-    low = int(math.floor(position))
+    low = math.floor(position)
     high = min(low + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
@@ -538,7 +538,8 @@ def pentanomial_llr(counts: Sequence[float], elo0: float, elo1: float) -> float:
     pdf = [(i / (len(regular) - 1), c / total) for i, c in enumerate(regular)]
     s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
     pdf0, pdf1 = mle_with_mean(pdf, s0), mle_with_mean(pdf, s1)
-    return total * sum(p * (math.log(q1) - math.log(q0)) for (_, p), (_, q0), (_, q1) in zip(pdf, pdf0, pdf1))
+    return total * sum(p * (math.log(q1) - math.log(q0))
+                       for (_, p), (_, q0), (_, q1) in zip(pdf, pdf0, pdf1, strict=True))
 
 
 class PentanomialSPRT:

@@ -22,11 +22,18 @@ import datetime
 import json
 import math
 import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cavemind.errors import CavemindError, InvalidRecordError
 from cavemind.game import CHANCE, Game, State
+
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.search import AnalysisInfo
+
+# Raises InvalidRecordError for (line number, field, reason).
+Fail = Callable[[int, str, str], NoReturn]
 
 RECORD_FORMAT = "cavemind-record"
 RECORD_VERSION = 1
@@ -117,7 +124,7 @@ class RecordWriteError(CavemindError, OSError):
     """A record that cannot be written (a missing directory, no permission)."""
 
 
-def search_summary(info, top: int = TOP_ALTERNATIVES) -> dict[str, Any]:
+def search_summary(info: AnalysisInfo, top: int = TOP_ALTERNATIVES) -> dict[str, Any]:
     """What a record keeps of a bot's analysis (a cavemind.AnalysisInfo): its evaluation and the top moves."""
     from cavemind.analysis_output import root_value
 
@@ -154,7 +161,8 @@ class RecordBuilder:
             **({"source": source} if source else {}), **extra}
         self.entries: list[RecordEntry] = []
 
-    def add(self, state: State, action: int, seconds: float | None = None, analysis=None) -> RecordEntry:
+    def add(self, state: State, action: int, seconds: float | None = None,
+            analysis: AnalysisInfo | None = None) -> RecordEntry:
         """Records `action` about to be played in `state` (by its mover, or chance); `analysis` is the
         AnalysisInfo of the search that chose it, if any."""
         entry = RecordEntry(mover=state.current_player(), action=action, name=state.action_to_string(action),
@@ -189,7 +197,7 @@ def looks_like_record(text: str) -> bool:
     return isinstance(doc, dict) and doc.get("format") == RECORD_FORMAT
 
 
-def read_record(path: str | os.PathLike) -> GameRecord:
+def read_record(path: str | os.PathLike[str]) -> GameRecord:
     """Reads and checks a record file; errors are InvalidRecordError naming the file, line and field."""
     try:
         with open(path, encoding="utf-8") as handle:
@@ -228,7 +236,7 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
             raise InvalidRecordError(f"{source}: line {number}: expected a JSON object")
         docs.append((number, doc))
 
-    def fail(number: int, key: str, why: str):
+    def fail(number: int, key: str, why: str) -> NoReturn:
         raise InvalidRecordError(f"{source}: line {number}: {key}: {why}")
 
     number, header = docs[0]
@@ -237,11 +245,12 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
                                f"\"format\": \"{RECORD_FORMAT}\")")
     if header.get("version") != RECORD_VERSION:
         fail(number, "version", f"{header.get('version')!r} is not supported (expected {RECORD_VERSION})")
-    for key, check, what in (("game", lambda v: isinstance(v, str), "a game name"),
-                             ("players", _is_int, "an integer"),
-                             ("options", lambda v: isinstance(v, dict), "an object"),
-                             ("seats", lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
-                              "a list of bot specifications")):
+    checks: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
+        ("game", lambda v: isinstance(v, str), "a game name"),
+        ("players", _is_int, "an integer"),
+        ("options", lambda v: isinstance(v, dict), "an object"),
+        ("seats", lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v), "a list of bot specifications"))
+    for key, check, what in checks:
         if key not in header:
             fail(number, key, "missing")
         if not check(header[key]):
@@ -272,7 +281,7 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
     return record
 
 
-def _entry(doc: dict[str, Any], state: State, ply: int, number: int, fail) -> RecordEntry:
+def _entry(doc: dict[str, Any], state: State, ply: int, number: int, fail: Fail) -> RecordEntry:
     """One move line, checked against the state it is played in."""
     if doc.get("ply", ply) != ply:
         fail(number, "ply", f"{doc['ply']!r}, expected {ply}")
@@ -303,7 +312,7 @@ def _entry(doc: dict[str, Any], state: State, ply: int, number: int, fail) -> Re
     return RecordEntry(mover, action, name, seconds, search)
 
 
-def _check_search(search: Any, number: int, fail) -> None:
+def _check_search(search: Any, number: int, fail: Fail) -> None:
     if not isinstance(search, dict):
         fail(number, "search", "expected an object")
     if not isinstance(search.get("algorithm"), str):
@@ -322,7 +331,7 @@ def _check_search(search: Any, number: int, fail) -> None:
             fail(number, where, "expected {\"action\": int, \"name\": str, \"visits\": int, \"value\": number}")
 
 
-def _check_result(doc: dict[str, Any], state: State, number: int, fail) -> None:
+def _check_result(doc: dict[str, Any], state: State, number: int, fail: Fail) -> None:
     finished = doc.get("finished")
     if not isinstance(finished, bool):
         fail(number, "finished", "expected true or false")

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from cavemind.errors import CavemindError
 from cavemind.ratings import BotStats, Rating, bot_stats, score_matrix
@@ -96,7 +97,7 @@ def markdown(result, ratings: Sequence[Rating] | None = None) -> str:
              stats_table(bot_stats(result.games, match.bots), ratings)]
     notes = interval_notes(ratings)
     if notes:
-        lines += [""] + notes
+        lines += ["", *notes]
     if len(match.bots) > 2:
         lines += ["", matrix_table(result.games, match.bots)]
     if result.sprt is not None:
@@ -107,7 +108,7 @@ def markdown(result, ratings: Sequence[Rating] | None = None) -> str:
 
 # ----------------------------------------------------------------------------------------------- plots
 
-def require_matplotlib():
+def require_matplotlib() -> Any:
     """The matplotlib Figure class, or a clear error. The object API (no pyplot) needs no GUI backend
     and leaves the user's pyplot state alone."""
     try:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from cavemind.errors import InvalidOptionError, SearchError
 from cavemind.game import State
@@ -189,7 +190,8 @@ def format_table(review: Review) -> str:
 
     def table(headers: list[str], rows: list[list[str]]) -> list[str]:
         widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-        return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [headers, *rows]]
+        return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)).rstrip()
+                for row in [headers, *rows]]
 
     lines = [_title(review), ""]
     lines += table(MOVE_HEADERS, moves) if moves else ["no decision with a choice to review"]
@@ -223,7 +225,7 @@ def threshold_value(text: str) -> float:
     return value
 
 
-def add_parser(commands) -> argparse.ArgumentParser:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
     """Registers `cavemind review` (the search flags are analyse's, from cli._search_arguments)."""
     from cavemind.cli import _search_arguments
 

@@ -7,10 +7,14 @@ import threading
 import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from cavemind import _core
 from cavemind.errors import SearchError
 from cavemind.games import search_defaults
+
+if TYPE_CHECKING:      # for annotations only: cavemind.game is free to import this module
+    from cavemind.game import State
 
 ALGORITHMS = ("mcts", "ismcts", "mo-ismcts", "pimc")
 StopFlag = _core.StopFlag
@@ -27,12 +31,12 @@ DEFAULT_DETERMINIZATIONS = 8      # PIMC's sampled worlds
 ROLLOUT_POLICIES = ("game", "uniform")
 
 
-def _is_real(value) -> bool:
+def _is_real(value: object) -> bool:
     """A finite int or float, not a bool (True is an int to Python, never a meaningful budget here)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -48,12 +52,25 @@ def physical_memory() -> int | None:
 class Limit:
     """How long to search: iterations in total (shared by the threads, at least one each), seconds, or both
     (the first to run out ends the search). Memory caps each thread's tree; `threads` > 1 is root
-    parallelism. Every field is checked here: a bad one raises SearchError naming it."""
+    parallelism. Every field is checked here (a Limit is immutable and can be pickled).
+
+    :raises SearchError: neither `iterations` nor `seconds` is given, or a field is out of range (the
+        message names the field)."""
 
     iterations: int | None = None
+    """Search iterations in total, shared by the threads (each runs at least one): 1 to 2**31-1."""
+
     seconds: float | None = None
+    """Wall-clock time in seconds, a positive finite number. With `iterations` too, the first to run out
+    ends the search."""
+
     threads: int = 1
+    """Search threads (root parallelism: one tree each, statistics summed): 1 to 256, at most
+    `iterations`."""
+
     memory_mb: float | None = None
+    """MB of tree nodes per thread; when full, the search goes on without adding nodes. None: a share of
+    the machine's memory."""
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -75,6 +92,7 @@ class Limit:
             raise SearchError(f"Limit.memory_mb={self.memory_mb!r}: must be a positive finite number")
 
     def max_nodes(self) -> int:
+        """The node cap per thread for memory_mb (0: none given, the core's default)."""
         if self.memory_mb is None:
             return 0
         return max(16, min(2**31 - 1, int(self.memory_mb * 2**20 / _core.NODE_BYTES / self.threads)))
@@ -109,17 +127,27 @@ def check_memory(limit: Limit, algorithm: str, num_players: int, determinization
 
 @dataclass
 class MoveInfo:
-    """Statistics of one root action. `value` is the mean return for the player to move, in [0, 1];
-    `available` counts the iterations in which the action was legal (ISMCTS); `pv` is the principal
-    variation starting with this action."""
+    """Statistics of one root action (part of an AnalysisInfo; it can be pickled and deep-copied)."""
 
     action: int
+    """The action id."""
+
     name: str
+    """The action's notation at the searched position."""
+
     visits: int
+    """Iterations that chose this action at the root."""
+
     value: float
+    """The mean return for the player to move, in [0, 1] (for PIMC: averaged over the sampled worlds)."""
+
     available: int
+    """Iterations in which the action was legal (ISMCTS: it differs between determinizations)."""
+
     pv: list[int] = field(default_factory=list)
-    _root: object = field(default=None, repr=False, compare=False)
+    """The principal variation, starting with this action."""
+
+    _root: State | None = field(default=None, repr=False, compare=False)
 
     @property
     def pv_names(self) -> list[str]:
@@ -130,25 +158,41 @@ class MoveInfo:
 
 @dataclass
 class AnalysisInfo:
-    """The result of analyse(): moves best first (most visits; ties: value, then lower action id).
-    `final` is True for a search's result and False for a report of the statistics so far (analysis(),
-    on_progress); `stopped` says that a stop request ended the search before its budget ran out."""
+    """The result of analyse(), or a report of the statistics so far (it can be pickled and deep-copied)."""
 
     player: int
+    """The player to move at the searched position."""
+
     algorithm: str
+    """The algorithm that searched: one of ALGORITHMS."""
+
     moves: list[MoveInfo]
+    """Every root action, best first: most visits; ties: higher value, then lower action id."""
+
     iterations: int
+    """Iterations run (all threads)."""
+
     seconds: float
+    """Wall-clock time of the search."""
+
     nodes: int
+    """Tree nodes allocated (all threads)."""
+
     final: bool = True
+    """True for a search's result, False for a report of the statistics so far (analysis(),
+    on_progress)."""
+
     stopped: bool = False
+    """True when a stop request ended the search before its budget ran out."""
 
     @property
     def best(self) -> MoveInfo:
+        """The most visited move (moves[0])."""
         return self.moves[0]
 
     @property
     def pv(self) -> list[int]:
+        """The best move's principal variation."""
         return self.moves[0].pv
 
     @property
@@ -157,10 +201,11 @@ class AnalysisInfo:
         return self.iterations / self.seconds if self.seconds > 0 else math.inf
 
 
-def _pv_names(state, pv: list[int]) -> list[str]:
+def _pv_names(state: State, pv: list[int]) -> list[str]:
     """Names along the principal variation, as long as the moves can be replayed on the true state
     (chance and hidden moves in between end it)."""
-    names, walk = [], state.clone()
+    names: list[str] = []
+    walk = state.clone()
     for action in pv:
         if walk.is_chance_node() or action not in walk.legal_actions():
             break
@@ -169,7 +214,7 @@ def _pv_names(state, pv: list[int]) -> list[str]:
     return names
 
 
-def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
+def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
             rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
             rollout_policy: str = "game", seed: int = 0, stop: StopFlag | None = None,
             on_progress: Callable[[AnalysisInfo], None] | None = None, progress_every: float = 1.0) -> AnalysisInfo:
@@ -192,13 +237,17 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
     each world, every world weighing the same (not its visits: a world's search visits a move most where it
     is good there). Each world is searched as if everything were visible, so when decisions follow the move
     this is optimistic (strategy fusion: later choices may use cards the player cannot see); with none
-    following (Kuhn poker's call) it is the move's expected return over the sampled worlds."""
+    following (Kuhn poker's call) it is the move's expected return over the sampled worlds.
+
+    :raises SearchError: `state` is a chance node or finished, or an argument is out of range (the message
+        names it)."""
     if on_progress is not None and not (_is_real(progress_every) and progress_every > 0):
         raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
     root, arguments = _prepare(state, limit, algorithm, exploration, rollout_depth, determinizations,
                                rollout_policy, seed, stop)
 
-    def report(raw: dict) -> None:
+    def report(raw: dict[str, Any]) -> None:
+        assert on_progress is not None     # report is only passed to the core with on_progress
         on_progress(_analysis_info(raw, root, algorithm, final=False))
 
     raw = _core.search(state, on_report=report if on_progress is not None else None,
@@ -206,7 +255,9 @@ def analyse(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exp
     return _analysis_info(raw, root, algorithm, stopped=_stopped_early(raw, arguments))
 
 
-def _prepare(state, limit, algorithm, exploration, rollout_depth, determinizations, rollout_policy, seed, stop):
+def _prepare(state: State, limit: Limit | None, algorithm: str, exploration: float | None, rollout_depth: int | None,
+             determinizations: int, rollout_policy: str, seed: int,
+             stop: StopFlag | None) -> tuple[State, dict[str, Any]]:
     """Checks analyse()'s arguments (SearchError naming the bad one) and returns a copy of the position and
     the keyword arguments of _core.search."""
     limit = Limit(iterations=DEFAULT_ITERATIONS) if limit is None else limit
@@ -232,7 +283,7 @@ def _prepare(state, limit, algorithm, exploration, rollout_depth, determinizatio
         determinizations=determinizations, seed=seed, stop=stop)
 
 
-def _stopped_early(raw: dict, arguments: dict) -> bool:
+def _stopped_early(raw: dict[str, Any], arguments: dict[str, Any]) -> bool:
     """Whether a stop request, not the budget, ended the search (a request that came after the budget ran
     out changes nothing)."""
     stop, iterations, seconds = arguments["stop"], arguments["iterations"], arguments["seconds"]
@@ -244,10 +295,10 @@ def _stopped_early(raw: dict, arguments: dict) -> bool:
 DEFAULT_ANALYSIS_EVERY = 0.25     # seconds between the reports of analysis()
 
 
-def analysis(state, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
+def analysis(state: State, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
              rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
              rollout_policy: str = "game", seed: int = 0, stop: StopFlag | None = None,
-             progress_every: float = DEFAULT_ANALYSIS_EVERY) -> "Analysis":
+             progress_every: float = DEFAULT_ANALYSIS_EVERY) -> Analysis:
     """Starts analysing `state` in a background thread and returns an Analysis: iterate it for reports of
     the statistics so far (AnalysisInfo with final=False, about every `progress_every` seconds) and, last,
     the result (final=True), as python-chess's engine.analysis(). The arguments are analyse()'s, checked
@@ -283,10 +334,10 @@ class _Channel:
         self.done = False
 
 
-def _search_thread(state, root, arguments: dict, every: float, channel: _Channel) -> None:
+def _search_thread(state: State, root: State, arguments: dict[str, Any], every: float, channel: _Channel) -> None:
     algorithm = arguments["algorithm"]
 
-    def report(raw: dict) -> None:
+    def report(raw: dict[str, Any]) -> None:
         info = _analysis_info(raw, root, algorithm, final=False)
         with channel.ready:
             channel.report = info
@@ -310,7 +361,7 @@ class Analysis:
     """A running analysis (see analysis()): an iterator of AnalysisInfo reports ending with the result,
     and a context manager that stops the search when the block is left."""
 
-    def __init__(self, state, root, arguments: dict, every: float) -> None:
+    def __init__(self, state: State, root: State, arguments: dict[str, Any], every: float) -> None:
         self._channel = _Channel()
         self._stop: StopFlag = arguments["stop"]
         self._finished = False          # the result (or the error) has been handed out, or close() called
@@ -338,6 +389,7 @@ class Analysis:
                 if channel.error is not None:
                     raise channel.error
                 info = channel.result
+                assert info is not None    # the thread ended without an error, so it left the result
         self.info = info
         return info
 
@@ -365,14 +417,15 @@ class Analysis:
         """Whether the search thread is still running."""
         return self._thread.is_alive()
 
-    def __enter__(self) -> "Analysis":
+    def __enter__(self) -> Analysis:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 
-def _analysis_info(raw: dict, root, algorithm: str, final: bool = True, stopped: bool = False) -> AnalysisInfo:
+def _analysis_info(raw: dict[str, Any], root: State, algorithm: str, final: bool = True,
+                   stopped: bool = False) -> AnalysisInfo:
     """AnalysisInfo from the core's statistics dict; `root` is a copy of the position searched."""
     moves = []
     for action, (visits, total, available) in raw["moves"].items():

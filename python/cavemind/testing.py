@@ -63,7 +63,7 @@ def random_states(game: cavemind.Game, count: int, seed: int) -> list[cavemind.S
     while len(states) < count:
         line = list(walk(game.new_initial_state(), seed * 7919 + playout))
         stride = max(1, len(line) // 6)
-        states.extend(line[::stride] + [line[-1]])
+        states.extend([*line[::stride], line[-1]])
         playout += 1
     return states[:count]
 
@@ -246,10 +246,10 @@ def _jaeger_und_spaeher_ended(state: cavemind.State) -> str | None:
     return None if max(state.scores()) >= 24 else "the game ended with no player at the target of 24"
 
 
-def _options(**choices: tuple) -> tuple[dict[str, Any], ...]:
+def _options(**choices: tuple[Any, ...]) -> tuple[dict[str, Any], ...]:
     """Every combination of the given option values."""
     keys = list(choices)
-    return tuple(dict(zip(keys, values)) for values in itertools.product(*(choices[k] for k in keys)))
+    return tuple(dict(zip(keys, values, strict=True)) for values in itertools.product(*(choices[k] for k in keys)))
 
 
 @dataclass(frozen=True)
@@ -269,10 +269,10 @@ class SoakPlan:
     cap_may_end: bool = False            # random games may reach the turn cap (counted) instead of failing
     ended: Callable[[cavemind.State], str | None] | None = None   # the rules' end condition, when not capped
     peaks: dict[str, int] = field(default_factory=dict)  # raw state field (module LAYOUT) -> a cap it stays below
-    c_soak: Callable[..., tuple] | None = None   # the module's own C loop checking every step (Stone Age)
+    c_soak: Callable[..., tuple[Any, ...]] | None = None   # the module's own C loop checking every step (Stone Age)
 
 
-def _stone_age_c_soak(params: dict[str, Any], games: int, seed: int) -> tuple:
+def _stone_age_c_soak(params: dict[str, Any], games: int, seed: int) -> tuple[Any, ...]:
     from cavemind.games import stone_age
     return stone_age.random_playouts(params, games, seed, True)
 
@@ -428,8 +428,8 @@ PLAYTHROUGH_POSITION_EVERY = 20
 def playthrough(name: str, seed: int = PLAYTHROUGH_SEED) -> str:
     """The text of one seeded random 2-player game of `name`, after OpenSpiel's playthrough files: per state
     the player to move, the legal moves (id: name) or the chance outcomes (id: name, probability), the
-    position as JSON (every PLAYTHROUGH_POSITION_EVERY states), then the action taken; at the end the scores and returns. Any change in the rules, the
-    move names or the position format changes the text."""
+    position as JSON (every PLAYTHROUGH_POSITION_EVERY states), then the action taken; at the end the scores
+    and returns. Any change in the rules, the move names or the position format changes the text."""
     params: dict[str, Any] = dict(PLAYTHROUGH_OPTIONS.get(name, {}))
     if "players" in cavemind.parameters_of(name):
         params["players"] = 2
@@ -478,27 +478,27 @@ def write_playthroughs(directory: str, games: list[str] | None = None) -> list[s
 
 # --- mutation of positions ---------------------------------------------------------------------------
 
-def _leaves(node: Any, path: tuple = ()) -> list[tuple]:
+def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple]:
     """Paths to every value in a JSON document (containers included, the root excluded)."""
     found = []
     if isinstance(node, dict):
         for key, value in node.items():
-            found.append(path + (key,))
-            found.extend(_leaves(value, path + (key,)))
+            found.append((*path, key))
+            found.extend(_leaves(value, (*path, key)))
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            found.append(path + (index,))
-            found.extend(_leaves(value, path + (index,)))
+            found.append((*path, index))
+            found.extend(_leaves(value, (*path, index)))
     return found
 
 
-def _get(doc: Any, path: tuple) -> Any:
+def _get(doc: Any, path: tuple[Any, ...]) -> Any:
     for key in path:
         doc = doc[key]
     return doc
 
 
-def _set(doc: Any, path: tuple, value: Any) -> None:
+def _set(doc: Any, path: tuple[Any, ...], value: Any) -> None:
     _get(doc, path[:-1])[path[-1]] = value
 
 
@@ -523,7 +523,7 @@ def _mutated_value(rng: random.Random, value: Any, donors: list[Any]) -> Any:
         return rng.choice([value + 1, -value, 1e300, float("nan"), 0.0, 2, None])
     if isinstance(value, str):
         strings = [d for d in donors if isinstance(d, str)]
-        options = ["", value + "x", value.upper(), "none", "-1", "0"] + strings[:20]
+        options = ["", value + "x", value.upper(), "none", "-1", "0", *strings[:20]]
         return rng.choice(options) if rng.random() < 0.85 else _odd(rng)
     if isinstance(value, list):
         mutated = copy.deepcopy(value)
@@ -595,7 +595,7 @@ def seed_positions(game: cavemind.Game, count: int, seed: int) -> list[dict[str,
     rng = random.Random(seed)
     docs = []
     for state in random_states(game, count, seed):
-        observer = rng.choice([None] + list(range(game.num_players)))
+        observer = rng.choice([None, *list(range(game.num_players))])
         docs.append(state.to_dict(observer))
     return docs
 
@@ -611,7 +611,7 @@ class FuzzReport:
     accepted: int = 0
     survived: int = 0
     failures: list[dict[str, Any]] = field(default_factory=list)
-    rejection_kinds: Counter = field(default_factory=Counter)
+    rejection_kinds: Counter[Any] = field(default_factory=Counter)
 
     def as_dict(self) -> dict[str, Any]:
         return {"game": self.game, "params": self.params, "tried": self.tried, "rejected": self.rejected,

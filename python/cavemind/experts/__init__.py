@@ -11,13 +11,17 @@ True
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from cavemind.bots import Bot, _require_decision
 from cavemind.errors import SearchError
 
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.game import State
+
 # game name -> policy(view, actions, names) -> index into actions; filled by the game modules below
-Policy = Callable[[dict, list[int], list[str]], int]
+Policy = Callable[[dict[str, Any], list[int], list[str]], int]
 POLICIES: dict[str, Policy] = {}
 
 
@@ -35,7 +39,7 @@ class ExpertBot(Bot):
     def __init__(self, seed: int | None = None):
         self.seed = seed  # accepted for a uniform bot interface; the policies are deterministic
 
-    def step(self, state) -> int:
+    def step(self, state: State) -> int:
         _require_decision(state)
         name = state.game.name
         policy = POLICIES.get(name)
@@ -50,9 +54,9 @@ class ExpertBot(Bot):
         return actions[policy(view, actions, names)]
 
 
-from cavemind.experts import jaeger_und_spaeher as _jaeger_und_spaeher  # noqa: E402
 from cavemind.experts import dino_jagd as _dino_jagd  # noqa: E402
 from cavemind.experts import honga as _honga  # noqa: E402
+from cavemind.experts import jaeger_und_spaeher as _jaeger_und_spaeher  # noqa: E402
 from cavemind.experts import prehistory as _prehistory  # noqa: E402
 from cavemind.experts import stone_age as _stone_age  # noqa: E402
 
@@ -62,4 +66,4 @@ POLICIES["honga"] = _honga.choose
 POLICIES["dino_jagd"] = _dino_jagd.choose
 POLICIES["prehistory"] = _prehistory.choose
 
-__all__ = ["ExpertBot", "expert_games", "POLICIES"]
+__all__ = ["POLICIES", "ExpertBot", "expert_games"]

@@ -20,8 +20,9 @@ same information set always gives the same action.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
+from typing import Any
 
 from cavemind.experts.turn_planner import TurnPlanner
 
@@ -39,7 +40,7 @@ NODES = 500
 
 
 @lru_cache(maxsize=1)
-def creatures() -> dict[str, dict]:
+def creatures() -> dict[str, dict[str, Any]]:
     text = resources.files("cavemind").joinpath("data/dino_jagd/dino_jagd.json").read_text()
     return {c["name"]: c for c in json.loads(text)["creatures"]}
 
@@ -50,7 +51,7 @@ def _names(x) -> list[str]:
     return list(x or [])
 
 
-@lru_cache(maxsize=None)
+@cache
 def capture_odds(name: str, modifier: int) -> tuple[float, float]:
     """(chance that repeated tries capture it, expected energy spent) with `modifier` on every roll; a miss
     costs 1 and allows another try (we assume we try again)."""
@@ -64,7 +65,7 @@ def capture_odds(name: str, modifier: int) -> tuple[float, float]:
     return p, p * creature.get("cost", 1) + m / (1.0 - m)
 
 
-def reach(state: dict, p: int, energy: int, now: bool) -> float:
+def reach(state: dict[str, Any], p: int, energy: int, now: bool) -> float:
     """Expected points player p can hunt in one period reached from where he stands with `energy`: the
     topmost creatures there, best chance per energy first."""
     pl = state["players"][p]
@@ -100,7 +101,7 @@ def reach(state: dict, p: int, energy: int, now: bool) -> float:
     return best
 
 
-def hand_points(state: dict, p: int) -> float:
+def hand_points(state: dict[str, Any], p: int) -> float:
     """Points of the bonus cards in hand (exact for our hand) plus the worth of the other cards."""
     pl = state["players"][p]
     if "hand" not in pl:
@@ -118,7 +119,7 @@ def hand_points(state: dict, p: int) -> float:
     return value
 
 
-def evaluate_doc(doc: dict, me: int) -> float:
+def evaluate_doc(doc: dict[str, Any], me: int) -> float:
     state = doc["state"]
     players = state["players"]
     if state.get("phase") == "over":
@@ -157,7 +158,7 @@ def _turn_over(state) -> bool:
     return doc.get("phase") in ("turn-start", "turn-draw", "turn-roll", "deal")
 
 
-def choose(view: dict, actions: list[int], names: list[str]) -> int:
+def choose(view: dict[str, Any], actions: list[int], names: list[str]) -> int:
     from cavemind.game import state_from_json
 
     st = view["state"]

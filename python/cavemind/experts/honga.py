@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from cavemind.experts.turn_planner import TurnPlanner
 
@@ -56,7 +57,7 @@ def _count(x) -> int:
     return int(x or 0)
 
 
-def _affordable(pl: dict, herd_own: int, slots) -> float:
+def _affordable(pl: dict[str, Any], herd_own: int, slots) -> float:
     """Points of the best face-up trade card we could pay now (2 water replace one food)."""
     cards = trade_cards()
     best = 0
@@ -64,7 +65,7 @@ def _affordable(pl: dict, herd_own: int, slots) -> float:
         if card_id is None or not 0 <= card_id < len(cards):
             continue
         need = cards[card_id]
-        missing = sum(max(0, n - pl.get(f, 0)) for f, n in zip(FOODS, need[:3]))
+        missing = sum(max(0, n - pl.get(f, 0)) for f, n in zip(FOODS, need[:3], strict=False))
         if 2 * missing > pl.get("water", 0):
             continue
         if need[3] > pl.get("board_mammoths", 0) + herd_own:
@@ -73,13 +74,13 @@ def _affordable(pl: dict, herd_own: int, slots) -> float:
     return best
 
 
-def player_value(state: dict, p: int) -> float:
+def player_value(state: dict[str, Any], p: int) -> float:
     pl = state["players"][p]
     value = float(pl.get("score", 0))
     for f in FOODS:
         value += sum(FOOD[: min(pl.get(f, 0), len(FOOD))])
     value += sum(WATER[: min(pl.get("water", 0), len(WATER))])
-    if not any(pl.get(f, 0) for f in FOODS + ("water",)):
+    if not any(pl.get(f, 0) for f in (*FOODS, "water")):
         value -= EMPTY_CAVE
     herd_own = sum(1 for owner in state.get("herd", []) if owner == p)
     value += sum(MAMMOTH[: min(pl.get("board_mammoths", 0) + herd_own, len(MAMMOTH))])
@@ -94,7 +95,7 @@ def player_value(state: dict, p: int) -> float:
     return value
 
 
-def evaluate_doc(doc: dict, me: int) -> float:
+def evaluate_doc(doc: dict[str, Any], me: int) -> float:
     state = doc["state"]
     n = len(state["players"])
     if state.get("finished"):
@@ -116,7 +117,7 @@ def _turn_over(state) -> bool:
     return ts.get("phase") == "draws" and not ts.get("turn_state", {}).get("extra_disc", False)
 
 
-def choose(view: dict, actions: list[int], names: list[str]) -> int:
+def choose(view: dict[str, Any], actions: list[int], names: list[str]) -> int:
     from cavemind.game import state_from_json
 
     me = view["state"]["to_move"]

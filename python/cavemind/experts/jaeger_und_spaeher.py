@@ -23,6 +23,7 @@ import json
 import random
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 # evaluation weights (points on the track are worth 1)
 HUNGER = 1.5          # a hunger tile: a point at the next sunset and at later ones until meat removes it
@@ -46,7 +47,7 @@ SAMPLES = 3           # outcomes tried at a chance event inside the turn
 
 
 @lru_cache(maxsize=1)
-def cards() -> dict:
+def cards() -> dict[str, Any]:
     text = resources.files("cavemind").joinpath("data/jaeger_und_spaeher/cards.json").read_text()
     data = json.loads(text)
     locations = {c["name"]: c["spaces"] for c in data["wilderness"] + data["hunting_grounds"]}
@@ -59,7 +60,7 @@ def object_worth(name: str) -> float:
     return obj["points"] + sum(EFFECT[e] for e in obj["effects"])
 
 
-def pending(state: dict, p: int, hungry: bool, objects: dict[str, int]) -> float:
+def pending(state: dict[str, Any], p: int, hungry: bool, objects: dict[str, int]) -> float:
     """What our members on locations can take back: the best object they complete (in part), then meat and
     hides. Each member takes one uncovered space of its location."""
     info = cards()
@@ -115,7 +116,7 @@ def pending(state: dict, p: int, hungry: bool, objects: dict[str, int]) -> float
     return value
 
 
-def player_value(state: dict, p: int) -> float:
+def player_value(state: dict[str, Any], p: int) -> float:
     pl = state["players"][p]
     on_locations = sum(loc["members"][p] for loc in state["locations"])
     on_holy = sum(h["members"][p] for h in state["holy_places"])
@@ -145,7 +146,7 @@ def player_value(state: dict, p: int) -> float:
     return value
 
 
-def evaluate(doc: dict, me: int) -> float:
+def evaluate(doc: dict[str, Any], me: int) -> float:
     state = doc["state"]
     if state["terminal"]:
         winner = state["winner"]
@@ -184,7 +185,7 @@ class Planner:
         return result
 
 
-def choose(view: dict, actions: list[int], names: list[str]) -> int:
+def choose(view: dict[str, Any], actions: list[int], names: list[str]) -> int:
     from cavemind.game import state_from_json
 
     me = view["state"]["to_move"]

@@ -19,6 +19,8 @@ cards it has not seen, keeping their known values), so the same information set 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from cavemind.experts.turn_planner import TurnPlanner
 
 ROUNDS = 5
@@ -31,7 +33,7 @@ NODES = 150
 DEV_TRADES = ("rotate", "buy ", "discard ")
 
 
-def _rest(state: dict, p: int) -> float:
+def _rest(state: dict[str, Any], p: int) -> float:
     """What the players' stock is worth beyond what the final scoring already gives it."""
     rounds_left = max(0, ROUNDS - 1 - int(state.get("round", 0)))
     share = rounds_left / (ROUNDS - 1)
@@ -65,7 +67,7 @@ def _no_dev_trades(state) -> list[int]:
     return [a for a in state.legal_actions() if not state.action_to_string(a).startswith(DEV_TRADES)]
 
 
-def choose(view: dict, actions: list[int], names: list[str]) -> int:
+def choose(view: dict[str, Any], actions: list[int], names: list[str]) -> int:
     from cavemind.game import state_from_json
 
     me = view["observer"]

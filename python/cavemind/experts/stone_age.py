@@ -21,6 +21,7 @@ import math
 import re
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 RESOURCES = ("wood", "clay", "stone", "gold")
 VALUE = {"wood": 3, "clay": 4, "stone": 5, "gold": 6}
@@ -38,7 +39,7 @@ FOOD_SHORT_POINTS = 3.0      # a food that avoids paying resources or the -10 at
 
 
 @lru_cache(maxsize=1)
-def cards() -> dict[str, dict]:
+def cards() -> dict[str, dict[str, Any]]:
     text = resources.files("cavemind").joinpath("data/stone_age/cards.json").read_text()
     return {card["id"]: card for card in json.loads(text)["cards"]}
 
@@ -48,7 +49,7 @@ def cards() -> dict[str, dict]:
 class Me:
     """What the policy needs about one player, read from the view."""
 
-    def __init__(self, view: dict, seat: int):
+    def __init__(self, view: dict[str, Any], seat: int):
         state = view["state"]
         p = state["players"][seat]
         self.seat = seat
@@ -59,7 +60,7 @@ class Me:
         self.food = p["food"]
         self.stock = {r: p[r] for r in RESOURCES}
         self.tool_value = sum(p["tools"])
-        self.free_tools = [v for v, used in zip(p["tools"], p["tools_used"]) if v and not used]
+        self.free_tools = [v for v, used in zip(p["tools"], p["tools_used"], strict=False) if v and not used]
         self.one_use = list(p["one_use_tools"])
         own = list(p["cards"]) + (list(p["hidden_cards"]) if isinstance(p["hidden_cards"], list) else [])
         self.cards = [cards()[c] for c in own]
@@ -74,7 +75,7 @@ class Me:
                 self.symbols[card["culture"]] = self.symbols.get(card["culture"], 0) + 1
 
 
-def rounds_left(state: dict) -> float:
+def rounds_left(state: dict[str, Any]) -> float:
     """Rounds still to play after this one, as the game's own estimate: the deck runs out at about three
     cards a round, a building stack at about two tiles every three rounds."""
     if state["step"]["end_triggered"]:
@@ -89,7 +90,7 @@ def resource_points(resource: str, future: float) -> float:
     return 1.0 + (VALUE[resource] - 1) * spend
 
 
-def committed(me: Me, state: dict) -> dict[str, int]:
+def committed(me: Me, state: dict[str, Any]) -> dict[str, int]:
     """Resources our placed people on buildings and cards will take at resolution (cards: the cheapest)."""
     need = dict.fromkeys(RESOURCES, 0)
     count = 0
@@ -111,7 +112,7 @@ def committed(me: Me, state: dict) -> dict[str, int]:
     return need
 
 
-def spare(me: Me, state: dict) -> dict[str, int]:
+def spare(me: Me, state: dict[str, Any]) -> dict[str, int]:
     need = committed(me, state)
     return {r: max(0, me.stock[r] - need[r]) for r in RESOURCES}
 
@@ -152,7 +153,7 @@ def best_variable_payment(stock: dict[str, int], count: int, kinds: int) -> dict
     return best
 
 
-def building_worth(me: Me, state: dict, top: str, stock: dict[str, int], future: float) -> float:
+def building_worth(me: Me, state: dict[str, Any], top: str, stock: dict[str, int], future: float) -> float:
     """Points a building brings over keeping its resources, or a negative value if we cannot pay it."""
     cost = building_cost(top)
     if isinstance(cost, dict):
@@ -249,7 +250,7 @@ def resource_worth(me: Me, loc: str, n: int, future: float, wanted: dict[str, fl
     return units * resource_points(r, future) * wanted.get(r, 1.0)
 
 
-def wanted_resources(me: Me, state: dict) -> dict[str, float]:
+def wanted_resources(me: Me, state: dict[str, Any]) -> dict[str, float]:
     """Resources that the visible fixed-cost buildings ask for and we lack are worth a little more."""
     want = dict.fromkeys(RESOURCES, 1.0)
     for stack in state["stacks"]:
@@ -261,7 +262,7 @@ def wanted_resources(me: Me, state: dict) -> dict[str, float]:
     return want
 
 
-def spot_worth(me: Me, state: dict, loc: str, n: int, future: float) -> float:
+def spot_worth(me: Me, state: dict[str, Any], loc: str, n: int, future: float) -> float:
     """The points we expect from putting n people on loc this round (before the people's opportunity cost)."""
     stock = spare(me, state)
     if loc == "hunt":
@@ -301,7 +302,7 @@ def parse_place(name: str) -> tuple[int | None, str]:
     return None, parts[1]
 
 
-def place_score(view: dict, me: Me, opponents: list[Me], loc: str, n: int | None, future: float,
+def place_score(view: dict[str, Any], me: Me, opponents: list[Me], loc: str, n: int | None, future: float,
                 open_spots: list[str]) -> tuple[float, int]:
     """Net points of a placement (worth minus the people's opportunity cost, plus blocking) and its count."""
     state = view["state"]
@@ -324,7 +325,7 @@ def place_score(view: dict, me: Me, opponents: list[Me], loc: str, n: int | None
     return score, n
 
 
-def choose_placement(view: dict, names: list[str]) -> int:
+def choose_placement(view: dict[str, Any], names: list[str]) -> int:
     state = view["state"]
     seat = state["current_player"]
     me = Me(view, seat)
@@ -347,7 +348,7 @@ def choose_placement(view: dict, names: list[str]) -> int:
 
 # ------------------------------------------------------------------------------------------------ sub-decisions
 
-def choose_tools(view: dict, names: list[str]) -> int:
+def choose_tools(view: dict[str, Any], names: list[str]) -> int:
     """The smallest set of free tools that reaches the next multiple of the divisor; play its largest tool."""
     state = view["state"]
     step = state["step"]
@@ -385,7 +386,7 @@ def choose_tools(view: dict, names: list[str]) -> int:
     return stop
 
 
-def choose_payment(view: dict, names: list[str]) -> int:
+def choose_payment(view: dict[str, Any], names: list[str]) -> int:
     state = view["state"]
     step = state["step"]
     me = Me(view, state["current_player"])
@@ -404,7 +405,7 @@ def choose_payment(view: dict, names: list[str]) -> int:
     if state["phase"] == "pay_building":
         top = state["stacks"][int(loc[-1]) - 1]["top"] if loc.startswith("building") else None
         cost = building_cost(top)
-        paid = dict(zip(RESOURCES, step["paid"]))
+        paid = dict(zip(RESOURCES, step["paid"], strict=False))
         if isinstance(cost, tuple):
             have = {r: me.stock[r] + paid[r] for r in RESOURCES}
             target = best_variable_payment(have, *cost)
@@ -431,7 +432,7 @@ def choose_payment(view: dict, names: list[str]) -> int:
     return 0
 
 
-def choose(view: dict, actions: list[int], names: list[str]) -> int:
+def choose(view: dict[str, Any], actions: list[int], names: list[str]) -> int:
     """The Stone Age expert's choice: an index into `actions` (whose notation is `names`)."""
     state = view["state"]
     phase = state["phase"]

@@ -3,13 +3,14 @@
 The search starts from a state rebuilt from the mover's own view, follows the mover's decisions to the end of
 the turn (the other player to move, the game over, or a position the caller marks as the turn's end) and
 scores each end with the caller's evaluation. A decision of another player inside the turn (a reaction to our
-move) is either followed with the caller's model of it (`reply`) or ends the plan there. Chance events inside the turn are averaged over a few outcomes
-drawn by a fixed seed, so the same information set always gives the same plan.
+move) is either followed with the caller's model of it (`reply`) or ends the plan there. Chance events inside
+the turn are averaged over a few outcomes drawn by a fixed seed, so the same information set always gives the same plan.
 """
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
 
 class TurnPlanner:
@@ -17,9 +18,9 @@ class TurnPlanner:
     `turn_over(state)` (optional) says that a position ends the plan, `reply(state)` (optional) gives the
     action another player is expected to take inside our turn (None: the plan ends there)."""
 
-    def __init__(self, me: int, evaluate: Callable, nodes: int = 1500, samples: int = 3,
-                 turn_over: Callable | None = None, reply: Callable | None = None,
-                 moves: Callable | None = None, per_root: bool = False):
+    def __init__(self, me: int, evaluate: Callable[..., Any], nodes: int = 1500, samples: int = 3,
+                 turn_over: Callable[..., Any] | None = None, reply: Callable | None = None,
+                 moves: Callable[..., Any] | None = None, per_root: bool = False):
         self.me = me
         self.evaluate = evaluate
         self.limit = nodes

@@ -3,10 +3,34 @@ src/games/README.md."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import Any, Protocol, cast, runtime_checkable
 
 FULL_ROLLOUT = -1   # rollout_depth that plays every rollout to the end of the game
+
+
+@runtime_checkable
+class GameModule(Protocol):
+    """The module-level names every compiled game module provides (src/games/README.md, "The Python side").
+    `Game` and `State` reach a game only through these, so mypy checks every use against this list, and the
+    contract tests check that each registered module has all of them."""
+
+    NAME: str
+    DESCRIPTION: str
+    HIDDEN_INFORMATION: bool
+    PARAMETERS: Mapping[str, Mapping[str, Any]]
+
+    def make_table(self, params: dict[str, Any], /) -> object: ...   # a capsule named cavemind.GameTable
+    def initial_state(self, params: dict[str, Any], /) -> bytes: ...
+    def check_state(self, data: bytes, /) -> str | None: ...
+    def action_to_string(self, data: bytes, action: int, /) -> str: ...
+    def state_to_dict(self, data: bytes, observer: int | None = None, /) -> dict[str, Any]: ...
+    def state_from_dict(self, params: dict[str, Any], doc: dict[str, Any], /) -> bytes: ...
+    def render(self, data: bytes, observer: int | None = None, /) -> str: ...
+    def observation_size(self, params: dict[str, Any], /) -> int: ...
+    def observation(self, data: bytes, player: int, /) -> Sequence[float]: ...
 
 
 @dataclass(frozen=True)
@@ -17,9 +41,9 @@ class SearchDefaults:
 
     exploration: float = 0.7          # UCB constant c on returns in [0, 1]
     rollout_depth: int = FULL_ROLLOUT  # decisions before the rollout is cut off and the heuristic read
-    by_players: dict[int, "SearchDefaults"] = field(default_factory=dict)
+    by_players: dict[int, SearchDefaults] = field(default_factory=dict)
 
-    def for_players(self, players: int) -> "SearchDefaults":
+    def for_players(self, players: int) -> SearchDefaults:
         return self.by_players.get(players, self)
 
 
@@ -56,7 +80,15 @@ def game_names() -> list[str]:
     return sorted(REGISTRY)
 
 
-def game_module(name: str) -> ModuleType:
+def game_module(name: str) -> GameModule:
+    """The compiled module of game `name`, seen through its contract. Raises UnknownGameError."""
+    # The compiled modules have no stubs: the contract tests check that each one has every GameModule name.
+    return cast(GameModule, compiled_module(name))
+
+
+def compiled_module(name: str) -> ModuleType:
+    """The compiled module of game `name` with everything it defines, for a game's own extras (its data
+    tables, debug helpers) beyond the GameModule contract. Raises UnknownGameError."""
     from cavemind.errors import UnknownGameError
 
     if not isinstance(name, str) or name not in REGISTRY:

@@ -57,15 +57,15 @@ class HeldState(_CavemindState):
     """A cavemind State that OpenSpiel can copy: pyspiel clones a Python state by deep-copying its attributes
     and serializes it by pickling them."""
 
-    def __deepcopy__(self, memo: dict) -> "HeldState":
+    def __deepcopy__(self, memo: dict[str, Any]) -> HeldState:
         return self.clone()
 
     def __reduce__(self):
         return _restore_state, (self.game.name, dict(self.game.params), self.to_bytes())
 
 
-@functools.lru_cache(maxsize=None)
-def _cavemind_game(name: str, params: tuple) -> _CavemindGame:
+@functools.cache
+def _cavemind_game(name: str, params: tuple[Any, ...]) -> _CavemindGame:
     return cavemind.load_game(name, **dict(params))
 
 
@@ -137,7 +137,7 @@ class OpenSpielGame(pyspiel.Game):
         super().__init__(_registered[name], info, dict(game.params))
         self.cavemind_game = game
 
-    def new_initial_state(self, state: _CavemindState | None = None) -> "OpenSpielState":
+    def new_initial_state(self, state: _CavemindState | None = None) -> OpenSpielState:
         """The starting position (the raw root, chance nodes included), or a wrap of the cavemind `state`."""
         if state is None:
             held = HeldState(self.cavemind_game, self.cavemind_game.module.initial_state(self.cavemind_game.params))
@@ -148,7 +148,7 @@ class OpenSpielGame(pyspiel.Game):
                              f"{self.cavemind_game!r}, not {state!r}")
         return OpenSpielState(self, held)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> "Observer":
+    def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         return Observer(self.cavemind_game)
@@ -192,7 +192,7 @@ class OpenSpielState(pyspiel.State):
             return self._cm.returns()
         return [0.0] * self._cm.num_players
 
-    def resample_from_infostate(self, player_id: int, probability_sampler=None) -> "OpenSpielState":
+    def resample_from_infostate(self, player_id: int, probability_sampler=None) -> OpenSpielState:
         """A state in `player_id`'s information set, with everything they cannot see resampled by cavemind's
         determinize. The seed comes from `probability_sampler` (a callable giving floats in [0, 1), such as
         pyspiel.UniformProbabilitySampler) when given."""

@@ -23,7 +23,7 @@
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -39,7 +39,8 @@ def agent_name(seat: int) -> str:
 class CavemindAECEnv(AECEnv):
     """One cavemind game in one configuration as an AEC environment."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "cavemind", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "cavemind",
+                                          "is_parallelizable": False}
 
     def __init__(self, game_name: str, render_mode: str | None = None, **params: Any):
         super().__init__()
@@ -70,7 +71,7 @@ class CavemindAECEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self.cavemind_state is None:
             self._rng = np.random.default_rng(seed)
         self.cavemind_state = self.game.new_initial_state()
@@ -93,7 +94,7 @@ class CavemindAECEnv(AECEnv):
         for agent in self.agents:
             self.infos[agent] = {}
         if self.cavemind_state.is_terminal():
-            for agent, value in zip(self.possible_agents, self.cavemind_state.returns()):
+            for agent, value in zip(self.possible_agents, self.cavemind_state.returns(), strict=False):
                 if agent in self.rewards:
                     self.rewards[agent] = float(value)
             self.terminations = dict.fromkeys(self.agents, True)

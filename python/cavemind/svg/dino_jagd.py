@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
@@ -14,11 +15,11 @@ SLOT_W = 190
 CARD_H = 18
 
 
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     return json.loads((resources.files("cavemind") / "data" / "dino_jagd" / "dino_jagd.json").read_text())
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     data = _data()
     creatures = {c["name"]: c for c in data["creatures"]}
@@ -32,7 +33,7 @@ def draw(doc: dict) -> Picture:
     picture.text(10, 22, f"Dino Jagd, turn {state['turns']}, phase {state['phase']}, player {state['turn_player']} "
                          f"to play ({status_line(doc)})", size=15, bold=True)
     y = area_top
-    for p, label, height in zip(periods, names, heights):
+    for p, label, height in zip(periods, names, heights, strict=False):
         picture.rect(10, y, ROW_LABEL_W + 3 * SLOT_W + 8, height, fill=PANEL, rx=5, cls=f"period {p}")
         marker = " *" if state.get("kein_aussterben_marker") == p else ""
         picture.text(16, y + 16, f"{p} {label}{marker}", size=12, bold=True)
@@ -67,8 +68,8 @@ def draw(doc: dict) -> Picture:
     picture.text(x, deck_y + 90, "gimmick deck:", size=12, bold=True)
     if special_count:
         picture.card_back(x, deck_y + 96, 30, 40, cls="card-back gimmick-deck", title=plural(special_count, "card"))
-    picture.text(x + 36, deck_y + 120, f"{plural(special_count, 'card')}, {len(state.get('special_discard', []))} discarded",
-                 size=11)
+    discarded = len(state.get("special_discard", []))
+    picture.text(x + 36, deck_y + 120, f"{plural(special_count, 'card')}, {discarded} discarded", size=11)
     picture.text(x, deck_y + 150, f"creatures discarded: {len(state.get('dinosaur_discards_seen', []))}", size=11)
 
     for q, player in enumerate(players):
@@ -76,14 +77,14 @@ def draw(doc: dict) -> Picture:
     return picture
 
 
-def _creature(creatures: dict, name: str) -> str:
+def _creature(creatures: dict[str, Any], name: str) -> str:
     info = creatures.get(name)
     if info is None:
         return name
     return f"{name} {'C' if info['carnivore'] else 'H'} {info['points']}p/{info['cost']}e"
 
 
-def _creature_title(creatures: dict, name: str) -> str:
+def _creature_title(creatures: dict[str, Any], name: str) -> str:
     info = creatures.get(name)
     if info is None:
         return name
@@ -91,10 +92,11 @@ def _creature_title(creatures: dict, name: str) -> str:
             f"costs {info['cost']} energy, hunt {info['hunt']}")
 
 
-def _player(picture: Picture, q: int, p: dict, x: float, y: float) -> None:
+def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 96, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
-    picture.text(x + 8, y + 18, f"player {q}: {plural(p['captured_points'], 'point')}, energy {p['energy']}, in {p['period']}",
+    picture.text(x + 8, y + 18,
+                 f"player {q}: {plural(p['captured_points'], 'point')}, energy {p['energy']}, in {p['period']}",
                  size=14, bold=True, fill=colour)
     captured = p.get("captured", [])
     listed = ", ".join(captured) or "-"

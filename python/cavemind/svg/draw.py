@@ -6,6 +6,7 @@ Every element that stands for something in the position carries a class naming i
 """
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from cavemind.errors import InvalidOptionError
@@ -78,11 +79,13 @@ class Picture:
 
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = INK, width: float = 1,
              cls: str | None = None) -> None:
-        self.parts.append(f"<line {_attributes(x1=x1, y1=y1, x2=x2, y2=y2, stroke=stroke, stroke_width=width, class_=cls)}/>")
+        attrs = _attributes(x1=x1, y1=y1, x2=x2, y2=y2, stroke=stroke, stroke_width=width, class_=cls)
+        self.parts.append(f"<line {attrs}/>")
 
     def text(self, x: float, y: float, text: object, size: float = 12, anchor: str = "start", bold: bool = False,
              fill: str = INK, cls: str | None = None) -> None:
-        attrs = _attributes(x=x, y=y, font_size=size, font_family=FONT, text_anchor=anchor if anchor != "start" else None,
+        attrs = _attributes(x=x, y=y, font_size=size, font_family=FONT,
+                            text_anchor=anchor if anchor != "start" else None,
                             font_weight="bold" if bold else None, fill=fill, class_=cls)
         self.parts.append(f"<text {attrs}>{escape(str(text))}</text>")
 
@@ -112,7 +115,8 @@ class Picture:
         width = size if size is not None else self.width
         height = round(width * self.height / self.width, 2)
         head = (f"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-                f"{_attributes(width=width, height=height)} viewBox=\"0 0 {_number(self.width)} {_number(self.height)}\">")
+                f"{_attributes(width=width, height=height)} "
+                f"viewBox=\"0 0 {_number(self.width)} {_number(self.height)}\">")
         return "\n".join([head, *self.parts, "</svg>"]) + "\n"
 
 
@@ -134,7 +138,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def status_line(doc: dict) -> str:
+def status_line(doc: dict[str, Any]) -> str:
     """'seen by player 1' or 'all cards face up' for the caption of every picture."""
     observer = doc.get("observer")
     return f"as seen by player {observer}" if observer is not None else "everything face up"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
@@ -18,11 +19,11 @@ ROUND_NAMES = ("NW", "NE", "SE", "SW")
 RESOURCES = ("fish", "berry", "mushroom", "water")
 
 
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     return json.loads((resources.files("cavemind") / "data" / "honga" / "honga.json").read_text())
 
 
-def _disc(picture: Picture, data: dict, disc: int | None, cx: float, cy: float, r: float, cls: str) -> None:
+def _disc(picture: Picture, data: dict[str, Any], disc: int | None, cx: float, cy: float, r: float, cls: str) -> None:
     """A disc: grey or red, with the hands of its four quadrants (clockwise from the top left)."""
     if disc is None:
         return
@@ -34,11 +35,11 @@ def _disc(picture: Picture, data: dict, disc: int | None, cx: float, cy: float, 
                    title=f"disc {name}: hands {hands}")
     picture.line(cx - r, cy, cx + r, cy, stroke="#666")
     picture.line(cx, cy - r, cx, cy + r, stroke="#666")
-    for value, (dx, dy) in zip(hands, ((-1, -1), (1, -1), (1, 1), (-1, 1))):
+    for value, (dx, dy) in zip(hands, ((-1, -1), (1, -1), (1, 1), (-1, 1)), strict=False):
         picture.text(cx + dx * r * 0.45, cy + dy * r * 0.45 + 4, value, size=r * 0.42, anchor="middle", bold=True)
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     data = _data()
     players = state["players"]
@@ -59,7 +60,7 @@ def draw(doc: dict) -> Picture:
     # The round fields are the inner corners of the centre cell, each with its top disc.
     hx, hy = centres["honga"]
     corners = {"NW": (hx, hy), "NE": (hx + CELL_W, hy), "SE": (hx + CELL_W, hy + CELL_H), "SW": (hx, hy + CELL_H)}
-    for name, disc in zip(ROUND_NAMES, state["field_top"]):
+    for name, disc in zip(ROUND_NAMES, state["field_top"], strict=False):
         cx, cy = corners[name]
         _disc(picture, data, disc, cx, cy, 26, f"round-field {name}")
     if state["honga"] is None:
@@ -102,21 +103,21 @@ def draw(doc: dict) -> Picture:
                                         + (f" ({hidden_under} face down)" if hidden_under else ""), size=11)
     turn = state.get("turn_state") or {}
     if state["phase"] == "act" and turn.get("field") is not None:
+        uses = ", ".join(f"{v} {k}" for k, v in turn["uses"].items()) or "-"
         picture.text(tx, BOARD_Y + 262, f"this turn: disc on {turn['field']} (rotation {turn['rotation']}), "
-                                        f"hands left: " + (", ".join(f"{v} {k}" for k, v in turn["uses"].items()) or "-"),
-                     size=11)
+                                        f"hands left: {uses}", size=11)
 
     for q, p in enumerate(players):
         _player(picture, data, q, p, state, 10, players_top + q * 92)
     return picture
 
 
-def _player(picture: Picture, data: dict, q: int, p: dict, state: dict, x: float, y: float) -> None:
+def _player(picture: Picture, data: dict[str, Any], q: int, p: dict, state: dict, x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 84, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     holds = [name for name, key in (("Honga", "honga"), ("the tusk", "tusk")) if state[key] == q]
-    picture.text(x + 8, y + 18, f"player {q}: {plural(p['score'], 'point')}" + (f", holds {' and '.join(holds)}" if holds else ""),
-                 size=14, bold=True, fill=colour)
+    held = f", holds {' and '.join(holds)}" if holds else ""
+    picture.text(x + 8, y + 18, f"player {q}: {plural(p['score'], 'point')}{held}", size=14, bold=True, fill=colour)
     picture.text(x + 8, y + 38, "  ".join(f"{p[r]} {r}" for r in RESOURCES)
                  + f"   mountain step {p['mountain']}", size=12)
     picture.text(x + 8, y + 58, f"mammoths: {p['board_mammoths']} on the board, {p['depot_mammoths']} in the depot",

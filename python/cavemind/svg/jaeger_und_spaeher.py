@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
@@ -28,7 +29,7 @@ def _members(picture: Picture, members: list[int], x: float, y: float) -> None:
             i += 1
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     options = doc.get("options", {})
     locations, holy = state["locations"], state["holy_places"]
@@ -59,7 +60,8 @@ def draw(doc: dict) -> Picture:
         kind = "hunting ground" if card.startswith("H") else "wilderness"
         marked = loc["slot"] in (state.get("current_slot"), state.get("revealed_slot"))
         picture.rect(x, y, LOC_W, LOC_H, fill="#e8efe0" if kind == "wilderness" else PANEL, rx=5,
-                     cls=f"location {card}", stroke_width=3 if marked else 1, title=f"{card}: {kind}, slot {loc['slot']}")
+                     cls=f"location {card}", stroke_width=3 if marked else 1,
+                     title=f"{card}: {kind}, slot {loc['slot']}")
         picture.text(x + 5, y + 14, card, size=12, bold=True)
         if loc.get("locked"):
             picture.text(x + LOC_W - 5, y + 14, f"{loc['locked']} locked", size=9, anchor="end")
@@ -93,8 +95,8 @@ def draw(doc: dict) -> Picture:
     picture.card_back(px, display_top + 22, 40, 56, cls="card-back pile", title=f"object pile: {pile_count}")
     picture.text(px + 48, display_top + 40, f"object pile: {pile_count}", size=12)
     if state.get("gathered"):
-        picture.text(px + 48, display_top + 58, "gathered: " + ", ".join(f"{v} {k}" for k, v in state["gathered"].items()),
-                     size=11)
+        gathered = ", ".join(f"{v} {k}" for k, v in state["gathered"].items())
+        picture.text(px + 48, display_top + 58, f"gathered: {gathered}", size=11)
     if state.get("location_discards"):
         picture.text(px + 48, display_top + 76, f"locations discarded: {len(state['location_discards'])}", size=11)
 
@@ -103,7 +105,7 @@ def draw(doc: dict) -> Picture:
     return picture
 
 
-def _objects(picture: Picture, objects: dict, q: int, kind: str, x: float, y: float) -> float:
+def _objects(picture: Picture, objects: dict[str, Any], q: int, kind: str, x: float, y: float) -> float:
     """Objects as small cards (face up: name; hidden: backs); returns the x after the last one."""
     if "hidden" in objects:
         for _ in range(objects["hidden"]):
@@ -117,7 +119,7 @@ def _objects(picture: Picture, objects: dict, q: int, kind: str, x: float, y: fl
     return x
 
 
-def _player(picture: Picture, q: int, p: dict, x: float, y: float) -> None:
+def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 142, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     picture.text(x + 8, y + 18, f"player {q}: {plural(p['points'], 'point')}, {p['hunger']} hunger", size=14, bold=True,

@@ -1,13 +1,15 @@
 """Kuhn poker: each seat's card (a back where the observer cannot see it), chips in the pot, the betting."""
 from __future__ import annotations
 
+from typing import Any
+
 from cavemind.svg.draw import Picture, player_colour, status_line
 
 CARD_W, CARD_H = 60, 84
 SEAT_W = 110
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     cards, history = state["cards"], state["history"]
     n = len(cards)

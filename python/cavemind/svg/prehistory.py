@@ -6,6 +6,7 @@ showing only their public value)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
 
@@ -38,13 +39,13 @@ def _hexagon(cx: float, cy: float) -> list[tuple[float, float]]:
             for k in range(6)]
 
 
-def _space_exists(state: dict, sp: int) -> bool:
+def _space_exists(state: dict[str, Any], sp: int) -> bool:
     if sp < NCOLS:
         return sp == START_SPACE
     return ((sp // NCOLS) - 1) * 2 + (sp % NCOLS) // 4 < 5 * state["num_players"]
 
 
-def _space_info(data: dict, state: dict, sp: int) -> tuple[str, str]:
+def _space_info(data: dict[str, Any], state: dict, sp: int) -> tuple[str, str]:
     """(terrain, feature) of a map space: the map tile in its slot says both."""
     if sp == START_SPACE:
         return "rock", "start"
@@ -55,7 +56,7 @@ def _space_info(data: dict, state: dict, sp: int) -> tuple[str, str]:
     return space["terrain"], space["feature"]
 
 
-def _token_label(module, data: dict, token: int) -> str:
+def _token_label(module, data: dict[str, Any], token: int) -> str:
     if token == 0 or token == 255:
         return ""
     if token == TOK_MEGA:
@@ -69,7 +70,7 @@ def _token_label(module, data: dict, token: int) -> str:
     return data["gathering"]["types"][kind // 2] + ("+d" if kind % 2 else "")
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     module = _module()
     data = module.DATA
     state = doc["state"]
@@ -135,13 +136,13 @@ def draw(doc: dict) -> Picture:
     return picture
 
 
-def _price_colour(data: dict, state: dict, slot: int, position: int) -> int:
+def _price_colour(data: dict[str, Any], state: dict, slot: int, position: int) -> int:
     tile = data["pricing_tiles"][state["price_tile"][slot]]
     return tile["colours"][(position + state["price_rot"][slot]) % 6]
 
 
-def _cube(picture: Picture, colours: tuple, colour: int, x: float, y: float, label: str = "", cls: str = "cube",
-          size: float = 14) -> None:
+def _cube(picture: Picture, colours: tuple[Any, ...], colour: int, x: float, y: float, label: str = "",
+          cls: str = "cube", size: float = 14) -> None:
     name = colours[colour]
     picture.rect(x, y, size, size, fill=CUBE_COLOURS[name], rx=2, cls=f"{cls} {name}", title=name)
     if label:
@@ -149,7 +150,7 @@ def _cube(picture: Picture, colours: tuple, colour: int, x: float, y: float, lab
                      fill="#000" if name in ("white", "yellow", "grey") else "#fff")
 
 
-def _action_board(picture: Picture, module, data: dict, state: dict) -> None:
+def _action_board(picture: Picture, module, data: dict[str, Any], state: dict) -> None:
     colours = module.COLOURS
     x, y = RIGHT_X, 56
     picture.rect(x, y, WIDTH - x - 10, 250, fill=PANEL, rx=6, cls="action-board")
@@ -181,7 +182,7 @@ def _action_board(picture: Picture, module, data: dict, state: dict) -> None:
                 cx += 22
 
 
-def _displays(picture: Picture, module, data: dict, state: dict) -> None:
+def _displays(picture: Picture, module, data: dict[str, Any], state: dict) -> None:
     x, y = RIGHT_X, 318
     picture.text(x, y + 12, "gathering slots", size=12, bold=True)
     for k, kind in enumerate(state["gather_slot"]):
@@ -198,7 +199,8 @@ def _displays(picture: Picture, module, data: dict, state: dict) -> None:
         if card:
             info = data["hunting_cards"][card - 1]
             kind = "animal" if info.get("animal") else "footprint"
-            lines = [f"{info['species']} {kind}", f"cost {info['cost']}" + (f", {info['vp']} VP" if "vp" in info else "")]
+            vp = f", {info['vp']} VP" if "vp" in info else ""
+            lines = [f"{info['species']} {kind}", f"cost {info['cost']}{vp}"]
         else:
             lines = ["-"]
         picture.card(x + k * 108, y + 18, 104, 36, lines, cls="card hunting" if card else "empty-slot", size=10)
@@ -220,7 +222,7 @@ def _ceremony_lines(module, card: int) -> list[str]:
     return [f"{ident} ({value})", kind]
 
 
-def _player(picture: Picture, module, data: dict, state: dict, q: int, x: float, y: float) -> None:
+def _player(picture: Picture, module, data: dict[str, Any], state: dict, q: int, x: float, y: float) -> None:
     colours = module.COLOURS
     colour = player_colour(q)
     picture.rect(x, y, 550, 142, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from cavemind.svg.draw import PANEL, Picture, flow, player_colour, plural, status_line
 
@@ -16,7 +17,7 @@ PLACE_LABELS = {"hunt": "hunting grounds", "forest": "forest (wood)", "claypit":
                 "field": "field", "animal": "animal"}
 
 
-def _igloos() -> dict[str, dict]:
+def _igloos() -> dict[str, dict[str, Any]]:
     data = json.loads((resources.files("cavemind") / "data" / "stone_age" / "expansions.json").read_text())
     return {igloo["name"]: igloo for igloo in data["igloos"]}
 
@@ -30,14 +31,14 @@ def _card_lines(card_id: str) -> list[str]:
     return [ident, bottom.replace("_", " "), top]
 
 
-def _people(picture: Picture, players: list[dict], place: str, x: float, y: float, w: float) -> None:
+def _people(picture: Picture, players: list[dict[str, Any]], place: str, x: float, y: float, w: float) -> None:
     """The people every seat has on `place`, seat by seat, in rows inside the box."""
     pieces = [q for q, p in enumerate(players) for _ in range(p["placed"].get(place, 0))]
-    for (cx, cy), q in zip(flow(len(pieces), x, y, w, STEP), pieces):
+    for (cx, cy), q in zip(flow(len(pieces), x, y, w, STEP), pieces, strict=False):
         picture.person(cx, cy, q, r=6.5, title=f"player {q} on {place}")
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     players = state["players"]
     options = doc.get("options", {})
@@ -126,7 +127,7 @@ def _cost_lines(name: str) -> list[str]:
             for part in name.split("+")]
 
 
-def _player_board(picture: Picture, q: int, p: dict, state: dict, x: float, y: float) -> None:
+def _player_board(picture: Picture, q: int, p: dict[str, Any], state: dict, x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, 465, 160, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     start = " (start player)" if q == state["start_player"] else ""
@@ -136,7 +137,8 @@ def _player_board(picture: Picture, q: int, p: dict, state: dict, x: float, y: f
         picture.rect(cx - 10, y + 28, 20, 20, fill=RESOURCE_COLOURS[key], rx=3, cls=f"resource {key}")
         picture.text(cx + 14, y + 43, f"{p[key]}", size=13, bold=True)
         picture.text(cx - 10, y + 60, key, size=9)
-    tools = " ".join(f"{v}{'*' if used else ''}" for v, used in zip(p["tools"], p["tools_used"]) if v) or "-"
+    tools = " ".join(f"{v}{'*' if used else ''}"
+                     for v, used in zip(p["tools"], p["tools_used"], strict=False) if v) or "-"
     extra = (f", tool cards {'/'.join(map(str, p['one_use_tools']))}" if p["one_use_tools"] else "")
     picture.text(x + 8, y + 78, f"agriculture {p['agriculture']}   tools {tools}{extra}   buildings {p['buildings']}"
                  + (f"   igloos {p['igloos']}" if p.get("igloos") else ""), size=12)

@@ -1,13 +1,15 @@
 """Tic-tac-toe: the 3 x 3 grid with its a-c / 1-3 labels (the move notation) and the marks."""
 from __future__ import annotations
 
+from typing import Any
+
 from cavemind.svg.draw import Picture, player_colour
 
 CELL = 60
 MARGIN = 30
 
 
-def draw(doc: dict) -> Picture:
+def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     board = state["board"]              # rows from the top: row "3" first, as the text board prints it
     picture = Picture(2 * MARGIN + 3 * CELL, 2 * MARGIN + 3 * CELL + 24, "tictactoe")
@@ -18,7 +20,7 @@ def draw(doc: dict) -> Picture:
             cx, cy = x + CELL / 2, y + CELL / 2
             if mark == "X":
                 colour = player_colour(0)
-                picture.add(f"<g class=\"mark x\"><title>X</title>")
+                picture.add("<g class=\"mark x\"><title>X</title>")
                 picture.line(cx - 18, cy - 18, cx + 18, cy + 18, stroke=colour, width=6)
                 picture.line(cx - 18, cy + 18, cx + 18, cy - 18, stroke=colour, width=6)
                 picture.add("</g>")
