@@ -19,7 +19,7 @@ cdef enum:
     LOC_UNSEEN = 0       # play deck below the top or the face-down cut: nobody has seen it
     LOC_TOP = 1          # face-up top card of the play deck
     LOC_PENDING = 2      # dealt (or brought back), waiting to be placed
-    LOC_AREA = 3         # hunting area (slot and height in area[] and height[])
+    LOC_AREA = 3         # hunting area (slot and height in slot[] and height[])
     LOC_DISCARD = 4      # discarded during play (seen by everybody)
     LOC_CAPTURED = 5     # + player
 
@@ -86,35 +86,35 @@ cdef enum:
     NUM_ACTIONS = C_FIRST + MAX_DJ_PLAYERS
 
 ctypedef struct DinoState:
-    uint8_t num_players
-    uint8_t phase
+    uint8_t num_players                 # 2..4
+    uint8_t phase                       # PH_* above
     uint8_t current                     # player whose turn it is
-    uint8_t first_player
+    uint8_t first_player                # seat chosen by the first-player roll at setup
     uint8_t setup_dealt                 # specials dealt at setup
     uint8_t draw_for                    # who draws at a special-draw chance node
     uint8_t top                         # card id of the face-up top of the play deck, NONE if none
     uint8_t deck_below                  # cards of the play deck under the top
-    uint8_t to_deal
+    uint8_t to_deal                     # creatures still to deal from the play deck this turn (PH_DEAL)
     uint8_t marker                      # period of the Kein Aussterben marker, NONE if not on the track
     uint8_t target                      # card being hunted
-    uint8_t target_slot
+    uint8_t target_slot                 # space of the card being hunted, NONE if no hunt
     uint8_t die                         # the hunt roll 1..6, 0 before it
     int8_t mods                         # sum of the roll changes played in the window
     uint8_t override                    # R_NONE, R_CAPTURE (Glueckstreffer) or R_MISS (Fehlschuss): last one counts
     uint8_t window_pos                  # whose reaction is asked next
     uint8_t passes                      # consecutive passes in the window
-    uint8_t _pad
+    uint8_t _pad                        # alignment of turns, always 0
     uint16_t turns                      # turns started
-    uint8_t energy[MAX_DJ_PLAYERS]
+    uint8_t energy[MAX_DJ_PLAYERS]      # energy left, 0..MAX_ENERGY
     uint8_t pos[MAX_DJ_PLAYERS]         # period of each expedition
     uint8_t started[MAX_DJ_PLAYERS]     # has had a first turn
     uint8_t scope_used[MAX_DJ_PLAYERS]  # Zielfernrohr uses in this hunt
     uint8_t jam_used[MAX_DJ_PLAYERS]    # Stoerfeld uses in this hunt
-    uint8_t sp_deck[NUM_SPECIAL_TYPES]
-    uint8_t sp_discard[NUM_SPECIAL_TYPES]
+    uint8_t sp_deck[NUM_SPECIAL_TYPES]  # special cards left in the draw deck, per type
+    uint8_t sp_discard[NUM_SPECIAL_TYPES]  # special cards on the discard pile, per type
     uint8_t hand[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]     # secret one-use and bonus cards
     uint8_t face_up[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]  # Gimmicks and Experts
-    uint8_t loc[NUM_CREATURES]
+    uint8_t loc[NUM_CREATURES]          # where each creature card is: LOC_* above
     uint8_t slot[NUM_CREATURES]         # period * SPACES + space while in the hunting area
     uint8_t height[NUM_CREATURES]       # 1 = bottom of its space
     # since the last reshuffle of the special deck (all 0 before the first one; README Interpretation 16)
@@ -124,7 +124,3 @@ ctypedef struct DinoState:
     uint8_t drawn_since[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]  # cards each seat drew into its hand since (secret)
     uint8_t play_log[MAX_PLAYS_LOGGED]  # seat * 16 + type of each card played from a hand since, in order (public)
     uint8_t play_drawn[MAX_PLAYS_LOGGED]    # how many cards that seat had drawn since the reshuffle when it played
-
-ctypedef struct DinoConfig:
-    uint8_t num_players
-    uint8_t deck_size

@@ -88,38 +88,38 @@ cdef enum:
 ctypedef struct JState:
     uint8_t variant          # 0 introductory, 1 normal, 2 survival struggle
     uint8_t holy_mode        # 0 none, 1 first-game places, 2 random
-    uint8_t to_move
-    uint8_t phase
-    uint8_t terminal
+    uint8_t to_move          # player 0 or 1 whose decision it is
+    uint8_t phase            # P_* above
+    uint8_t terminal         # 1 once the game is over
     uint8_t winner           # 0, 1, or 2 = shared
     uint8_t final_turn       # the starting player reached the target: player 1's last turn
     uint8_t stop_turn        # set when the starting player reaches the target mid-turn
-    uint16_t turn
-    uint16_t turn_limit
-    uint8_t points[2]
+    uint16_t turn            # turns played so far
+    uint16_t turn_limit      # safety cap on turns (not a rule; README, "The turn limit")
+    uint8_t points[2]        # score track position per player
     uint8_t bonus_done[2]    # bits: 9, 14, 18
-    uint8_t hunger[2]
-    uint8_t tribe[2]
-    uint8_t camp[2]
-    uint8_t reserve[2]
-    uint8_t hand[2][NCHAR]
-    uint8_t row_len[3]
-    uint8_t rows[3][ROWMAX]
-    uint8_t obj_hand[2][NOBJ]
-    uint8_t obj_created[2][NOBJ]
-    uint8_t obj_disc_open[NOBJ]
-    uint8_t obj_disc_hidden[2][NOBJ]
-    uint8_t obj_draw[NOBJ]
+    uint8_t hunger[2]        # hunger tiles held
+    uint8_t tribe[2]         # members on the tribe card (free to place)
+    uint8_t camp[2]          # members in the camp
+    uint8_t reserve[2]       # members in the reserve
+    uint8_t hand[2][NCHAR]   # characters in hand, per type
+    uint8_t row_len[3]       # characters in each display row
+    uint8_t rows[3][ROWMAX]  # character types of each row, in order (the last one is the free card)
+    uint8_t obj_hand[2][NOBJ] # objects in hand, per type (secret from the opponent)
+    uint8_t obj_created[2][NOBJ] # objects created (face up), per type
+    uint8_t obj_disc_open[NOBJ] # objects on the discard pile face up, per type
+    uint8_t obj_disc_hidden[2][NOBJ] # objects each player discarded face down, per type
+    uint8_t obj_draw[NOBJ]   # objects in the draw pile, per type
     uint8_t loc_card[NSLOT]  # location card id (normal slots) or Holy Place face (holy slots); EMPTY
     uint8_t loc_cover[NSLOT] # bit per covered space
-    uint8_t loc_men[NSLOT][2]
+    uint8_t loc_men[NSLOT][2] # members of each player on each slot
     uint8_t locked[NSLOT]    # the mover's members placed by an object this turn
     uint8_t pool[NMAT]       # raw materials gathered this turn
     uint8_t took_back        # a member was taken back this turn
-    uint8_t cur_slot
-    uint8_t revealed_slot
-    uint8_t qlen
-    uint8_t queue[QMAX][3]
-    uint8_t pad[3]
+    uint8_t cur_slot         # slot a member is being taken back from (P_COVER, P_SHORTAGE); EMPTY
+    uint8_t revealed_slot    # slot revealed by the character being played (for place_revealed); EMPTY
+    uint8_t qlen             # entries used in queue
+    uint8_t queue[QMAX][3]   # pending instructions (op, a, b), the head first
+    uint8_t pad[3]           # always 0 (check_state); infoset_hash writes hidden counts here in its copy
     uint64_t loc_draw        # bit per location card in its draw pile
     uint64_t loc_disc        # bit per location card in its discard pile

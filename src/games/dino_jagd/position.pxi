@@ -1,0 +1,343 @@
+# Dino Jagd: JSON positions: state_to_dict (whole or as a seat sees it), state_from_dict with its
+# validation, and check_state; the space and card-list names they share with the notation. Included by dino_jagd.pyx.
+
+def _slot_name(k):
+    return f"{PERIOD_CODES[k // SPACES]}{k % SPACES + 1}"
+
+
+def _tops(bytes data):
+    cdef DinoState s = load(data)
+    cdef uint8_t tops[NUM_SLOTS]
+    cdef uint8_t heights[NUM_SLOTS]
+    slot_tops(&s, tops, heights)
+    return [tops[k] for k in range(NUM_SLOTS)]
+
+
+def _specials_list(counts):
+    out = []
+    for t in range(NUM_SPECIAL_TYPES):
+        out += [SPECIAL_NAMES[t]] * counts[t]
+    return out
+
+
+def _captured(s_loc, i):
+    return [CREATURE_NAMES[c] for c in range(NUM_CREATURES) if s_loc[c] == LOC_CAPTURED + i]
+
+
+def state_to_dict(bytes data, observer=None):
+    cdef DinoState s = load(data)
+    loc = [s.loc[c] for c in range(NUM_CREATURES)]
+    public_score = [sum(CREATURES[c]["points"] for c in range(NUM_CREATURES) if loc[c] == LOC_CAPTURED + i)
+                    for i in range(s.num_players)]
+    players = []
+    for i in range(s.num_players):
+        entry = {"energy": s.energy[i], "period": PERIOD_CODES[s.pos[i]], "had_first_turn": bool(s.started[i]),
+                 "face_up": _specials_list([s.face_up[i][t] for t in range(NUM_SPECIAL_TYPES)]), "captured": _captured(loc, i),
+                 "captured_points": public_score[i]}
+        if observer is None or observer == i:
+            entry["hand"] = _specials_list([s.hand[i][t] for t in range(NUM_SPECIAL_TYPES)])
+        else:
+            entry["hand_count"] = hand_count(&s, i)
+        if s.scope_used[i] or s.jam_used[i]:
+            entry["gimmicks_used"] = {"Zielfernrohr": s.scope_used[i], "Stoerfeld": s.jam_used[i]}
+        if s.reshuffles:                # what the seat drew since the reshuffle is secret like its hand
+            if observer is None or observer == i:
+                entry["drawn_since_reshuffle"] = _specials_list([s.drawn_since[i][t] for t in range(NUM_SPECIAL_TYPES)])
+            else:
+                entry["drawn_since_reshuffle_count"] = drawn_count(&s, i)
+        players.append(entry)
+    area = {}
+    for q in range(NUM_PERIODS):
+        spaces = []
+        for k in range(SPACES):
+            stack = sorted((s.height[c], c) for c in range(NUM_CREATURES)
+                           if loc[c] == LOC_AREA and s.slot[c] == q * SPACES + k)
+            spaces.append([CREATURE_NAMES[c] for _, c in stack])
+        area[PERIOD_CODES[q]] = spaces
+    doc = {
+        "phase": PHASE_NAMES[s.phase],
+        "turn_player": s.current,
+        "first_player": s.first_player,
+        "turns": s.turns,
+        "play_deck": {"top": CREATURE_NAMES[s.top] if s.top != NONE else None, "below_top": s.deck_below},
+        "hunting_area": area,
+        "to_place": [CREATURE_NAMES[c] for c in range(NUM_CREATURES) if loc[c] == LOC_PENDING],
+        "dinosaur_discards_seen": [CREATURE_NAMES[c] for c in range(NUM_CREATURES) if loc[c] == LOC_DISCARD],
+        "kein_aussterben_marker": PERIOD_CODES[s.marker] if s.marker != NONE else None,
+        "players": players,
+        "special_discard": _specials_list([s.sp_discard[t] for t in range(NUM_SPECIAL_TYPES)]),
+    }
+    if observer is None:
+        doc["special_deck"] = _specials_list([s.sp_deck[t] for t in range(NUM_SPECIAL_TYPES)])
+    else:
+        doc["special_deck_count"] = deck_total(&s)
+    if s.reshuffles:
+        doc["special_reshuffle"] = {
+            "count": s.reshuffles,
+            "deck_at_reshuffle": _specials_list([s.cycle_deck[t] for t in range(NUM_SPECIAL_TYPES)]),
+            "plays_since": [{"player": s.play_log[k] >> 4, "card": SPECIAL_NAMES[s.play_log[k] & 15],
+                             "drawn_before": s.play_drawn[k]} for k in range(s.plays_logged)]}
+    if s.phase in (PH_SETUP_SPECIALS, PH_TURN_DRAW, PH_BONUS_DRAW):
+        doc["draw_for"] = s.draw_for
+    if s.phase == PH_SETUP_SPECIALS:
+        doc["setup_dealt"] = s.setup_dealt
+    if s.to_deal:
+        doc["to_deal"] = s.to_deal
+    if s.target != NONE:
+        doc["hunt"] = {"target": CREATURE_NAMES[s.target], "space": _slot_name(s.target_slot), "die": s.die,
+                       "modifier": s.mods, "override": {R_NONE: None, R_CAPTURE: "capture", R_MISS: "miss"}[s.override],
+                       "ask_next": s.window_pos, "passes": s.passes}
+    return doc
+
+
+def check_state(bytes data):
+    """None when `data` is a state the rules allow, else "field: reason" naming the first wrong field."""
+    cdef char msg[MSG_LEN]
+    cdef DinoState s
+    if len(data) != sizeof(DinoState):
+        return f"state: expected {sizeof(DinoState)} bytes, got {len(data)}"
+    memcpy(&s, <const char*>data, sizeof(s))
+    if check(&s, msg):
+        return msg.decode("utf-8", "replace")
+    return None
+
+
+def _need(doc, key, kind, where=""):
+    if key not in doc:
+        raise ValueError(f"{where}{key}: missing")
+    value = doc[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ValueError(f"{where}{key}: expected an integer")
+    if kind is not int and not isinstance(value, kind):
+        raise ValueError(f"{where}{key}: expected {kind.__name__}")
+    return value
+
+
+def _int_in(doc, key, lo, hi, where=""):
+    v = _need(doc, key, int, where)
+    if not lo <= v <= hi:
+        raise ValueError(f"{where}{key}: must be in {lo}..{hi}")
+    return v
+
+
+def _special_counts(names, field):
+    if not isinstance(names, list):
+        raise ValueError(f"{field}: expected a list of special card names")
+    counts = [0] * NUM_SPECIAL_TYPES
+    for n in names:
+        if n not in SPECIAL_NAMES:
+            raise ValueError(f"{field}: {n!r} is not a special card")
+        t = SPECIAL_NAMES.index(n)
+        counts[t] += 1
+        if counts[t] > SP_COUNT[t]:
+            raise ValueError(f"{field}: more {n} than the {SP_COUNT[t]} in the game")
+    return counts
+
+
+def _period(value, field, allow_none=False):
+    if value is None and allow_none:
+        return NONE
+    if value not in PERIOD_CODES:
+        raise ValueError(f"{field}: expected one of {PERIOD_CODES}")
+    return PERIOD_CODES.index(value)
+
+
+def _slot(value, field):
+    if not isinstance(value, str) or len(value) < 2 or value[:-1] not in PERIOD_CODES or value[-1] not in "123"[:SPACES]:
+        raise ValueError(f"{field}: expected a space such as 'LJ2'")
+    return PERIOD_CODES.index(value[:-1]) * SPACES + int(value[-1]) - 1
+
+
+cdef deal_hidden_after_reshuffle(DinoState* s, int known):
+    """A seat's view gives the other seats' secret cards as counts: deal them (fixed seed) so that they fit the
+    plays since the reshuffle, as determinize would (game.state_from_dict then resamples them)."""
+    cdef Rng rng
+    rng_seed(&rng, 0)
+    if deal_since_reshuffle(s, known, &rng) == 3:
+        raise ValueError("special_reshuffle: no deal of the hidden special cards fits the draws and plays since "
+                         "the reshuffle")
+
+
+def state_from_dict(dict params, dict doc):
+    n = params["players"]
+    cdef DinoState s = blank(n)
+    if _need(doc, "phase", str) not in PHASE_NAMES:
+        raise ValueError(f"phase: expected one of {PHASE_NAMES}")
+    s.phase = PHASE_NAMES.index(doc["phase"])
+    s.current = _int_in(doc, "turn_player", 0, n - 1)
+    s.first_player = _int_in(doc, "first_player", 0, n - 1)
+    s.turns = _int_in(doc, "turns", 0, MAX_TURNS)
+    placed = {}
+
+    def put(name, where, field):
+        if name not in CREATURE_NAMES:
+            raise ValueError(f"{field}: {name!r} is not a creature")
+        c = CREATURE_NAMES.index(name)
+        if c in placed:
+            raise ValueError(f"{field}: {name} is also in {placed[c]}")
+        placed[c] = field
+        s.loc[c] = where
+        return c
+
+    deck = _need(doc, "play_deck", dict)
+    top = deck.get("top")
+    if top is not None:
+        s.top = put(top, LOC_TOP, "play_deck.top")
+    s.deck_below = _int_in(deck, "below_top", 0, NUM_CREATURES, "play_deck.")
+    area = _need(doc, "hunting_area", dict)
+    for q, code in enumerate(PERIOD_CODES):
+        spaces = area.get(code, [[]] * SPACES)
+        if not isinstance(spaces, list) or len(spaces) != SPACES or not all(isinstance(x, list) for x in spaces):
+            raise ValueError(f"hunting_area.{code}: expected {SPACES} lists of creature names (bottom first)")
+        for k, stack in enumerate(spaces):
+            for h, name in enumerate(stack):
+                c = put(name, LOC_AREA, f"hunting_area.{code}")
+                if not (CR_PERIODS[c] >> q) & 1:
+                    raise ValueError(f"hunting_area.{code}: {name} did not live in that period")
+                s.slot[c] = q * SPACES + k
+                s.height[c] = h + 1
+    for name in _need(doc, "to_place", list):
+        put(name, LOC_PENDING, "to_place")
+    for name in _need(doc, "dinosaur_discards_seen", list):
+        put(name, LOC_DISCARD, "dinosaur_discards_seen")
+    unseen = NUM_CREATURES - len(placed) + (0)
+    if s.deck_below > unseen:
+        raise ValueError("play_deck.below_top: more cards than creatures not seen")
+    s.marker = _period(doc.get("kein_aussterben_marker"), "kein_aussterben_marker", allow_none=True)
+    players = _need(doc, "players", list)
+    if len(players) != n:
+        raise ValueError(f"players: expected {n} entries")
+    known = [0] * NUM_SPECIAL_TYPES
+    hidden_sizes = {}
+    for i, entry in enumerate(players):
+        f = f"players[{i}]."
+        if not isinstance(entry, dict):
+            raise ValueError(f"players[{i}]: expected an object")
+        s.energy[i] = _int_in(entry, "energy", 0, MAX_ENERGY, f)
+        s.pos[i] = _period(entry.get("period"), f + "period")
+        s.started[i] = 1 if entry.get("had_first_turn") else 0
+        for name in _need(entry, "captured", list, f):
+            put(name, LOC_CAPTURED + i, f + "captured")
+        fu = _special_counts(_need(entry, "face_up", list, f), f + "face_up")
+        for t in range(NUM_SPECIAL_TYPES):
+            if fu[t] and t < FIRST_FACE_UP:
+                raise ValueError(f"{f}face_up: {SPECIAL_NAMES[t]} is not a Gimmick or Expert")
+            s.face_up[i][t] = fu[t]
+            known[t] += fu[t]
+        if "hand" in entry:
+            hd = _special_counts(entry["hand"], f + "hand")
+            for t in range(NUM_SPECIAL_TYPES):
+                s.hand[i][t] = hd[t]
+                known[t] += hd[t]
+        else:
+            hidden_sizes[i] = _int_in(entry, "hand_count", 0, 31, f)
+        if "special_reshuffle" in doc:
+            if "hand" in entry:
+                dr = _special_counts(_need(entry, "drawn_since_reshuffle", list, f), f + "drawn_since_reshuffle")
+                for t in range(NUM_SPECIAL_TYPES):
+                    s.drawn_since[i][t] = dr[t]
+            else:                       # a placeholder of the right size until the hidden cards are dealt
+                s.drawn_since[i][0] = _int_in(entry, "drawn_since_reshuffle_count", 0, 31, f)
+        used = entry.get("gimmicks_used", {})
+        if not isinstance(used, dict):
+            raise ValueError(f"{f}gimmicks_used: expected an object")
+        s.scope_used[i] = _int_in({"v": used.get("Zielfernrohr", 0)}, "v", 0, 3, f + "gimmicks_used.Zielfernrohr")
+        s.jam_used[i] = _int_in({"v": used.get("Stoerfeld", 0)}, "v", 0, 2, f + "gimmicks_used.Stoerfeld")
+    disc = _special_counts(_need(doc, "special_discard", list), "special_discard")
+    for t in range(NUM_SPECIAL_TYPES):
+        s.sp_discard[t] = disc[t]
+        known[t] += disc[t]
+    if "special_deck" in doc:
+        dk = _special_counts(doc["special_deck"], "special_deck")
+        for t in range(NUM_SPECIAL_TYPES):
+            known[t] += dk[t]
+    for t in range(NUM_SPECIAL_TYPES):
+        if known[t] > SP_COUNT[t]:
+            raise ValueError(f"special cards: more {SPECIAL_NAMES[t]} than the {SP_COUNT[t]} in the game")
+    spare = [SP_COUNT[t] - known[t] for t in range(NUM_SPECIAL_TYPES)]
+    for i, size in hidden_sizes.items():
+        for _ in range(size):
+            t = next((t for t in range(FIRST_FACE_UP) if spare[t] > 0), None)
+            if t is None and size == 1 and not s.started[i]:      # a setup card may be a Gimmick or Expert
+                t = next((t for t in range(NUM_SPECIAL_TYPES) if spare[t] > 0), None)
+            if t is None:
+                raise ValueError(f"players[{i}].hand_count: more secret cards than are unseen")
+            spare[t] -= 1
+            s.hand[i][t] += 1
+    if "special_deck" in doc:
+        if any(spare):
+            missing = [SPECIAL_NAMES[t] for t in range(NUM_SPECIAL_TYPES) if spare[t]]
+            raise ValueError(f"special_deck: cards unaccounted for: {missing}")
+        for t in range(NUM_SPECIAL_TYPES):
+            s.sp_deck[t] = dk[t]
+    else:
+        want = _int_in(doc, "special_deck_count", 0, 31)
+        if want != sum(spare):
+            raise ValueError(f"special_deck_count: {want} does not match the {sum(spare)} unseen special cards")
+        for t in range(NUM_SPECIAL_TYPES):
+            s.sp_deck[t] = spare[t]
+    if "special_reshuffle" in doc:      # positions without it: no reshuffle seen (as saved before it existed)
+        rs = _need(doc, "special_reshuffle", dict)
+        s.reshuffles = _int_in(rs, "count", 1, 255, "special_reshuffle.")
+        cd = _special_counts(_need(rs, "deck_at_reshuffle", list, "special_reshuffle."),
+                             "special_reshuffle.deck_at_reshuffle")
+        for t in range(NUM_SPECIAL_TYPES):
+            s.cycle_deck[t] = cd[t]
+        plays = _need(rs, "plays_since", list, "special_reshuffle.")
+        if len(plays) > MAX_PLAYS_LOGGED:
+            raise ValueError(f"special_reshuffle.plays_since: {len(plays)} plays, at most {MAX_PLAYS_LOGGED}")
+        for k, play in enumerate(plays):
+            f = f"special_reshuffle.plays_since[{k}]."
+            if not isinstance(play, dict):
+                raise ValueError(f"special_reshuffle.plays_since[{k}]: expected an object")
+            who = _int_in(play, "player", 0, n - 1, f)
+            card = _need(play, "card", str, f)
+            if card not in SPECIAL_NAMES[:SP_PRAEMIE_FLEISCH]:
+                raise ValueError(f"{f}card: {card!r} is not a special card played from the hand")
+            s.play_log[k] = who * 16 + SPECIAL_NAMES.index(card)
+            s.play_drawn[k] = _int_in(play, "drawn_before", 0, 31, f)
+        s.plays_logged = len(plays)
+        if hidden_sizes:
+            deal_hidden_after_reshuffle(&s, sum(1 << i for i in range(n) if i not in hidden_sizes))
+    if s.phase in (PH_SETUP_SPECIALS, PH_TURN_DRAW, PH_BONUS_DRAW):
+        s.draw_for = _int_in(doc, "draw_for", 0, n - 1)
+    if s.phase == PH_SETUP_SPECIALS:
+        s.setup_dealt = _int_in(doc, "setup_dealt", 0, n)
+    s.to_deal = _int_in(doc, "to_deal", 0, 6) if "to_deal" in doc else 0
+    if "hunt" in doc:
+        hunt = _need(doc, "hunt", dict)
+        name = _need(hunt, "target", str, "hunt.")
+        if name not in CREATURE_NAMES:
+            raise ValueError(f"hunt.target: {name!r} is not a creature")
+        s.target = CREATURE_NAMES.index(name)
+        s.target_slot = _slot(hunt.get("space"), "hunt.space")
+        if s.loc[s.target] != LOC_AREA or s.slot[s.target] != s.target_slot:
+            raise ValueError("hunt.target: not in that space of the hunting area")
+        s.die = _int_in(hunt, "die", 0, 6, "hunt.")
+        s.mods = _int_in(hunt, "modifier", -100, 100, "hunt.")
+        ov = hunt.get("override")
+        if ov not in (None, "capture", "miss"):
+            raise ValueError("hunt.override: expected null, 'capture' or 'miss'")
+        s.override = {None: R_NONE, "capture": R_CAPTURE, "miss": R_MISS}[ov]
+        s.window_pos = _int_in(hunt, "ask_next", 0, n - 1, "hunt.")
+        s.passes = _int_in(hunt, "passes", 0, n, "hunt.")
+    elif s.phase in (PH_HUNT_ROLL, PH_WINDOW):
+        raise ValueError("hunt: missing for a position inside a hunt")
+    if s.phase == PH_PLACE and not any(s.loc[c] == LOC_PENDING for c in range(NUM_CREATURES)) \
+            and not (s.top == NONE and s.deck_below > 0):
+        raise ValueError("to_place: the place phase needs a creature to place")
+    if s.phase in (PH_HUNT_ROLL, PH_WINDOW) and s.die == 0 and s.phase == PH_WINDOW:
+        raise ValueError("hunt.die: a reaction window needs the roll 1..6")
+    size = deck_size(params.get("deck_fraction", 0.5))
+    seen = sum(1 for c in range(NUM_CREATURES) if s.loc[c] != LOC_UNSEEN)
+    # every creature seen came from the play deck (the cut stack stays face down), so they and the cards still
+    # below the top fit in it; fewer is allowed (hand-made scenario positions use short decks)
+    if s.deck_below + seen > size:
+        raise ValueError(f"play_deck.below_top: {s.deck_below} below the top + {seen} creatures seen, but the play "
+                         f"deck of this game (deck_fraction {params.get('deck_fraction', 0.5)}) has {size} cards")
+    normalize(&s)                       # forced steps (a finished game, an exhausted window) as in play
+    data = (<char*>&s)[:sizeof(s)]
+    error = check_state(data)
+    if error is not None:
+        raise ValueError(error)
+    return data
