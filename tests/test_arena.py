@@ -189,3 +189,43 @@ def test_missing_dask_scheduler_is_a_clear_error(monkeypatch):
     monkeypatch.setattr(arena, "DASK_CONNECT_TIMEOUT", "1s")
     with pytest.raises(ArenaError, match="cannot reach the Dask scheduler"):
         run_arena("tictactoe", ["random", "heuristic"], games=2, scheduler="tcp://127.0.0.1:1", progress=False)
+
+
+# ---- bots given as objects: instances and factories (not only specifications) ----
+
+class FirstMoveBot(cavemind.Bot):
+    """A user's own bot: always the first legal action."""
+
+    name = "first-move"
+
+    def step(self, state):
+        return state.legal_actions()[0]
+
+
+def first_move_factory(seed):
+    return FirstMoveBot()
+
+
+def test_arena_takes_bot_instances_and_factories_next_to_specifications():
+    result = run_arena("tictactoe", [FirstMoveBot(), first_move_factory, "random"], games=2, seed=3)
+    assert result.match.bots == ["first-move", "first_move_factory", "random"]
+    labels = {label for game in result.games for label in game["bots"]}
+    assert labels == {"first-move", "first_move_factory", "random"}
+    assert all(game["forfeit"] is None for game in result.games)
+
+
+def test_a_factory_that_returns_no_bot_is_refused_before_any_game():
+    with pytest.raises(ArenaError, match="returned 42, not a cavemind.Bot"):
+        run_arena("tictactoe", [lambda seed: 42, "random"], games=2)
+
+
+def test_an_unpicklable_bot_with_worker_processes_names_the_reason():
+    with pytest.raises(ArenaError, match="cannot be sent to worker processes.*jobs=1"):
+        run_arena("tictactoe", [lambda seed: FirstMoveBot(), "random"], games=2, jobs=2)
+
+
+def test_a_bot_object_named_like_a_specification_stays_a_bot_of_its_own():
+    bot = cavemind.RandomBot(seed=5)          # its name is "random", as the specification's
+    result = run_arena("kuhn_poker", [bot, "random"], games=4, seed=1)
+    assert len(result.match.bots) == 2 and "random" in result.match.bots
+    assert all(g["forfeit"] is None for g in result.games) and len(result.games) == 4

@@ -33,12 +33,14 @@ import json
 import math
 import multiprocessing
 import os
+import pickle
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from cavemind.bots import Bot
 from cavemind.botspec import BotSpecError, parse_bot_spec
 from cavemind.errors import CavemindError
 from cavemind.game import CHANCE, load_game
@@ -78,7 +80,7 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
 
     A top-level function of plain dicts, so that process pools and Dask workers can pickle it."""
     game = load_game(task["game"], **task["params"])
-    bots = [parse_bot_spec(spec).make(seed) for spec, seed in zip(task["specs"], task["bot_seeds"], strict=True)]
+    bots = [make_bot(spec, seed) for spec, seed in zip(task["specs"], task["bot_seeds"], strict=True)]
     time_limit = task["time_limit"]
     state = game.new_initial_state(seed=task["seed"])
     builder = None
@@ -134,6 +136,31 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
             "seconds": [round(t, 6) for t in thinking], "moves": moves}
 
 
+BotEntry = str | Bot | Callable[[int], Bot]
+"""A seat of an arena: a bot specification, a Bot instance, or a factory called with the bot's seed."""
+
+
+def make_bot(entry: BotEntry, seed: int) -> Bot:
+    """The bot of one seat for one game: a specification is built with the game's bot seed, a factory is
+    called with it (so its games are reproducible), an instance is used as it is (it keeps its own state
+    from game to game)."""
+    if isinstance(entry, str):
+        return parse_bot_spec(entry).make(seed)
+    if isinstance(entry, Bot):
+        return entry
+    bot = entry(seed)
+    if not isinstance(bot, Bot):
+        raise ArenaError(f"the bot factory {_label_of(entry)} returned {bot!r}, not a cavemind.Bot")
+    return bot
+
+
+def _label_of(entry: BotEntry) -> str:
+    """How a Bot instance or a factory is named in results and reports."""
+    if isinstance(entry, Bot):
+        return str(getattr(entry, "name", None) or type(entry).__name__)
+    return str(getattr(entry, "__qualname__", None) or getattr(entry, "__name__", None) or type(entry).__name__)
+
+
 def record_name(task: dict[str, Any]) -> str:
     """The file name of a game's record in --records DIR: deal, table and seat rotation."""
     return f"game-d{task['deal']:05d}-t{task['table']}-r{task['rotation']}.jsonl"
@@ -159,11 +186,13 @@ class Match:
     game: str
     players: int
     options: dict[str, Any]
-    bots: list[str]                       # distinct canonical bot specifications
+    bots: list[str]                       # distinct labels: canonical bot specifications, or the names of
+                                          # the Bot instances and factories given
     lineup: list[int]                     # the bots as given, as indices into `bots`
     games: int                            # games per table, before rounding up to whole deals
     seed: int = 0
     time_limit: float | None = None
+    objects: dict[str, Any] = field(default_factory=dict)   # label -> the Bot instance or factory behind it
     tables: list[tuple[int, ...]] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -196,7 +225,8 @@ class Match:
                 for rotation, seats in enumerate(_rotations(lineup)):
                     yield {"game": self.game, "params": params, "table": table, "deal": deal,
                            "rotation": rotation, "seed": deal_seed, "seats": list(seats),
-                           "specs": [self.bots[b] for b in seats], "labels": [self.bots[b] for b in seats],
+                           "specs": [self.objects.get(self.bots[b], self.bots[b]) for b in seats],
+                           "labels": [self.bots[b] for b in seats],
                            "bot_seeds": [derive_seed(self.seed, deal, table, rotation, s)
                                          for s in range(len(seats))],
                            "time_limit": self.time_limit}
@@ -205,7 +235,7 @@ class Match:
         return [(deal, t, r) for t, lineup in enumerate(self.tables) for r in range(len(_rotations(lineup)))]
 
 
-def make_match(game_name: str, bot_specs: list[str], games: int, players: int | None = None,
+def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: int | None = None,
                options: dict[str, Any] | None = None, seed: int = 0,
                time_limit: float | None = None) -> Match:
     """Validates the arguments of an arena and returns its Match; every problem is an ArenaError (or the
@@ -222,8 +252,31 @@ def make_match(game_name: str, bot_specs: list[str], games: int, players: int | 
         raise ArenaError(f"time limit {time_limit!r}: must be a positive finite number of seconds")
     if len(bot_specs) < 2:
         raise ArenaError(f"an arena needs at least 2 bots, got {len(bot_specs)}")
-    labels = []
+    labels: list[str] = []
+    objects: dict[str, Any] = {}
+    spec_labels = set()
     for text in bot_specs:
+        if isinstance(text, str):
+            with contextlib.suppress(BotSpecError):
+                spec_labels.add(str(parse_bot_spec(text)))
+    for text in bot_specs:
+        if not isinstance(text, str):
+            if not isinstance(text, Bot) and not callable(text):
+                raise ArenaError(f"bot {text!r}: expected a bot specification, a cavemind.Bot or a factory "
+                                 "called with a seed that returns one")
+            if not isinstance(text, Bot):
+                make_bot(text, 0)   # a factory that does not give a Bot fails now, not in every game
+            # the same object seated twice is one bot; two different objects with one name are two
+            label = next((known for known, obj in objects.items() if obj is text), None)
+            if label is None:
+                label = base = _label_of(text)
+                count = 1
+                while label in objects or label in spec_labels:
+                    count += 1
+                    label = f"{base}#{count}"
+                objects[label] = text
+            labels.append(label)
+            continue
         try:
             spec = parse_bot_spec(text)
         except BotSpecError as error:
@@ -242,7 +295,8 @@ def make_match(game_name: str, bot_specs: list[str], games: int, players: int | 
         raise ArenaError(f"{game_name} with {game.num_players} players needs at least {game.num_players} bots, "
                          f"got {len(labels)} (give a --bot twice to seat it twice)")
     return Match(game=game_name, players=game.num_players, options=game.options, bots=bots,
-                 lineup=[bots.index(label) for label in labels], games=games, seed=seed, time_limit=time_limit)
+                 lineup=[bots.index(label) for label in labels], games=games, seed=seed, time_limit=time_limit,
+                 objects=objects)
 
 
 # ----------------------------------------------------------------------------------------------- results file
@@ -470,6 +524,17 @@ class _Dask:
             self.client.close()
 
 
+def _check_picklable(objects: dict[str, Any]) -> None:
+    """Worker processes and Dask receive each game's bots by pickling; say which one cannot go, and why."""
+    for label, obj in objects.items():
+        try:
+            pickle.dumps(obj)
+        except Exception as error:
+            raise ArenaError(f"bot {label!r} cannot be sent to worker processes ({type(error).__name__}: "
+                             f"{error}): play it with jobs=1, or give a bot specification, or a picklable "
+                             "Bot or factory (a class or function defined at module level)") from None
+
+
 def _backend(jobs: int, scheduler):
     if scheduler is not None:
         return _Dask(scheduler)
@@ -495,7 +560,7 @@ class ArenaResult:
         return self.match.bots
 
 
-def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | None = None,
+def run_arena(game_name: str, bot_specs: list[BotEntry], games: int, players: int | None = None,
               options: dict[str, Any] | None = None, jobs: int = 1, seed: int = 0, out: str | None = None,
               scheduler=None, progress: bool | None = None, time_limit: float | None = None,
               sprt=None, on_game: Callable[[dict[str, Any]], None] | None = None,
@@ -503,7 +568,10 @@ def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | N
     """Plays a match and returns its ArenaResult.
 
     game_name, players, options: the game (players defaults to the number of bots when the game allows it).
-    bot_specs: bot specifications such as "ismcts:iterations=1000" (see cavemind.botspec).
+    bot_specs: the bots: specifications such as "ismcts:iterations=1000" (see cavemind.botspec), Bot instances
+        (a user's own bot, an OpenSpiel bot through cavemind.interop) or factories called with the bot's seed
+        for each game. Instances and factories run in this process with jobs=1; with worker processes or Dask
+        they must be picklable (a module-level class or function), or the arena says why it cannot send them.
     games: games per table, rounded up to whole deals (every deal is played in every seat rotation).
     jobs: worker processes on this machine; scheduler: a Dask address or distributed.Client instead.
     out: a JSON-lines file, appended game by game; if it already holds games of this match, only the
@@ -520,6 +588,8 @@ def run_arena(game_name: str, bot_specs: list[str], games: int, players: int | N
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ArenaError(f"jobs={jobs!r}: must be a positive integer")
     match = make_match(game_name, bot_specs, games, players, options, seed, time_limit)
+    if match.objects and (jobs > 1 or scheduler is not None):
+        _check_picklable(match.objects)
     if sprt is not None and len(match.bots) != 2:
         raise ArenaError(f"a sequential test compares 2 bots, got {len(match.bots)} distinct bots")
     if isinstance(sprt, str):
