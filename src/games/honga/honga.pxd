@@ -79,21 +79,21 @@ cdef enum:
 
 
 ctypedef struct HongaState:
-    uint8_t num_players
-    uint8_t phase
-    uint8_t to_move
-    uint8_t finished
-    uint8_t end_triggered
+    uint8_t num_players          # 2-5
+    uint8_t phase                # PH_PLACE, PH_ACT, PH_KEEP, PH_DRAWS (chance) or PH_PAY
+    uint8_t to_move              # the player whose turn it is
+    uint8_t finished             # the game is over
+    uint8_t end_triggered        # someone reached the end threshold: the round is played to its end
     uint8_t setup_discs          # players that have their first disc (setup), < num_players during setup
     uint16_t turn                # turns begun
-    int16_t score[MAXP]
+    int16_t score[MAXP]          # points
     uint8_t res[MAXP][4]         # fish, berry, mushroom, water
     uint8_t board_mammoths[MAXP] # mammoths on the player board (pushed off the herd)
     uint8_t depot_mammoths[MAXP] # mammoths still on the discard board
     uint8_t mountain[MAXP]       # caveman step, 0 = foot
     uint8_t waiting_disc[MAXP]   # the disc each player holds for their next turn (public), NO_DISC if none
     int8_t herd[MAXP]            # owners, index 0 = the newest mammoth (place above the stone)
-    uint8_t herd_len
+    uint8_t herd_len             # mammoths in the herd (entries of herd[] in use)
     int8_t tusk                  # holder, -1 = on the mammoth field
     int8_t honga                 # player Honga is with, -1 = on his field
     uint16_t stamp               # placement counter
@@ -102,25 +102,25 @@ ctypedef struct HongaState:
     uint8_t field_top[4]         # disc on top of each round field (display only)
     uint32_t trade_pile          # bit c: trade card c is in the face-down pile
     uint8_t trade_slot[3]        # face-up trade cards, NO_DISC for an empty slot
-    uint8_t bonus_pile[NUM_KINDS]
-    uint8_t bonus_discard[NUM_KINDS]
+    uint8_t bonus_pile[NUM_KINDS]          # face-down bonus pile, count per kind
+    uint8_t bonus_discard[NUM_KINDS]       # the shared bonus discard (public), count per kind
     uint8_t bonus_played[NUM_KINDS]        # played this turn, face up below the board
     uint8_t bonus_known[MAXP][NUM_KINDS]   # usable cards, known to their owner only
     uint8_t bonus_fresh[MAXP][NUM_KINDS]   # drawn in the owner's current/last turn: known to nobody yet
     # the current turn
     uint8_t cur_field            # round field of the placed disc
-    uint8_t cur_rot
-    uint8_t cur_disc
+    uint8_t cur_rot              # rotation 0-3 of the placed disc
+    uint8_t cur_disc             # the disc placed this turn, NO_DISC before placing
     uint8_t uses[NUM_FIELDS]     # hands left per field
     uint8_t cards_played         # bonus cards played this turn (max 2)
-    uint8_t sated
-    uint8_t extra_disc
+    uint8_t sated                # Sated mammoths played this turn (every mammoth costs one food less)
+    uint8_t extra_disc           # Extra disc played this turn (two discs drawn at its end, one kept)
     uint8_t pend_bonus           # bonus draws waiting (chance)
     uint8_t pend_trade           # trade slots to refill after the turn (flag)
     uint8_t pend_disc            # discs still to draw at the end of the turn
-    uint8_t draw_red
+    uint8_t draw_red             # the end-of-turn draws come from the red pile (the mover holds the tusk)
     uint8_t pending[2]           # discs drawn with Extra action disc, waiting for the keep decision
-    uint8_t n_pending
+    uint8_t n_pending            # discs in pending[] (0-2)
     uint8_t top_reached          # this turn's mountain hands reached the top: their surplus is forfeited
     # a payment in progress (PH_PAY): what is still owed, paid one unit per decision in a canonical order
     uint8_t pay_kind             # PAY_LURE / PAY_TRADE / PAY_BUY, PAY_NONE outside PH_PAY

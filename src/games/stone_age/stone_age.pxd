@@ -95,8 +95,8 @@ cdef enum:
 ctypedef struct Player:
     uint64_t cards          # civilization card ids owned (bit i = card i), face-down ones included
     uint64_t hidden         # the subset drawn face down by the "extra card" effect: only the owner knows them
-    int16_t score
-    int16_t food
+    int16_t score           # points
+    int16_t food            # food tokens
     int16_t res[4]          # wood, clay, stone, gold
     uint8_t agriculture     # 0..10
     uint8_t people          # people owned, 5..10
@@ -111,14 +111,14 @@ ctypedef struct Player:
 
 
 ctypedef struct StoneAgeState:
-    Player pl[4]
+    Player pl[4]            # by seat; the first num_players are in use
     uint64_t deck           # ids still in the face-down civilization deck: cards 0..35, animals 36..39
     uint16_t steps          # decisions and chance events so far
-    uint8_t num_players
+    uint8_t num_players     # 2..4
     uint8_t options         # OPT_* bits
-    uint8_t phase
+    uint8_t phase           # PH_* (decision or chance step in progress)
     uint8_t current         # deciding player at a decision node
-    uint8_t start_player
+    uint8_t start_player    # the round's start player (holds the start player figure)
     uint8_t round           # 0 during the opening deal, then 1, 2, ...
     uint8_t resolver        # the player resolving (phase 2), fleeing the animal or being fed
     uint8_t players_done    # players finished with the current round-robin
@@ -137,7 +137,7 @@ ctypedef struct StoneAgeState:
     uint8_t stack_count[4]  # tiles left in each building stack, top included
     uint8_t stack_top[4]    # building type of each stack's face-up top, NONE when not yet turned up or empty
     uint8_t unseen_buildings[28]  # building tiles nobody has seen, by type (stacks below the tops and the box)
-    uint8_t reveal_stack
+    uint8_t reveal_stack    # the building stack whose top tile PH_REVEAL turns up (NONE at the start)
     uint8_t igloos_built    # bit i: igloo i was built
     uint8_t animal          # the active animal or NONE
     uint8_t animals_waiting[4]  # animals turned up while one is active, in order (NONE-padded)
@@ -146,5 +146,5 @@ ctypedef struct StoneAgeState:
     uint8_t picks_left      # players still to pick from the dice bar
     uint8_t animal_face     # the die whose reward is being chosen
     uint8_t end_triggered   # a building stack ran out: the game ends after this round's feeding
-    uint8_t finished
+    uint8_t finished        # the game is over (final scores counted)
     uint8_t choice_kept     # the player holding the "2 resources of choice" card unused (NONE if nobody)
