@@ -56,8 +56,8 @@ class GameInfo:
 
 
 # One entry per game; the module is imported only when the game is first loaded. The rollout depths of the
-# board games are the cut-offs their strength ladders were measured with; Stone Age's and Jäger und Späher's
-# settings won tuning matches against those (docs/strength.md, "Tuning").
+# board games are the cut-offs their strength ladders were measured with; the settings of Stone Age, Jäger und
+# Späher and Dino Jagd (exploration 0.4) won tuning matches against those (docs/strength.md, "Tuning").
 REGISTRY: dict[str, GameInfo] = {
     "tictactoe": GameInfo("cavemind.games.tictactoe"),
     "kuhn_poker": GameInfo("cavemind.games.kuhn_poker"),
@@ -66,7 +66,7 @@ REGISTRY: dict[str, GameInfo] = {
                                    SearchDefaults(exploration=0.3, rollout_depth=15)),
     "prehistory": GameInfo("cavemind.games.prehistory", SearchDefaults(rollout_depth=20)),
     "honga": GameInfo("cavemind.games.honga", SearchDefaults(rollout_depth=60)),
-    "dino_jagd": GameInfo("cavemind.games.dino_jagd", SearchDefaults(rollout_depth=40)),
+    "dino_jagd": GameInfo("cavemind.games.dino_jagd", SearchDefaults(exploration=0.4, rollout_depth=40)),
 }
 
 
