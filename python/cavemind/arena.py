@@ -38,7 +38,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 from cavemind.bots import Bot
 from cavemind.botspec import BotSpecError, parse_bot_spec
@@ -760,7 +760,10 @@ def command_arena(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+_Parser = TypeVar("_Parser", bound=argparse.ArgumentParser)   # the command line's own parser class, say
+
+
+def add_parser(subparsers: argparse._SubParsersAction[_Parser]) -> _Parser:
     """Registers `cavemind arena` on an argparse subparsers object; `args.run(args)` runs it."""
     import cavemind
 
