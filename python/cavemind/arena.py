@@ -38,13 +38,18 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 from cavemind.bots import Bot
 from cavemind.botspec import BotSpecError, parse_bot_spec
 from cavemind.errors import CavemindError
 from cavemind.game import CHANCE, load_game
 from cavemind.records import RecordBuilder
+
+if TYPE_CHECKING:  # imported when used: the arena's command line starts without them
+    from multiprocessing.synchronize import Event
+
+    from cavemind.ratings import SPRT, PentanomialSPRT
 
 RESULTS_FORMAT = 1
 DASK_CONNECT_TIMEOUT = "10s"
@@ -104,18 +109,19 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
             state.apply(outcome)
             continue
         start = time.perf_counter()
+        action: int | None = None
         try:
             action = bots[player].step(state.clone())  # a clone: a bot must not be able to alter the game
             reason = None
         except Exception as error:  # any failure of the bot is its forfeit, never the end of the run
-            action, reason = None, f"raised {type(error).__name__}: {error}"
+            reason = f"raised {type(error).__name__}: {error}"
         elapsed = time.perf_counter() - start
         thinking[player] += elapsed
         if reason is None and time_limit is not None and elapsed > time_limit:
             reason = f"took {elapsed:.3f}s for a move, over the limit of {time_limit}s"
         if reason is None and (isinstance(action, bool) or action not in state.legal_actions()):
             reason = f"played the illegal action {action!r}"
-        if reason is not None:
+        if reason is not None or action is None:   # (action is None only with a reason)
             forfeit = {"seat": player, "bot": task["labels"][player], "reason": reason}
             break
         moves.append([player, state.action_to_string(action), round(elapsed, 6)])
@@ -366,7 +372,8 @@ class ProgressBar:
     """`[#####.....] 37/120 games  1m02s elapsed, ~1m45s left` on stderr, redrawn at most 10 times a second.
     The time left is estimated from the games finished in this run."""
 
-    def __init__(self, total: int, done: int = 0, enabled: bool | None = None, stream=None):
+    def __init__(self, total: int, done: int = 0, enabled: bool | None = None,
+                 stream: TextIO | None = None):
         self.stream = stream or sys.stderr
         self.enabled = self.stream.isatty() if enabled is None else enabled
         self.total, self.done, self.start_done = total, done, done
@@ -405,37 +412,58 @@ class ProgressBar:
 
 # ----------------------------------------------------------------------------------------------- backends
 
+class _Future(Protocol):
+    """A game submitted to a backend; result() is its result record."""
+
+    def result(self) -> dict[str, Any]: ...
+
+
+class _Backend(Protocol):
+    """Where games are played. `pending` holds the futures this backend returned: their type is the
+    backend's (its own, a concurrent.futures.Future, a Dask future), hence set[Any]."""
+
+    window: int   # games submitted ahead
+
+    def submit(self, task: dict[str, Any]) -> _Future: ...
+
+    def wait(self, pending: set[Any]) -> Iterable[_Future]: ...
+
+    def cancel(self, pending: set[Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class _InProcess:
     """Runs each game when it is submitted; the 'future' is the result itself."""
 
     window = 1
 
-    def submit(self, task):
+    def submit(self, task: dict[str, Any]) -> _Done:
         return _Done(play_game(task))
 
     @staticmethod
-    def wait(pending):
+    def wait(pending: set[Any]) -> set[_Done]:
         return set(pending)
 
-    def cancel(self, pending):
+    def cancel(self, pending: set[Any]) -> None:
         pass
 
-    def close(self):
+    def close(self) -> None:
         pass
 
 
 class _Done:
-    def __init__(self, value):
+    def __init__(self, value: dict[str, Any]):
         self.value = value
 
-    def result(self):
+    def result(self) -> dict[str, Any]:
         return self.value
 
 
 PR_SET_PDEATHSIG = 1   # from <linux/prctl.h>
 
 
-def _worker_start(parent: int, started) -> None:
+def _worker_start(parent: int, started: Event) -> None:
     """Runs first in each worker process. On Linux the worker asks the kernel to kill it when the parent
     dies (prctl PR_SET_PDEATHSIG), so a killed arena leaves no workers behind; the parent-pid check covers a
     parent that died before the request. Then it reports that it started: a worker that dies before this
@@ -475,18 +503,18 @@ class _ProcessPool:
         return ("a worker process died (out of memory, or a crash in compiled code); the games finished so far "
                 "are in the results file: run again to resume")
 
-    def submit(self, task):
+    def submit(self, task: dict[str, Any]) -> concurrent.futures.Future[dict[str, Any]]:
         return self.pool.submit(play_game, task)
 
     @staticmethod
-    def wait(pending):
+    def wait(pending: set[Any]) -> set[concurrent.futures.Future[dict[str, Any]]]:
         return concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED).done
 
-    def cancel(self, pending):
+    def cancel(self, pending: set[Any]) -> None:
         for future in pending:
             future.cancel()
 
-    def close(self):
+    def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
@@ -494,7 +522,7 @@ class _Dask:
     """A Dask distributed cluster: `scheduler` is an address such as tcp://host:8786 or a Client. Workers
     need cavemind installed (the same version, for the same results)."""
 
-    def __init__(self, scheduler):
+    def __init__(self, scheduler: object):  # an address or a distributed.Client (checked here)
         try:
             import distributed
         except ImportError:
@@ -509,17 +537,19 @@ class _Dask:
                 raise ArenaError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
         self.window = 2 * max(1, sum(self.client.nthreads().values()))
 
-    def submit(self, task):
-        return self.client.submit(play_game, task, pure=False)
+    def submit(self, task: dict[str, Any]) -> _Future:
+        future: _Future = self.client.submit(play_game, task, pure=False)
+        return future
 
-    def wait(self, pending):
-        return self.distributed.wait(list(pending), return_when="FIRST_COMPLETED").done
+    def wait(self, pending: set[Any]) -> Iterable[_Future]:
+        done: set[_Future] = self.distributed.wait(list(pending), return_when="FIRST_COMPLETED").done
+        return done
 
-    def cancel(self, pending):
+    def cancel(self, pending: set[Any]) -> None:
         if pending:
             self.client.cancel(list(pending))
 
-    def close(self):
+    def close(self) -> None:
         if self.own:
             self.client.close()
 
@@ -535,7 +565,7 @@ def _check_picklable(objects: dict[str, Any]) -> None:
                              "Bot or factory (a class or function defined at module level)") from None
 
 
-def _backend(jobs: int, scheduler):
+def _backend(jobs: int, scheduler: object) -> _Backend:
     if scheduler is not None:
         return _Dask(scheduler)
     if jobs > 1:
@@ -552,7 +582,7 @@ class ArenaResult:
 
     match: Match
     games: list[dict[str, Any]]
-    sprt: Any = None
+    sprt: SPRT | PentanomialSPRT | None = None
     stopped_early: bool = False
 
     @property
@@ -562,8 +592,8 @@ class ArenaResult:
 
 def run_arena(game_name: str, bot_specs: list[BotEntry], games: int, players: int | None = None,
               options: dict[str, Any] | None = None, jobs: int = 1, seed: int = 0, out: str | None = None,
-              scheduler=None, progress: bool | None = None, time_limit: float | None = None,
-              sprt=None, on_game: Callable[[dict[str, Any]], None] | None = None,
+              scheduler: object = None, progress: bool | None = None, time_limit: float | None = None,
+              sprt: str | SPRT | PentanomialSPRT | None = None, on_game: Callable[[dict[str, Any]], None] | None = None,
               records: str | None = None) -> ArenaResult:
     """Plays a match and returns its ArenaResult.
 
@@ -638,6 +668,8 @@ def run_arena(game_name: str, bot_specs: list[BotEntry], games: int, players: in
         if backend is not None:
             backend.cancel(pending)
     except concurrent.futures.process.BrokenProcessPool:
+        if not isinstance(backend, _ProcessPool):  # not our pool: a bot's own, say
+            raise
         raise ArenaError(backend.broken_message()) from None
     finally:
         if backend is not None:
@@ -660,10 +692,10 @@ class _SequentialTest:
     """Feeds an SPRT whole deals in deal order, so that where it stops does not depend on which game
     finished first. `deal` is the first deal not yet fed."""
 
-    def __init__(self, match: Match, sprt):
+    def __init__(self, match: Match, sprt: SPRT | PentanomialSPRT):
         self.match, self.sprt, self.deal = match, sprt, 0
 
-    def advance(self, results) -> bool:
+    def advance(self, results: dict[tuple[int, int, int], dict[str, Any]]) -> bool:
         from cavemind.ratings import pairwise_outcomes
 
         while self.sprt.decision is None and self.deal < self.match.deals:
@@ -689,7 +721,7 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
     return options
 
 
-def parse_sprt(text: str, paired: bool = True):
+def parse_sprt(text: str, paired: bool = True) -> SPRT | PentanomialSPRT:
     """'ELO0,ELO1[,ALPHA[,BETA]]', e.g. '0,50' or '0,50,0.05,0.05', as a ratings.PentanomialSPRT (paired: the
     deals are pairs of games) or a ratings.SPRT on single results."""
     from cavemind.ratings import SPRT, PentanomialSPRT
@@ -728,7 +760,10 @@ def command_arena(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+_Parser = TypeVar("_Parser", bound=argparse.ArgumentParser)   # the command line's own parser class, say
+
+
+def add_parser(subparsers: argparse._SubParsersAction[_Parser]) -> _Parser:
     """Registers `cavemind arena` on an argparse subparsers object; `args.run(args)` runs it."""
     import cavemind
 
@@ -767,8 +802,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cavemind")
     add_parser(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(["arena", *(sys.argv[1:] if argv is None else argv)])
+    run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return args.run(args)
+        return run(args)
     except CavemindError as error:
         print(f"cavemind: error: {error}", file=sys.stderr)
         return 2

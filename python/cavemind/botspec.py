@@ -14,6 +14,7 @@ seconds is given, the game's exploration and rollout depth, 8 worlds.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,14 +28,17 @@ class BotSpecError(CavemindError, ValueError):
     """A bot specification that cannot be parsed: unknown bot or key, or a bad value."""
 
 
-SEARCH_BOTS = {"mcts": MCTSBot, "ismcts": ISMCTSBot, "mo-ismcts": MOISMCTSBot, "pimc": PIMCBot}
-SIMPLE_BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot}
+SEARCH_BOTS: dict[str, Callable[..., Bot]] = {"mcts": MCTSBot, "ismcts": ISMCTSBot, "mo-ismcts": MOISMCTSBot,
+                                              "pimc": PIMCBot}
+SIMPLE_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot}
 HUMAN = "human"
-# key in the spec -> (keyword of the bot's constructor, type); a spec is written back with these keys
-SEARCH_KEYS = {"iterations": ("iterations", int), "seconds": ("seconds", float), "threads": ("threads", int),
+# key in the spec -> (keyword of the bot's constructor, type); a spec is written back with these keys.
+# The type converts the text of the value (int, float or str), so what it returns depends on the key.
+KeyTable = dict[str, tuple[str, type[Any]]]
+SEARCH_KEYS: KeyTable = {"iterations": ("iterations", int), "seconds": ("seconds", float), "threads": ("threads", int),
                "c": ("exploration", float), "depth": ("rollout_depth", int), "memory": ("memory_mb", float),
                "worlds": ("determinizations", int), "policy": ("rollout_policy", str), "seed": ("seed", int)}
-SIMPLE_KEYS = {"seed": ("seed", int), "samples": ("samples", int)}
+SIMPLE_KEYS: KeyTable = {"seed": ("seed", int), "samples": ("samples", int)}
 # The Python keyword names, accepted as keys as well: one vocabulary everywhere (docs/settings.md).
 LONG_KEYS = {"exploration": "c", "rollout_depth": "depth", "memory_mb": "memory", "determinizations": "worlds",
              "rollout_policy": "policy"}

@@ -101,7 +101,7 @@ class Query:
             self._read(renamed)
         except FieldError as error:      # name the field as the client wrote it, old name or new
             old = next((old for old, new in ALIASES.items() if new == error.field and old in message), None)
-            if old is None:
+            if old is None or error.field is None:   # (a field of None has no alias: old is None then too)
                 raise
             raise FieldError(old, str(error).replace(error.field, old, 1)) from None
 
@@ -213,6 +213,7 @@ class Query:
             top_level = " (a top-level field, not part of limit)" if unknown[0] in QUERY_FIELDS else ""
             raise FieldError(f"limit.{unknown[0]}", f"limit: unknown field {unknown[0]!r}{top_level}; "
                                                     f"fields are {', '.join(sorted(LIMIT_FIELDS))}")
+        iterations: int | None
         if "iterations" in limit:
             iterations = _integer(limit, "iterations", 1, MAX_ITERATIONS, where="limit.")
         else:                       # the one default budget, unless a time limit is given instead

@@ -129,7 +129,7 @@ def elo_from_score(score: float) -> float:
 
 
 def score_from_elo(elo: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))  # math.pow: a float for the type checker, as ** is
 
 
 # ----------------------------------------------------------------------------------------------- per bot
@@ -346,13 +346,14 @@ def likelihood_interval(points: Matrix, count: Matrix, bot: int, anchor: int = 0
     for direction in (-1.0, 1.0):
         inside, step = best_d, 50.0 / ELO_PER_NAT
         outside = best_d + direction * step
+        unbounded = False
         while excess(outside) > 0:
             inside, step = outside, 2.0 * step
             outside = best_d + direction * step
             if abs(outside - best_d) * ELO_PER_NAT > LIKELIHOOD_SEARCH_LIMIT:
-                outside = None
+                unbounded = True
                 break
-        if outside is None:
+        if unbounded:
             bounds.append(direction * math.inf)
             continue
         for _ in range(60):

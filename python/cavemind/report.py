@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cavemind.errors import CavemindError
 from cavemind.ratings import BotStats, Rating, bot_stats, score_matrix
+
+if TYPE_CHECKING:  # the arena imports this module when it reports
+    from cavemind.arena import ArenaResult
 
 
 class ReportError(CavemindError, ValueError):
@@ -81,7 +84,7 @@ def matrix_table(games: Sequence[dict[str, Any]], bots: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def markdown(result, ratings: Sequence[Rating] | None = None) -> str:
+def markdown(result: ArenaResult, ratings: Sequence[Rating] | None = None) -> str:
     """The report of one arena (a cavemind.arena.ArenaResult): settings, per-bot table, pairwise matrix
     when there are more than 2 bots, and the sequential test's verdict."""
     match = result.match

@@ -26,12 +26,14 @@ from typing import Any
 
 import cavemind
 from cavemind.errors import CavemindError, InvalidPositionError
+from cavemind.games import compiled_module
 
 SURVIVAL_ITERATIONS = 8       # each algorithm's search budget on an accepted position
 MAX_PLAYOUT_CHECKS = 2_000    # states of the survival playout on which check_state is run
 INTERESTING_INTS = (-2**63, -2**31, -256, -1, 0, 1, 2, 7, 127, 128, 255, 256, 65535, 65536, 2**31 - 1, 2**31,
                     2**63, 10**30)
-ODD_VALUES = (None, True, False, 1.5, float("nan"), float("inf"), "", "x", "zzz unknown", [], {}, [1, 2], {"a": 1})
+ODD_VALUES: tuple[object, ...] = (None, True, False, 1.5, float("nan"), float("inf"), "", "x", "zzz unknown", [], {},
+                                  [1, 2], {"a": 1})
 
 
 def random_action(state: cavemind.State, rng: random.Random) -> int:
@@ -123,7 +125,7 @@ def survive(state: cavemind.State, seed: int = 0, search: bool = True) -> None:
 def _dino_jagd_invariants(state: cavemind.State) -> int | None:
     """Every creature in one place and only in a period it lived in; every special card accounted for;
     energies in 0..10."""
-    module = state.game.module
+    module = compiled_module(state.game.name)   # its data tables, beyond the GameModule contract
     periods = {c["name"]: c["periods"] for c in module.CREATURES}
     doc = state.to_dict()["state"]
     seen = [doc["play_deck"]["top"]] if doc["play_deck"]["top"] else []
@@ -211,7 +213,8 @@ def _stone_age_invariants(state: cavemind.State) -> int | None:
         assert p["available"] + p["on_animal"] + sum(p["placed"].values()) <= p["people"], "people"
         cards += p["cards"] + p["hidden_cards"]
         built += p["buildings"]
-    assert sorted(cards) == sorted(state.game.module.CARD_IDS), "every civilization card is in exactly one place"
+    card_ids = compiled_module(state.game.name).CARD_IDS
+    assert sorted(cards) == sorted(card_ids), "every civilization card is in exactly one place"
     tops = sum(1 for s in doc["stacks"] if s["top"])
     assert sum(doc["unseen_buildings"].values()) + tops + built == 28, "building tiles"
     assert len(doc["stacks"]) == state.num_players, "building stacks"
@@ -273,8 +276,8 @@ class SoakPlan:
 
 
 def _stone_age_c_soak(params: dict[str, Any], games: int, seed: int) -> tuple[Any, ...]:
-    from cavemind.games import stone_age
-    return stone_age.random_playouts(params, games, seed, True)
+    counts: tuple[Any, ...] = compiled_module("stone_age").random_playouts(params, games, seed, True)
+    return counts
 
 
 SOAK_PLANS: dict[str, SoakPlan] = {
@@ -478,9 +481,9 @@ def write_playthroughs(directory: str, games: list[str] | None = None) -> list[s
 
 # --- mutation of positions ---------------------------------------------------------------------------
 
-def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple]:
+def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Paths to every value in a JSON document (containers included, the root excluded)."""
-    found = []
+    found: list[tuple[Any, ...]] = []
     if isinstance(node, dict):
         for key, value in node.items():
             found.append((*path, key))
@@ -542,14 +545,14 @@ def _mutated_value(rng: random.Random, value: Any, donors: list[Any]) -> Any:
             return _odd(rng)
         return mutated
     if isinstance(value, dict):
-        mutated = copy.deepcopy(value)
-        if mutated and rng.random() < 0.5:
-            del mutated[rng.choice(list(mutated))]
+        fields = copy.deepcopy(value)
+        if fields and rng.random() < 0.5:
+            del fields[rng.choice(list(fields))]
         elif rng.random() < 0.5:
-            mutated["unknown_field"] = rng.choice(INTERESTING_INTS)
+            fields["unknown_field"] = rng.choice(INTERESTING_INTS)
         else:
             return _odd(rng)
-        return mutated
+        return fields
     return copy.deepcopy(rng.choice(INTERESTING_INTS + ODD_VALUES))
 
 
@@ -640,7 +643,8 @@ def fuzz_case(game: cavemind.Game, seeds: list[dict[str, Any]], seed: int, index
 
 
 def fuzz_positions(name: str, params: dict[str, Any], cases: int, seed: int = 0, start: int = 0,
-                   search: bool = True, on_case=None) -> FuzzReport:
+                   search: bool = True,
+                   on_case: Callable[[int, str], None] | None = None) -> FuzzReport:
     """Mutated positions of one game configuration, cases start .. start+cases-1, in this process."""
     game = cavemind.load_game(name, **params)
     seeds = seed_positions(game, 24, seed)

@@ -22,9 +22,12 @@ from __future__ import annotations
 import json
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cavemind.experts.turn_planner import TurnPlanner
+
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.game import State
 
 PERIODS = ("T", "EJ", "LJ", "EK", "LK")
 JURASSIC = {"EJ", "LJ"}
@@ -45,7 +48,7 @@ def creatures() -> dict[str, dict[str, Any]]:
     return {c["name"]: c for c in json.loads(text)["creatures"]}
 
 
-def _names(x) -> list[str]:
+def _names(x: dict[str, int] | list[str] | None) -> list[str]:
     if isinstance(x, dict):
         return [k for k, n in x.items() for _ in range(int(n))]
     return list(x or [])
@@ -105,7 +108,8 @@ def hand_points(state: dict[str, Any], p: int) -> float:
     """Points of the bonus cards in hand (exact for our hand) plus the worth of the other cards."""
     pl = state["players"][p]
     if "hand" not in pl:
-        return HIDDEN_CARD * pl.get("hand_count", 0)
+        hidden: float = HIDDEN_CARD * pl.get("hand_count", 0)
+        return hidden
     info = creatures()
     caught = [info[n] for n in pl.get("captured", []) if n in info]
     value = 0.0
@@ -123,7 +127,7 @@ def evaluate_doc(doc: dict[str, Any], me: int) -> float:
     state = doc["state"]
     players = state["players"]
     if state.get("phase") == "over":
-        scores = [pl.get("captured_points", 0) + hand_points(state, i) for i, pl in enumerate(players)]
+        scores: list[float] = [pl.get("captured_points", 0) + hand_points(state, i) for i, pl in enumerate(players)]
         margin = scores[me] - max(s for i, s in enumerate(scores) if i != me)
         return (1000.0 if margin > 0 else -1000.0 if margin < 0 else 0.0) + margin
     rival = max((i for i in range(len(players)) if i != me),
@@ -142,7 +146,7 @@ def evaluate_doc(doc: dict[str, Any], me: int) -> float:
     return value
 
 
-def _rival_passes(state):
+def _rival_passes(state: State) -> int | None:
     """Our model of the rival in our reaction windows: he passes (his cards are unknown to us)."""
     for a in state.legal_actions():
         if state.action_to_string(a) == "pass":
@@ -150,7 +154,7 @@ def _rival_passes(state):
     return None
 
 
-def _turn_over(state) -> bool:
+def _turn_over(state: State) -> bool:
     """The next turn's start (special draw, die for the creatures) is not part of our plan."""
     if not state.is_chance_node():
         return False
@@ -164,7 +168,10 @@ def choose(view: dict[str, Any], actions: list[int], names: list[str]) -> int:
     st = view["state"]
     me = view["observer"] if view.get("observer") is not None else st["turn_player"]
     state = state_from_json(view)  # hidden cards dealt with the fixed seed 0
-    evaluate = lambda s: evaluate_doc(s.to_dict(observer=me), me)  # noqa: E731
+
+    def evaluate(s: State) -> float:
+        return evaluate_doc(s.to_dict(observer=me), me)
+
     if st.get("phase") != "place" or st.get("turn_player") != me:
         planner = TurnPlanner(me, evaluate, nodes=NODES, samples=6, turn_over=_turn_over, reply=_rival_passes)
         return planner.best(state, actions)

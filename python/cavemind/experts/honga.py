@@ -22,9 +22,12 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cavemind.experts.turn_planner import TurnPlanner
+
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.game import State
 
 FOODS = ("fish", "berry", "mushroom")
 FOOD = (1.0, 1.0, 0.9, 0.8, 0.6, 0.4, 0.3, 0.2, 0.1)  # the k-th unit of one food (what trades pay, per unit)
@@ -50,14 +53,14 @@ def trade_cards() -> list[list[int]]:
         return []
 
 
-def _count(x) -> int:
+def _count(x: dict[str, int] | int | None) -> int:
     """A hand of bonus cards: a dict of kinds (our own) or a count (another player's)."""
     if isinstance(x, dict):
         return sum(x.values())
     return int(x or 0)
 
 
-def _affordable(pl: dict[str, Any], herd_own: int, slots) -> float:
+def _affordable(pl: dict[str, Any], herd_own: int, slots: list[int | None] | None) -> float:
     """Points of the best face-up trade card we could pay now (2 water replace one food)."""
     cards = trade_cards()
     best = 0
@@ -99,7 +102,7 @@ def evaluate_doc(doc: dict[str, Any], me: int) -> float:
     state = doc["state"]
     n = len(state["players"])
     if state.get("finished"):
-        scores = [pl.get("score", 0) for pl in state["players"]]
+        scores: list[float] = [pl.get("score", 0) for pl in state["players"]]
         best = max(scores)
         if scores[me] == best:
             return 1000.0 + scores[me] - max([s for i, s in enumerate(scores) if i != me] or [0])
@@ -109,7 +112,7 @@ def evaluate_doc(doc: dict[str, Any], me: int) -> float:
     return mine - OPPONENT * others
 
 
-def _turn_over(state) -> bool:
+def _turn_over(state: State) -> bool:
     """The draws after `end` (refill, next disc) belong to the turn's end, not to its plan."""
     if not state.is_chance_node():
         return False

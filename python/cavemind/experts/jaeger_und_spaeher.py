@@ -23,7 +23,10 @@ import json
 import random
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.game import State
 
 # evaluation weights (points on the track are worth 1)
 HUNGER = 1.5          # a hunger tile: a point at the next sunset and at later ones until meat removes it
@@ -57,7 +60,8 @@ def cards() -> dict[str, Any]:
 
 def object_worth(name: str) -> float:
     obj = cards()["objects"][name]
-    return obj["points"] + sum(EFFECT[e] for e in obj["effects"])
+    worth: float = obj["points"] + sum(EFFECT[e] for e in obj["effects"])
+    return worth
 
 
 def pending(state: dict[str, Any], p: int, hungry: bool, objects: dict[str, int]) -> float:
@@ -122,7 +126,7 @@ def player_value(state: dict[str, Any], p: int) -> float:
     on_holy = sum(h["members"][p] for h in state["holy_places"])
     scoring = pl["tribe_card"] + on_locations + on_holy
     hunger = pl["hunger"]
-    value = pl["points"] - HUNGER * hunger
+    value: float = pl["points"] - HUNGER * hunger
     if pl["points"] >= 17 and hunger > 3:
         value -= (hunger - 3) * 1.0  # more than 3 hunger tiles stop the marker at 23
     value += MEMBER * scoring + CAMP * pl["camp"] + RESERVE * pl["reserve"] + 0.3 * on_holy
@@ -163,7 +167,7 @@ class Planner:
         self.nodes = 0
         self.rng = random.Random(0)
 
-    def value(self, state) -> float:
+    def value(self, state: State) -> float:
         key = state.to_bytes()
         if key in self.memo:
             return self.memo[key]

@@ -19,9 +19,12 @@ cards it has not seen, keeping their known values), so the same information set 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cavemind.experts.turn_planner import TurnPlanner
+
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.game import State
 
 ROUNDS = 5
 RESOURCE = 0.45       # a resource (cube) in stock, at the start of the game; falls to 1/3 (its final worth)
@@ -37,8 +40,8 @@ def _rest(state: dict[str, Any], p: int) -> float:
     """What the players' stock is worth beyond what the final scoring already gives it."""
     rounds_left = max(0, ROUNDS - 1 - int(state.get("round", 0)))
     share = rounds_left / (ROUNDS - 1)
-    res = sum(state.get("res", [[0] * 6] * 4)[p])
-    mk = sum(state.get("mk", [[0] * 6] * 4)[p])
+    res: int = sum(state.get("res", [[0] * 6] * 4)[p])
+    mk: int = sum(state.get("mk", [[0] * 6] * 4)[p])
     dev = int(state.get("dev", [0] * 4)[p])
     out = 0.0
     members, avail = state.get("members"), state.get("avail")
@@ -47,7 +50,7 @@ def _rest(state: dict[str, Any], p: int) -> float:
     return share * (RESOURCE * res + MARKER * mk + DEV * dev + out)
 
 
-def evaluate(state_obj, me: int) -> float:
+def evaluate(state_obj: State, me: int) -> float:
     if state_obj.is_terminal():
         scores = state_obj.scores()
         margin = scores[me] - max(s for i, s in enumerate(scores) if i != me)
@@ -62,7 +65,7 @@ def evaluate(state_obj, me: int) -> float:
     return lead + mine - OPPONENT * others
 
 
-def _no_dev_trades(state) -> list[int]:
+def _no_dev_trades(state: State) -> list[int]:
     """Below the first decision, development-point trades are left out (they multiply the plan's width)."""
     return [a for a in state.legal_actions() if not state.action_to_string(a).startswith(DEV_TRADES)]
 

@@ -54,18 +54,18 @@ class Me:
         p = state["players"][seat]
         self.seat = seat
         self.p = p
-        self.people = p["people"]
-        self.available = p["available"]
-        self.agriculture = p["agriculture"]
-        self.food = p["food"]
-        self.stock = {r: p[r] for r in RESOURCES}
-        self.tool_value = sum(p["tools"])
-        self.free_tools = [v for v, used in zip(p["tools"], p["tools_used"], strict=False) if v and not used]
-        self.one_use = list(p["one_use_tools"])
+        self.people: int = p["people"]
+        self.available: int = p["available"]
+        self.agriculture: int = p["agriculture"]
+        self.food: int = p["food"]
+        self.stock: dict[str, int] = {r: p[r] for r in RESOURCES}
+        self.tool_value: int = sum(p["tools"])
+        self.free_tools: list[int] = [v for v, used in zip(p["tools"], p["tools_used"], strict=False) if v and not used]
+        self.one_use: list[int] = list(p["one_use_tools"])
         own = list(p["cards"]) + (list(p["hidden_cards"]) if isinstance(p["hidden_cards"], list) else [])
         self.cards = [cards()[c] for c in own]
-        self.buildings = p["buildings"]
-        self.placed = dict(p["placed"])
+        self.buildings: int = p["buildings"]
+        self.placed: dict[str, int] = dict(p["placed"])
         self.multipliers = {"farmer": 0, "tool_maker": 0, "hut_builder": 0, "shaman": 0}
         self.symbols: dict[str, int] = {}
         for card in self.cards:
@@ -80,8 +80,9 @@ def rounds_left(state: dict[str, Any]) -> float:
     cards a round, a building stack at about two tiles every three rounds."""
     if state["step"]["end_triggered"]:
         return 0.0
-    shortest = min(stack["left"] for stack in state["stacks"])
-    return max(0.0, min(state["deck"]["size"] / 3.0, shortest * 1.5 + 0.5) - 1.0)
+    shortest: int = min(stack["left"] for stack in state["stacks"])
+    deck: int = state["deck"]["size"]
+    return max(0.0, min(deck / 3.0, shortest * 1.5 + 0.5) - 1.0)
 
 
 def resource_points(resource: str, future: float) -> float:
@@ -117,7 +118,7 @@ def spare(me: Me, state: dict[str, Any]) -> dict[str, int]:
     return {r: max(0, me.stock[r] - need[r]) for r in RESOURCES}
 
 
-def building_cost(top: str | None):
+def building_cost(top: str | None) -> dict[str, int] | tuple[int, int] | None:
     """A fixed cost as {resource: n}; (count, kinds) for 'n of k kinds'; (1, 0) for '1 to 7 of any'."""
     if not top:
         return None
@@ -142,7 +143,7 @@ def best_variable_payment(stock: dict[str, int], count: int, kinds: int) -> dict
     for chosen in itertools.combinations([r for r in RESOURCES if stock[r] > 0], kinds):
         pay = {r: (1 if r in chosen else 0) for r in RESOURCES}
         left = count - kinds
-        for r in sorted(chosen, key=VALUE.get, reverse=True):
+        for r in sorted(chosen, key=lambda r: VALUE[r], reverse=True):
             extra = min(stock[r] - 1, left)
             pay[r] += extra
             left -= extra
@@ -156,6 +157,7 @@ def best_variable_payment(stock: dict[str, int], count: int, kinds: int) -> dict
 def building_worth(me: Me, state: dict[str, Any], top: str, stock: dict[str, int], future: float) -> float:
     """Points a building brings over keeping its resources, or a negative value if we cannot pay it."""
     cost = building_cost(top)
+    pay: dict[str, int] | None
     if isinstance(cost, dict):
         if any(stock[r] < n for r, n in cost.items()):
             return -1.0
@@ -183,6 +185,8 @@ def projected(me: Me, what: str, future: float) -> float:
 def card_worth(me: Me, card_id: str, future: float) -> float:
     """What a civilization card brings: its bottom at the final scoring and its top effect now."""
     card = cards()[card_id]
+    bottom: float
+    value: float
     if "multiplier" in card:
         bottom = card["figures"] * projected(me, card["multiplier"], future)
     else:
@@ -335,7 +339,7 @@ def choose_placement(view: dict[str, Any], names: list[str]) -> int:
     if state["phase"] == "place_count":
         loc = options[0][1]
         _, want = place_score(view, me, opponents, loc, None, future, [])
-        counts = [n for n, _ in options]
+        counts = [n for n, _ in options if n is not None]  # (every count action names its count)
         return min(range(len(counts)), key=lambda i: abs(counts[i] - want))
     open_spots = [loc for _, loc in options if loc in SINGLE_SPOTS]
     best, best_score = 0, -math.inf
@@ -380,8 +384,8 @@ def choose_tools(view: dict[str, Any], names: list[str]) -> int:
     if best is None or (loc == "hunt" and food_missing(me) <= 0):
         return stop
     top = max(best, key=lambda t: (t[0], not t[1]))
-    for value, card, i in offered:
-        if value == top[0] and card == top[1]:
+    for value, is_card, i in offered:
+        if value == top[0] and is_card == top[1]:
             return i
     return stop
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.game import State
 
 
 class TurnPlanner:
@@ -18,9 +21,9 @@ class TurnPlanner:
     `turn_over(state)` (optional) says that a position ends the plan, `reply(state)` (optional) gives the
     action another player is expected to take inside our turn (None: the plan ends there)."""
 
-    def __init__(self, me: int, evaluate: Callable[..., Any], nodes: int = 1500, samples: int = 3,
-                 turn_over: Callable[..., Any] | None = None, reply: Callable | None = None,
-                 moves: Callable[..., Any] | None = None, per_root: bool = False):
+    def __init__(self, me: int, evaluate: Callable[[State], float], nodes: int = 1500, samples: int = 3,
+                 turn_over: Callable[[State], bool] | None = None, reply: Callable[[State], int | None] | None = None,
+                 moves: Callable[[State], list[int]] | None = None, per_root: bool = False):
         self.me = me
         self.evaluate = evaluate
         self.limit = nodes
@@ -33,7 +36,7 @@ class TurnPlanner:
         self.nodes = 0
         self.rng = random.Random(0)
 
-    def value(self, state) -> float:
+    def value(self, state: State) -> float:
         key = state.to_bytes()
         if key in self.memo:
             return self.memo[key]
@@ -57,7 +60,7 @@ class TurnPlanner:
         self.memo[key] = result
         return result
 
-    def best(self, state, actions: list[int]) -> int:
+    def best(self, state: State, actions: list[int]) -> int:
         """Index of the action with the best planned value (the first of equals)."""
         if not self.per_root:
             scores = [self.value(state.child(a)) for a in actions]

@@ -14,6 +14,7 @@ import importlib
 from typing import Any
 
 from cavemind.errors import InvalidPositionError
+from cavemind.svg.draw import Picture
 
 GAMES = ("stone_age", "honga", "jaeger_und_spaeher", "dino_jagd", "prehistory", "tictactoe", "kuhn_poker")
 
@@ -29,4 +30,5 @@ def position_svg(doc: dict[str, Any], size: int | None = None, checked: bool = F
         from cavemind.game import state_from_json
         state_from_json(doc)
     module = importlib.import_module(f"cavemind.svg.{name}")
-    return module.draw(doc).svg(size)
+    picture: Picture = module.draw(doc)
+    return picture.svg(size)

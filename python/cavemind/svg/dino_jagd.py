@@ -16,7 +16,9 @@ CARD_H = 18
 
 
 def _data() -> dict[str, Any]:
-    return json.loads((resources.files("cavemind") / "data" / "dino_jagd" / "dino_jagd.json").read_text())
+    text = (resources.files("cavemind") / "data" / "dino_jagd" / "dino_jagd.json").read_text()
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 def draw(doc: dict[str, Any]) -> Picture:

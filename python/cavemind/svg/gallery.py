@@ -10,7 +10,7 @@ import cavemind
 
 # (game, options, seat whose view is drawn or None for everything face up). One view per game keeps the
 # gallery small; the games with hidden cards are drawn from a seat so that the backs show.
-ENTRIES = (
+ENTRIES: tuple[tuple[str, dict[str, int], int | None], ...] = (
     ("stone_age", {"players": 3}, None),
     ("honga", {"players": 3}, 0),
     ("jaeger_und_spaeher", {}, 0),

@@ -20,7 +20,8 @@ RESOURCES = ("fish", "berry", "mushroom", "water")
 
 
 def _data() -> dict[str, Any]:
-    return json.loads((resources.files("cavemind") / "data" / "honga" / "honga.json").read_text())
+    data: dict[str, Any] = json.loads((resources.files("cavemind") / "data" / "honga" / "honga.json").read_text())
+    return data
 
 
 def _disc(picture: Picture, data: dict[str, Any], disc: int | None, cx: float, cy: float, r: float, cls: str) -> None:
@@ -112,7 +113,8 @@ def draw(doc: dict[str, Any]) -> Picture:
     return picture
 
 
-def _player(picture: Picture, data: dict[str, Any], q: int, p: dict, state: dict, x: float, y: float) -> None:
+def _player(picture: Picture, data: dict[str, Any], q: int, p: dict[str, Any], state: dict[str, Any], x: float,
+            y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, 84, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     holds = [name for name, key in (("Honga", "honga"), ("the tusk", "tusk")) if state[key] == q]

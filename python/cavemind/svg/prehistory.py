@@ -6,6 +6,7 @@ showing only their public value)."""
 from __future__ import annotations
 
 import math
+from types import ModuleType
 from typing import Any
 
 from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
@@ -25,9 +26,10 @@ FEATURE_LABELS = {"plain": "", "camp": "campsite", "gather": "gather", "fish": "
 TOK_G, TOK_F, TOK_A, TOK_MEGA = 1, 13, 22, 25
 
 
-def _module():
-    from cavemind.games import game_module
-    return game_module("prehistory")
+def _module() -> ModuleType:
+    """The compiled game module, for its data tables (DATA, COLOURS, SPECIES) beyond the game contract."""
+    from cavemind.games import compiled_module
+    return compiled_module("prehistory")
 
 
 def _centre(r: int, c: int) -> tuple[float, float]:
@@ -42,10 +44,11 @@ def _hexagon(cx: float, cy: float) -> list[tuple[float, float]]:
 def _space_exists(state: dict[str, Any], sp: int) -> bool:
     if sp < NCOLS:
         return sp == START_SPACE
-    return ((sp // NCOLS) - 1) * 2 + (sp % NCOLS) // 4 < 5 * state["num_players"]
+    players: int = state["num_players"]
+    return ((sp // NCOLS) - 1) * 2 + (sp % NCOLS) // 4 < 5 * players
 
 
-def _space_info(data: dict[str, Any], state: dict, sp: int) -> tuple[str, str]:
+def _space_info(data: dict[str, Any], state: dict[str, Any], sp: int) -> tuple[str, str]:
     """(terrain, feature) of a map space: the map tile in its slot says both."""
     if sp == START_SPACE:
         return "rock", "start"
@@ -56,18 +59,20 @@ def _space_info(data: dict[str, Any], state: dict, sp: int) -> tuple[str, str]:
     return space["terrain"], space["feature"]
 
 
-def _token_label(module, data: dict[str, Any], token: int) -> str:
+def _token_label(module: ModuleType, data: dict[str, Any], token: int) -> str:
     if token == 0 or token == 255:
         return ""
     if token == TOK_MEGA:
         return "megalith A"
     if token >= TOK_A:
-        return module.SPECIES[token - TOK_A]
+        species: str = module.SPECIES[token - TOK_A]
+        return species
     if token >= TOK_F:
         kind = token - TOK_F
         return f"{data['fishing']['types'][kind // 3]} {kind % 3 + 1}"
     kind = token - TOK_G
-    return data["gathering"]["types"][kind // 2] + ("+d" if kind % 2 else "")
+    gathering: str = data["gathering"]["types"][kind // 2]
+    return gathering + ("+d" if kind % 2 else "")
 
 
 def draw(doc: dict[str, Any]) -> Picture:
@@ -136,9 +141,10 @@ def draw(doc: dict[str, Any]) -> Picture:
     return picture
 
 
-def _price_colour(data: dict[str, Any], state: dict, slot: int, position: int) -> int:
+def _price_colour(data: dict[str, Any], state: dict[str, Any], slot: int, position: int) -> int:
     tile = data["pricing_tiles"][state["price_tile"][slot]]
-    return tile["colours"][(position + state["price_rot"][slot]) % 6]
+    colour: int = tile["colours"][(position + state["price_rot"][slot]) % 6]
+    return colour
 
 
 def _cube(picture: Picture, colours: tuple[Any, ...], colour: int, x: float, y: float, label: str = "",
@@ -150,7 +156,7 @@ def _cube(picture: Picture, colours: tuple[Any, ...], colour: int, x: float, y: 
                      fill="#000" if name in ("white", "yellow", "grey") else "#fff")
 
 
-def _action_board(picture: Picture, module, data: dict[str, Any], state: dict) -> None:
+def _action_board(picture: Picture, module: ModuleType, data: dict[str, Any], state: dict[str, Any]) -> None:
     colours = module.COLOURS
     x, y = RIGHT_X, 56
     picture.rect(x, y, WIDTH - x - 10, 250, fill=PANEL, rx=6, cls="action-board")
@@ -182,7 +188,7 @@ def _action_board(picture: Picture, module, data: dict[str, Any], state: dict) -
                 cx += 22
 
 
-def _displays(picture: Picture, module, data: dict[str, Any], state: dict) -> None:
+def _displays(picture: Picture, module: ModuleType, data: dict[str, Any], state: dict[str, Any]) -> None:
     x, y = RIGHT_X, 318
     picture.text(x, y + 12, "gathering slots", size=12, bold=True)
     for k, kind in enumerate(state["gather_slot"]):
@@ -215,14 +221,15 @@ def _displays(picture: Picture, module, data: dict[str, Any], state: dict) -> No
     picture.text(x, y + 12, "ceremony track: " + (", ".join(track) or "-"), size=12)
 
 
-def _ceremony_lines(module, card: int) -> list[str]:
+def _ceremony_lines(module: ModuleType, card: int) -> list[str]:
     name = module._card_name(card)          # "c30:fishing-3/v2"
     ident, _, rest = name.partition(":")
     kind, _, value = rest.rpartition("/")
     return [f"{ident} ({value})", kind]
 
 
-def _player(picture: Picture, module, data: dict[str, Any], state: dict, q: int, x: float, y: float) -> None:
+def _player(picture: Picture, module: ModuleType, data: dict[str, Any], state: dict[str, Any], q: int, x: float,
+            y: float) -> None:
     colours = module.COLOURS
     colour = player_colour(q)
     picture.rect(x, y, 550, 142, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)

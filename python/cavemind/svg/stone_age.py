@@ -24,8 +24,8 @@ def _igloos() -> dict[str, dict[str, Any]]:
 
 def _card_lines(card_id: str) -> list[str]:
     """'G16', 'weaving', '1 food': the card's id, its bottom (culture or multiplier), its top."""
-    from cavemind.games import game_module
-    text = game_module("stone_age").describe_card(card_id)       # "G16 weaving / 1 food"
+    from cavemind.games import compiled_module
+    text: str = compiled_module("stone_age").describe_card(card_id)       # "G16 weaving / 1 food"
     head, _, top = text.partition(" / ")
     ident, _, bottom = head.partition(" ")
     return [ident, bottom.replace("_", " "), top]
@@ -127,7 +127,7 @@ def _cost_lines(name: str) -> list[str]:
             for part in name.split("+")]
 
 
-def _player_board(picture: Picture, q: int, p: dict[str, Any], state: dict, x: float, y: float) -> None:
+def _player_board(picture: Picture, q: int, p: dict[str, Any], state: dict[str, Any], x: float, y: float) -> None:
     colour = player_colour(q)
     picture.rect(x, y, 465, 160, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     start = " (start player)" if q == state["start_player"] else ""
