@@ -447,6 +447,16 @@ def _check_sprt_settings(elo0: float, elo1: float, alpha: float, beta: float) ->
         raise InvalidOptionError("alpha and beta must be between 0 and 0.5")
 
 
+def _decision(llr: float, lower: float, upper: float) -> str | None:
+    """A sequential test's verdict once its log-likelihood ratio leaves (lower, upper): "H1" (A is stronger)
+    at or above the upper bound, "H0" at or below the lower one, None while in between."""
+    if llr >= upper:
+        return "H1"
+    if llr <= lower:
+        return "H0"
+    return None
+
+
 class SPRT:
     """Wald's sequential probability ratio test of H0 "A is elo0 stronger than B" against H1 "elo1".
 
@@ -470,10 +480,7 @@ class SPRT:
             self.n += 1
             self.points += score
             self.llr += score * self._win + (1.0 - score) * self._loss
-            if self.llr >= self.upper:
-                self.decision = "H1"
-            elif self.llr <= self.lower:
-                self.decision = "H0"
+            self.decision = _decision(self.llr, self.lower, self.upper)
         return self.decision
 
     def update_deal(self, scores: Sequence[float]) -> str | None:
@@ -568,10 +575,7 @@ class PentanomialSPRT:
             self.n += 1
             self.points += pair_score
             self.llr = pentanomial_llr(self.counts, self.elo0, self.elo1)
-            if self.llr >= self.upper:
-                self.decision = "H1"
-            elif self.llr <= self.lower:
-                self.decision = "H0"
+            self.decision = _decision(self.llr, self.lower, self.upper)
         return self.decision
 
     def update_deal(self, scores: Sequence[float]) -> str | None:
