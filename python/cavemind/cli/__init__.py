@@ -17,7 +17,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         notes = use_new_flags(args)
-        code = args.run(args)
+        code: int = args.run(args)
         # After the run, so that bad input still gets exactly one line.
         for note in notes:
             print(f"cavemind {args.command}: {note}", file=sys.stderr)

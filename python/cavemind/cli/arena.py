@@ -46,7 +46,7 @@ def command_arena(args: argparse.Namespace) -> int:
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
     """Registers `cavemind arena` on an argparse subparsers object; `args.run(args)` runs it."""
-    parser = subparsers.add_parser(
+    parser: argparse.ArgumentParser = subparsers.add_parser(
         "arena", help="play bots against each other and rate them",
         description="Plays every deal in every seat rotation, appends results to --out as games end "
                     "(and resumes from it), and prints statistics and Elo ratings with 95% intervals.")
@@ -82,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     add_parser(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(["arena", *(sys.argv[1:] if argv is None else argv)])
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except CavemindError as error:
         print(f"cavemind: error: {error}", file=sys.stderr)
         return 2

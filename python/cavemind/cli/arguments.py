@@ -3,6 +3,7 @@ keywords of cavemind.analyse), the deprecated flags and CommandError."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 import cavemind
 from cavemind.botspec import BotSpec, BotSpecError, parse_bot_spec
@@ -146,7 +147,7 @@ def position_arguments(command: argparse.ArgumentParser) -> None:
     deprecated_flag(command, "--as-player", type=seat_number)
 
 
-def deprecated_flag(command: argparse.ArgumentParser, flag: str, **kwargs) -> None:
+def deprecated_flag(command: argparse.ArgumentParser, flag: str, **kwargs: Any) -> None:
     """An old flag, hidden from --help; main() moves its value to the new flag (see DEPRECATED_FLAGS)."""
     command.add_argument(flag, dest="old_" + flag.lstrip("-").replace("-", "_"), help=argparse.SUPPRESS, **kwargs)
 

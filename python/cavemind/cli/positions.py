@@ -93,7 +93,7 @@ def record_position(text: str, source: str, move: int | None) -> tuple[dict[str,
 
 def view_of(args: argparse.Namespace, doc: dict[str, Any], state: cavemind.State) -> int | None:
     """The seat whose view is shown or searched: --observer, else the seat the position was written from."""
-    observer = doc.get("observer")
+    observer: int | None = doc.get("observer")
     if args.observer is None:
         return observer
     if args.observer >= state.game.num_players:
@@ -102,7 +102,7 @@ def view_of(args: argparse.Namespace, doc: dict[str, Any], state: cavemind.State
         # What the other seat holds was never written down, only sampled: showing it would be made up.
         raise CommandError(f"--observer {args.observer}: this position is written from seat {observer}'s view "
                            f"and knows only what seat {observer} sees")
-    return args.observer
+    return int(args.observer)
 
 
 def describe_turn(state: cavemind.State, observer: int | None) -> str:

@@ -26,7 +26,7 @@ def threshold_value(text: str) -> float:
 def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
     """Registers `cavemind review` (the search flags are analyse's)."""
     default = Thresholds()
-    review = commands.add_parser(
+    review: argparse.ArgumentParser = commands.add_parser(
         "review", help="review every decision of a recorded game from the mover's own view",
         description="Search every decision of a game record again from the mover's own view (never with "
                     "what the mover could not see), report the played and the best move's values and the loss, "
