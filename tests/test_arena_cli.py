@@ -3,7 +3,7 @@ import argparse
 
 import pytest
 
-from cavemind import arena
+from cavemind.cli import arena
 
 
 def run(argv):

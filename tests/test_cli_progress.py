@@ -5,8 +5,9 @@ import subprocess
 import sys
 
 import cavemind
-from cavemind.analysis_output import SearchProgress, Thinking
+from cavemind.analysis_output import Thinking
 from cavemind.botspec import split_bot_specs
+from cavemind.cli.output import SearchProgress
 from cavemind.play import Match, Terminal, play
 
 

@@ -12,12 +12,13 @@ import cavemind
 from cavemind import cli
 from cavemind.analysis_output import format_table
 from cavemind.botspec import BotSpecError, parse_bot_spec
+from cavemind.cli.positions import example_text
 from cavemind.engine import Engine
 from cavemind.play import Match, give_hint
 from cavemind.search import DEFAULT_ITERATIONS
 
 GAME = "jaeger_und_spaeher"          # hidden information, rollouts cut off by depth, fast to search
-EXAMPLE = json.loads(cli.example_text(GAME))
+EXAMPLE = json.loads(example_text(GAME))
 BASE = {"iterations": 300, "seed": 5}
 
 # The vocabulary itself: Python keyword -> CLI flag, engine field ("limit." inside limit), bot-spec keys.
@@ -109,7 +110,7 @@ def test_each_setting_reaches_the_search_the_same_way_everywhere(case, capsys):
 
 def test_the_rollout_policy_reaches_the_search_the_same_way_everywhere(monkeypatch, capsys):
     # Jäger und Späher has no rollout policy of its own, so the setting is shown on Stone Age, which has one
-    monkeypatch.setattr(sys.modules[__name__], "EXAMPLE", json.loads(cli.example_text("stone_age")))
+    monkeypatch.setattr(sys.modules[__name__], "EXAMPLE", json.loads(example_text("stone_age")))
     monkeypatch.setattr(sys.modules[__name__], "GAME", "stone_age")
     settings = {**BASE, "rollout_policy": "uniform"}
     expected = python_result(settings)

@@ -5,12 +5,9 @@ Shared by `cavemind analyse`, the hint in `cavemind play` and `cavemind engine`,
 from __future__ import annotations
 
 import json
-import shutil
-import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
 from typing import Any, TextIO
 
 import cavemind
@@ -37,7 +34,7 @@ def format_table(info: AnalysisInfo, game_name: str, top: int | None = None, sto
     total = sum(m.visits for m in info.moves) or 1
     note = ", stopped early" if stopped else ""
     lines = [f"{game_name}: player {info.player} to move, {info.algorithm}, {info.iterations:,} iterations "
-             f"in {info.seconds:.2f} s ({_rate(info)}){note}"]
+             f"in {info.seconds:.2f} s ({rate_text(info)}){note}"]
     if not moves:
         lines.append("no move was searched (the search stopped before its first iteration)")
         return "\n".join(lines)
@@ -61,7 +58,7 @@ PIMC_VALUE_NOTE = ("(pimc: a value is the move's average over the sampled worlds
                    "parts in view: optimistic when decisions follow the move)")
 
 
-def _rate(info: AnalysisInfo) -> str:
+def rate_text(info: AnalysisInfo) -> str:
     nps = info.nps
     return "instant" if nps == float("inf") else f"{nps:,.0f}/s"
 
@@ -99,75 +96,6 @@ def hidden_information_warning(state: cavemind.State, algorithm: str) -> str | N
         return (f"mcts sees everything, hidden cards included, in this {state.game.name} position; "
                 "use ismcts, mo-ismcts or pimc for an analysis from the player's own view")
     return None
-
-
-PROGRESS_EVERY = 0.25    # seconds between the statistics shown while a search runs in the terminal
-
-
-def analyse_interruptibly(state: cavemind.State, limit: cavemind.Limit,
-                          on_report: Callable[[AnalysisInfo], None] | None = None,
-                          report_every: float = PROGRESS_EVERY, **options: Any) -> tuple[AnalysisInfo, bool]:
-    """Runs the search in a thread (cavemind.analysis) so that Ctrl-C ends it early with the best result so
-    far. `on_report(info)` gets the statistics so far about every `report_every` seconds. Returns the
-    analysis and whether it was stopped early.
-
-    In the main thread, Ctrl-C is caught by a SIGINT handler that only sets the stop flag: a KeyboardInterrupt
-    raised inside a wait on a lock can leave the lock held, after which the main thread waits on itself
-    forever (seen as a hang after Ctrl-C on a loaded machine)."""
-    stop = cavemind.StopFlag()
-    interrupted = threading.Event()
-
-    def on_sigint(signum: int, frame: Any) -> None:
-        stop.set()
-        interrupted.set()
-
-    # A process started with SIGINT ignored (a background job) keeps ignoring it.
-    own_handler = (threading.current_thread() is threading.main_thread()
-                   and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
-    previous = signal.signal(signal.SIGINT, on_sigint) if own_handler else None
-    result = None
-    try:
-        with cavemind.analysis(state, limit, stop=stop, progress_every=report_every, **options) as search:
-            while result is None:
-                try:
-                    info = next(search)
-                except KeyboardInterrupt:   # only outside the main thread's handler
-                    stop.set()
-                    interrupted.set()
-                    continue
-                if info.final:
-                    result = info
-                elif on_report is not None:
-                    on_report(info)
-    finally:
-        if own_handler and previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    return result, interrupted.is_set()
-
-
-class SearchProgress:
-    """One line on stderr, rewritten as a long search runs: time, iterations, rate and the best move so far,
-    so that a user knows it is alive (and that Ctrl-C stops it). Shown from half a second on."""
-
-    def __init__(self, enabled: bool, seconds: float | None = None, file: TextIO | None = None):
-        self.enabled, self.seconds, self.file = enabled, seconds, file
-        self.width = 0     # of the line shown, to blank a longer previous one
-
-    def __call__(self, info: AnalysisInfo) -> None:
-        if not self.enabled or info.seconds < 0.5 or not info.moves:
-            return
-        budget = f" of {self.seconds:g}" if self.seconds else ""
-        best = info.best
-        line = (f"searching: {info.seconds:.1f} s{budget}, {info.iterations:,} iterations ({_rate(info)}), "
-                f"best {best.name} {best.value:.3f}; Ctrl-C stops")
-        # A line longer than the terminal would wrap, and '\r' would then rewrite only its last part.
-        line = line[:shutil.get_terminal_size((100, 24)).columns - 1]
-        print("\r" + line.ljust(self.width), end="", file=self.file or sys.stderr, flush=True)
-        self.width = max(self.width, len(line))
-
-    def close(self) -> None:
-        if self.width:
-            print(file=self.file or sys.stderr, flush=True)
 
 
 class Thinking:

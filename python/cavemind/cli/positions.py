@@ -1,0 +1,242 @@
+"""`cavemind games | new | show | examples`, and reading the position named on the command line (shared by
+`analyse` and `play`)."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import cavemind
+from cavemind.analysis_output import document_text
+from cavemind.cli.arguments import (
+    CommandError,
+    deprecated_flag,
+    key_value,
+    position_arguments,
+    positive_int,
+    seat_number,
+    seed_number,
+)
+from cavemind.errors import CavemindError
+from cavemind.records import looks_like_record, parse_record
+
+if TYPE_CHECKING:      # for annotations only (importlib.resources.abc is Python 3.11+)
+    from importlib.abc import Traversable
+
+
+def read_text(path: str) -> str:
+    """The contents of a file, or of standard input for '-'; errors are one line."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CommandError(f"{path}: is a directory, not a file") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: not a text file") from None
+    except OSError as error:
+        raise CommandError(f"{path}: {error.strerror}") from None
+
+
+def example_path(name: str) -> Traversable:
+    return resources.files("cavemind") / "data" / "examples" / f"{name}.json"
+
+
+def example_text(name: str) -> str:
+    if name not in cavemind.game_names():
+        raise cavemind.UnknownGameError(f"unknown game {name!r}; registered games: {', '.join(cavemind.game_names())}")
+    path = example_path(name)
+    if not path.is_file():
+        raise CommandError(f"no example position ships for {name} yet")
+    return path.read_text(encoding="utf-8")
+
+
+def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict[str, Any], cavemind.State]:
+    """The position named on the command line (a file, '-' for stdin, or --example GAME): its JSON document
+    and the state. A saved game (from `cavemind play`) is accepted too: its current position is used."""
+    if (args.position is None) == (args.example is None):
+        raise CommandError("give a position file (or '-' for standard input), or --example GAME")
+    source = args.position or f"the {args.example} example"
+    text = read_text(args.position) if args.position else example_text(args.example)
+    if args.position and looks_like_record(text):
+        return record_position(text, source, args.move)
+    if args.move is not None:
+        raise CommandError(f"--move: {source} is a position, not a game record (docs/records.md)")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CommandError(f"{source}: not valid JSON ({error})") from None
+    if isinstance(doc, dict) and isinstance(doc.get("position"), dict) and "moves" in doc:
+        doc = doc["position"]
+    if isinstance(doc, dict) and "game" in doc and not isinstance(doc["game"], str):
+        raise CommandError(f"{source}: game: expected a game name, got {json.dumps(doc['game'])}")
+    try:
+        return doc, cavemind.state_from_json(doc, seed=seed)
+    except CavemindError as error:
+        raise CommandError(f"{source}: {error}") from None
+
+
+def record_position(text: str, source: str, move: int | None) -> tuple[dict[str, Any], cavemind.State]:
+    """The position after `move` entries of a game record (all of them by default), as load_position gives."""
+    record = parse_record(text, source)
+    if move is not None and move > len(record):
+        raise CommandError(f"--move {move}: {source} has entries 0 to {len(record)}")
+    state = record.state_at(move)
+    return state.to_dict(), state
+
+
+def view_of(args: argparse.Namespace, doc: dict[str, Any], state: cavemind.State) -> int | None:
+    """The seat whose view is shown or searched: --observer, else the seat the position was written from."""
+    observer: int | None = doc.get("observer")
+    if args.observer is None:
+        return observer
+    if args.observer >= state.game.num_players:
+        raise CommandError(f"--observer {args.observer}: seats are 0 to {state.game.num_players - 1}")
+    if observer is not None and args.observer != observer:
+        # What the other seat holds was never written down, only sampled: showing it would be made up.
+        raise CommandError(f"--observer {args.observer}: this position is written from seat {observer}'s view "
+                           f"and knows only what seat {observer} sees")
+    return int(args.observer)
+
+
+def describe_turn(state: cavemind.State, observer: int | None) -> str:
+    """Who is to move, and the legal moves when the viewer may know them."""
+    if state.is_terminal():
+        scores = ", ".join(f"{s:g}" for s in state.scores())
+        returns = ", ".join(f"{r:g}" for r in state.returns())
+        return f"game over: scores {scores}; results {returns}"
+    if state.is_chance_node():
+        return "next: a chance event"
+    player = state.current_player()
+    if observer is not None and observer != player:
+        return f"player {player} to move"          # their options could reveal what they hold
+    return f"player {player} to move; legal: {', '.join(state.legal_action_strings())}"
+
+
+def _describe_parameter(name: str, spec: dict[str, Any]) -> str:
+    kind = spec["type"].__name__
+    choices = f" in {list(spec['choices'])}" if spec.get("choices") is not None else ""
+    help_text = f"  {spec['help']}" if spec.get("help") else ""
+    return f"    {name} ({kind}{choices}, default {spec['default']!r}){help_text}"
+
+
+def command_games(args: argparse.Namespace) -> int:
+    for name in cavemind.game_names():
+        module = cavemind.games.game_module(name)
+        print(f"{name}: {module.DESCRIPTION}")
+        for key, spec in cavemind.parameters_of(name).items():
+            print(_describe_parameter(key, spec))
+    return 0
+
+
+def game_from_args(name: str, players: int | None, options: list[tuple[str, str]]) -> cavemind.Game:
+    params: dict[str, Any] = {}
+    for key, value in options or []:
+        if key == "players":
+            raise CommandError("give the player count with --players, not --option")
+        if key in params:
+            raise CommandError(f"--option {key} given twice")
+        params[key] = value
+    if players is not None:
+        params["players"] = players
+    return cavemind.load_game(name, **params)
+
+
+def command_new(args: argparse.Namespace) -> int:
+    game = game_from_args(args.game, args.players, args.option)
+    # Without --deal-seed the deal is shuffled afresh, like opening a new box.
+    seed = args.deal_seed if args.deal_seed is not None else random.randrange(2**32)
+    state = game.new_initial_state(seed=seed)
+    if args.observer is not None and args.observer >= game.num_players:
+        raise CommandError(f"--observer {args.observer}: seats are 0 to {game.num_players - 1}")
+    text = document_text(state.to_dict(observer=args.observer))
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as file:
+                file.write(text)
+        except OSError as error:
+            raise CommandError(f"{args.output}: {error.strerror}") from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def command_show(args: argparse.Namespace) -> int:
+    doc, state = load_position(args)
+    observer = view_of(args, doc, state)
+    if args.svg or args.png:
+        write_pictures(state, observer, args.svg, args.png)
+    if observer is not None:
+        print(f"{state.game.name}, as seen by player {observer}")
+    print(state.render(observer=observer))
+    print(describe_turn(state, observer))
+    return 0
+
+
+def write_pictures(state: cavemind.State, observer: int | None, svg_path: str | None, png_path: str | None) -> None:
+    """The picture of the position as an SVG file and/or, when cairosvg is installed, a PNG file."""
+    if png_path:
+        try:
+            import cairosvg
+        except ImportError:
+            raise CommandError("--png needs the cairosvg package (pip install cairosvg); --svg needs nothing") from None
+    picture = state.to_svg(observer=observer)
+    try:
+        if svg_path:
+            with open(svg_path, "w", encoding="utf-8") as file:
+                file.write(picture)
+        if png_path:
+            cairosvg.svg2png(bytestring=picture.encode("utf-8"), write_to=png_path)
+    except OSError as error:
+        raise CommandError(f"{error.filename}: {error.strerror}") from None
+
+
+def command_examples(args: argparse.Namespace) -> int:
+    if args.game:
+        sys.stdout.write(example_text(args.game))
+        return 0
+    for name in cavemind.game_names():
+        if example_path(name).is_file():
+            print(f"{name:<12}  cavemind analyse --example {name}")
+        else:
+            print(f"{name:<12}  (no example position yet)")
+    return 0
+
+
+def add_parsers(commands: argparse._SubParsersAction[Any]) -> None:
+    """Registers games, new, show and examples."""
+    games = commands.add_parser("games", help="list the registered games and their parameters")
+    games.set_defaults(run=command_games)
+
+    new = commands.add_parser("new", help="write a starting position as JSON",
+                              description="Write the starting position of GAME as JSON (to standard output).")
+    new.add_argument("game", metavar="GAME", help="a registered game (see cavemind games)")
+    new.add_argument("--players", type=positive_int, metavar="N", help="number of players (default: the game's)")
+    new.add_argument("--option", action="append", type=key_value, metavar="KEY=VALUE",
+                     help="a game option (repeatable; see cavemind games)")
+    new.add_argument("--deal-seed", type=seed_number, metavar="S",
+                     help="seed of the opening chance events such as the deal (default: random)")
+    new.add_argument("--observer", type=seat_number, metavar="P",
+                     help="write the position as seat P sees it, hidden parts left out")
+    deprecated_flag(new, "--seed", type=seed_number)
+    deprecated_flag(new, "--as-player", type=seat_number)
+    new.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    new.set_defaults(run=command_new)
+
+    show = commands.add_parser("show", help="print the readable board of a position",
+                               description="Print the readable board of a position.")
+    position_arguments(show)
+    show.add_argument("--svg", metavar="FILE", help="also write the picture of the position as an SVG file")
+    show.add_argument("--png", metavar="FILE", help="also write the picture as a PNG file (needs cairosvg)")
+    show.set_defaults(run=command_show)
+
+    examples = commands.add_parser("examples", help="list the example positions that ship with cavemind",
+                                   description="List the example positions; with GAME, print that one.")
+    examples.add_argument("game", nargs="?", metavar="GAME", help="print the example position of GAME")
+    examples.set_defaults(run=command_examples)

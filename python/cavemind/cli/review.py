@@ -1,0 +1,75 @@
+"""`cavemind review`: every decision of a game record searched again from the mover's own view (the review
+itself is cavemind.review's)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from cavemind.cli.arguments import search_arguments
+from cavemind.records import read_record
+from cavemind.review import FLAGS, ReviewedMove, Thresholds, format_markdown, format_table, review_record
+from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, Limit
+
+
+def threshold_value(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{text} must be in (0, 1]: a loss in result units")
+    return value
+
+
+def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
+    """Registers `cavemind review` (the search flags are analyse's)."""
+    default = Thresholds()
+    review: argparse.ArgumentParser = commands.add_parser(
+        "review", help="review every decision of a recorded game from the mover's own view",
+        description="Search every decision of a game record again from the mover's own view (never with "
+                    "what the mover could not see), report the played and the best move's values and the loss, "
+                    "flag inaccuracies, mistakes and blunders, and summarise per player. Decisions with a single "
+                    "legal move are skipped. See docs/records.md.")
+    review.add_argument("record", metavar="RECORD", help="a game record (JSON lines, docs/records.md)")
+    search_arguments(review)
+    review.add_argument("--player", type=int, action="append", metavar="P",
+                        help="review only seat P's decisions (repeatable; default: every seat)")
+    for name in FLAGS:
+        review.add_argument(f"--{name}", type=threshold_value, default=getattr(default, name), metavar="LOSS",
+                            help=f"flag a loss of at least LOSS as {'an' if name[0] == 'i' else 'a'} {name} "
+                                 f"(default {getattr(default, name):g})")
+    output = review.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="one JSON document")
+    output.add_argument("--markdown", action="store_true", help="Markdown tables")
+    review.set_defaults(run=command_review)
+    return review
+
+
+def command_review(args: argparse.Namespace) -> int:
+    record = read_record(args.record)
+    iterations = args.iterations or (None if args.seconds else DEFAULT_ITERATIONS)
+    limit = Limit(iterations=iterations, seconds=args.seconds, threads=args.threads, memory_mb=args.memory_mb)
+    thresholds = Thresholds(args.inaccuracy, args.mistake, args.blunder)
+    progress = sys.stderr.isatty()
+
+    def show(move: ReviewedMove) -> None:
+        if progress:
+            print(f"\rreviewed entry {move.entry} of {len(record)}", end="", file=sys.stderr, flush=True)
+
+    try:
+        result = review_record(record, limit, algorithm=args.algorithm, exploration=args.exploration,
+                               rollout_depth=args.rollout_depth, rollout_policy=args.rollout_policy,
+                               determinizations=args.determinizations or DEFAULT_DETERMINIZATIONS,
+                               seed=args.seed, thresholds=thresholds, players=args.player, on_move=show)
+    finally:
+        if progress:
+            print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    elif args.markdown:
+        print(format_markdown(result))
+    else:
+        print(format_table(result))
+    return 0
