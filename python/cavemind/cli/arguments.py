@@ -3,7 +3,8 @@ keywords of cavemind.analyse), the deprecated flags and CommandError."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import cavemind
 from cavemind.botspec import BotSpec, BotSpecError, parse_bot_spec
@@ -18,15 +19,23 @@ DEPRECATED_FLAGS = [
 ]
 
 
+Number = TypeVar("Number", int, float)
+
+
 class CommandError(CavemindError, ValueError):
     """Bad command-line input that is not about a game itself: a missing file, conflicting arguments."""
 
 
-def positive_int(text: str) -> int:
+def _parsed(text: str, convert: Callable[[str], Number], what: str) -> Number:
+    """`text` as a number, or argparse's error saying it is not `what` ("an integer", "a number of moves")."""
     try:
-        value = int(text)
+        return convert(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+
+
+def positive_int(text: str) -> int:
+    value = _parsed(text, int, "an integer")
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text} must be at least 1")
     return value
@@ -48,40 +57,28 @@ def thread_count(text: str) -> int:
 
 
 def move_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of moves") from None
+    value = _parsed(text, int, "a number of moves")
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text} must be 0 or more")
     return value
 
 
 def seat_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number") from None
+    value = _parsed(text, int, "a seat number")
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text} is not a seat (seats count from 0)")
     return value
 
 
 def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = _parsed(text, float, "a number")
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"{text} must be a positive number")
     return value
 
 
 def seed_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    value = _parsed(text, int, "an integer")
     # Any integer is a valid seed (the core reduces it to 64 bits): the bound is a convention, shared with the
     # engine's dealSeed, that keeps seeds short enough to type and to store exactly in JSON.
     if not 0 <= value < 2**47:
@@ -90,20 +87,14 @@ def seed_number(text: str) -> int:
 
 
 def exploration_value(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = _parsed(text, float, "a number")
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"{text} must be a finite number >= 0")
     return value
 
 
 def rollout_depth_value(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    value = _parsed(text, int, "an integer")
     if not -1 <= value <= 2**31 - 1:
         raise argparse.ArgumentTypeError(f"{text} must be -1 (play to the end) or an integer from 0 to 2**31-1")
     return value
