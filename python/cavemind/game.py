@@ -194,6 +194,10 @@ class State(_core.CoreState):
     ([4], 4, [])
     """
 
+    # no per-instance __dict__: creating a State stays as cheap as the C state under it (benchmarks and bots
+    # make many)
+    __slots__ = ("_undo",)
+
     def __init__(self, game: Game, data: bytes):
         # (action, the bytes before it) per applied action: pop() restores the exact previous state.
         self._undo: list[tuple[int, bytes]] = []
@@ -238,8 +242,8 @@ class State(_core.CoreState):
     def random_playout(self, seed: int = 0) -> int:
         """Random moves to the end, in C (for benchmarks); the history is cleared, as those moves are not
         recorded one by one."""
-        steps = super().random_playout(seed)
-        self._undo = []
+        steps = _core.CoreState.random_playout(self, seed)
+        self._undo.clear()
         return steps
 
     def action_to_string(self, action: int) -> str:
