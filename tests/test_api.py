@@ -91,10 +91,44 @@ def test_seat_view_hides_other_cards():
     ('{"game": "kuhn_poker", "format": 1, "players": 2, "state": {"cards": ["K", "Q"], "history": "bbb"}}', "over"),
     ('{"game": "kuhn_poker", "format": 1, "players": 2, "observer": 7, "state": {"cards": ["K", "Q"]}}', "observer"),
     ('{"game": "tictactoe", "format": 1, "players": 2, "state": {"board": ["XXX", "OO.", "O.."]}}', "winner"),
+    ('{"game": "kuhn_poker", "format": true, "players": 2, "state": {}}', "format"),
+    ('{"game": "kuhn_poker", "format": 2, "players": 2, "phase": "deal", "finished": false, "state": {}}', "to_move"),
 ])
 def test_malformed_positions_name_the_problem(doc, field):
     with pytest.raises(cavemind.InvalidPositionError, match=field):
         cavemind.state_from_json(doc)
+
+
+def test_a_position_starts_with_the_header_every_game_shares():
+    # src/games/README.md, "Positions": to_move, phase and finished, in the same shape in every game
+    state = cavemind.load_game("kuhn_poker").new_initial_state()
+    header = {k: v for k, v in state.to_dict().items() if k != "state"}
+    assert header == {"game": "kuhn_poker", "format": 2, "players": 2, "options": {},
+                      "to_move": "chance", "phase": "deal", "finished": False}
+    for name in ("deal K", "deal Q", "pass", "pass"):
+        state.apply(state.string_to_action(name))
+    doc = state.to_dict()
+    assert (doc["to_move"], doc["phase"], doc["finished"]) == (None, "showdown", True)
+    assert state.phase() == "showdown"
+
+
+@pytest.mark.parametrize("field, wrong", [("to_move", 1), ("to_move", "chance"), ("to_move", False),
+                                          ("phase", "deal"), ("finished", True), ("finished", 0)])
+def test_a_header_that_disagrees_with_its_state_is_refused(field, wrong):
+    state = cavemind.load_game("kuhn_poker").new_initial_state(seed=3)       # player 0 to bet
+    doc = state.to_dict()
+    doc[field] = wrong
+    with pytest.raises(cavemind.InvalidPositionError, match=f"^{field}: the position says"):
+        cavemind.state_from_json(doc)
+
+
+def test_format_1_positions_are_still_read():
+    doc = {"game": "tictactoe", "format": 1, "players": 2, "options": {},
+           "state": {"board": ["X..", ".O.", "..."], "to_move": 0}}
+    state = cavemind.state_from_json(doc)
+    assert state.to_dict()["format"] == 2
+    assert state.to_dict()["state"] == doc["state"]
+    assert state.to_dict()["to_move"] == 0
 
 
 def test_position_from_a_seat_samples_the_hidden_cards():

@@ -82,6 +82,17 @@ def test_json_round_trip_gives_the_identical_state(game):
         assert str(again) == str(state)
 
 
+def test_position_header_says_who_moves_the_phase_and_the_end(game):
+    # src/games/README.md, "Positions": the header every game shares, checked against the contract
+    for state in sample_states(game, seed=9):
+        doc = state.to_dict()
+        player = state.current_player()
+        expected = None if state.is_terminal() else "chance" if state.is_chance_node() else player
+        assert doc["to_move"] == expected and doc["finished"] == state.is_terminal()
+        assert isinstance(doc["phase"], str) and doc["phase"] and doc["phase"] == doc["phase"].lower()
+        assert doc["phase"] == state.phase()
+
+
 def test_position_from_a_seat_keeps_what_that_seat_sees(game):
     for state in sample_states(game, seed=8, count=6):
         for observer in range(game.num_players):

@@ -12,7 +12,10 @@ from cavemind.games import GameModule, game_module
 
 CHANCE = _core.CHANCE_PLAYER
 TERMINAL = _core.TERMINAL_PLAYER
-POSITION_FORMAT = 1
+# Format 2 added the header every game shares (to_move, phase, finished); format 1 positions are still read.
+POSITION_FORMAT = 2
+READABLE_FORMATS = (1, 2)
+HEADER_FIELDS = ("to_move", "phase", "finished")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
@@ -157,8 +160,14 @@ def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None 
             raise InvalidPositionError(f"position: missing field {key!r}")
     if not isinstance(doc["game"], str):
         raise InvalidPositionError("game: expected a game name (a string)")
-    if doc["format"] != POSITION_FORMAT:
-        raise InvalidPositionError(f"format: {doc['format']!r} is not supported (expected {POSITION_FORMAT})")
+    position_format = doc["format"]
+    if isinstance(position_format, bool) or position_format not in READABLE_FORMATS:
+        raise InvalidPositionError(f"format: {position_format!r} is not supported (this version reads "
+                                   f"{' and '.join(map(str, READABLE_FORMATS))})")
+    if position_format >= 2:
+        for key in HEADER_FIELDS:
+            if key not in doc:
+                raise InvalidPositionError(f"position: missing field {key!r}")
     options = doc.get("options", {})
     if not isinstance(options, dict):
         raise InvalidPositionError("options: expected an object")
@@ -172,9 +181,22 @@ def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None 
     if observer is not None and (isinstance(observer, bool) or not isinstance(observer, int)
                                  or not 0 <= observer < loaded.num_players):
         raise InvalidPositionError(f"observer: must be a seat 0..{loaded.num_players - 1}")
-    if not isinstance(doc["state"], dict):
+    state_doc = doc["state"]
+    if not isinstance(state_doc, dict):
         raise InvalidPositionError("state: expected an object")
-    return loaded.state_from_dict(doc["state"], observer=observer, seed=seed)
+    if position_format == 1:
+        upgrade = getattr(loaded.module, "state_dict_from_format_1", None)
+        if upgrade is not None:
+            try:
+                state_doc = upgrade(state_doc)
+            except (ValueError, TypeError, KeyError, IndexError) as error:
+                raise InvalidPositionError(f"{loaded.name} position: state.{error}") from None
+    state = loaded.state_from_dict(state_doc, observer=observer, seed=seed)
+    if position_format >= 2:
+        for key, value in state.position_header().items():
+            if doc[key] != value or isinstance(doc[key], bool) != isinstance(value, bool):
+                raise InvalidPositionError(f"{key}: the position says {doc[key]!r}, but its state has {value!r}")
+    return state
 
 
 _core_apply = _core.CoreState.apply     # called directly: State.apply is on every Python-level playing loop
@@ -307,8 +329,23 @@ class State(_core.CoreState):
         }
         if observer is not None:
             doc["observer"] = observer
+        doc.update(self.position_header())
         doc["state"] = self.game.module.state_to_dict(self.to_bytes(), observer)
         return doc
+
+    def position_header(self) -> dict[str, Any]:
+        """The part of a position every game shares (src/games/README.md, "Positions"): `to_move` (a seat,
+        "chance", or None when the game is over), `phase` (a name from the game's README) and `finished`."""
+        to_move: int | str | None = self.current_player()
+        if self.is_terminal():
+            to_move = None
+        elif self.is_chance_node():
+            to_move = "chance"
+        return {"to_move": to_move, "phase": self.phase(), "finished": self.is_terminal()}
+
+    def phase(self) -> str:
+        """The name of the game's phase, as its README lists them (e.g. Stone Age's "place")."""
+        return self.game.module.phase_name(self.to_bytes())
 
     def to_json(self, observer: int | None = None, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(observer), indent=indent)

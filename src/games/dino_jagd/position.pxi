@@ -341,3 +341,9 @@ def state_from_dict(dict params, dict doc):
     if error is not None:
         raise ValueError(error)
     return data
+
+
+def phase_name(bytes data):
+    """The phase's name, as a position's header gives it (src/games/README.md, "Positions")."""
+    cdef DinoState s = load(data)
+    return PHASE_NAMES[s.phase]

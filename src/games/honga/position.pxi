@@ -357,3 +357,9 @@ def check_state(bytes data):
     if check_honga(<const HongaState*><const char*>data, msg):
         return msg.decode("utf-8", "replace")
     return None
+
+
+def phase_name(bytes data):
+    """The phase's name, as a position's header gives it (src/games/README.md, "Positions")."""
+    cdef HongaState s = load(data)
+    return PHASE_NAMES[s.phase]

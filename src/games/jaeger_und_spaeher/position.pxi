@@ -302,3 +302,9 @@ def state_from_dict(dict params, dict doc):
     if check(&s, msg, sizeof(msg)):
         raise ValueError(msg.decode())
     return dump(&s)
+
+
+def phase_name(bytes data):
+    """The phase's name, as a position's header gives it (src/games/README.md, "Positions")."""
+    cdef JState s = load(data)
+    return PHASE_NAMES[s.phase]

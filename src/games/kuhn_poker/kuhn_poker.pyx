@@ -331,6 +331,15 @@ def state_to_dict(bytes data, observer=None):
     return {"cards": cards, "history": "".join("pb"[s.history[i]] for i in range(s.history_length))}
 
 
+def phase_name(bytes data):
+    """The phase's name, as a position's header gives it: "deal" while cards are dealt, "betting", then
+    "showdown" once the betting has ended (the game is over)."""
+    cdef KuhnState s = load(data)
+    if s.dealt < s.num_players:
+        return "deal"
+    return "showdown" if current_player(&s) == TERMINAL else "betting"
+
+
 def state_from_dict(dict params, dict doc):
     """Rebuilds a state by replaying the deal and the betting; '?' cards get any unused card (the caller
     then determinizes for the observer)."""

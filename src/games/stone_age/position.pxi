@@ -335,3 +335,9 @@ def check_state(bytes data):
     if check_stone_age(<const State*><const char*>data, msg):
         return msg.decode("utf-8", "replace")
     return None
+
+
+def phase_name(bytes data):
+    """The phase's name, as a position's header gives it (src/games/README.md, "Positions")."""
+    cdef State s = load(data)
+    return PHASES[s.phase]

@@ -227,6 +227,12 @@ def state_to_dict(bytes data, observer=None):
     return {"board": rows, "to_move": int(s.to_move)}
 
 
+def phase_name(bytes data):
+    """The phase's name, as a position's header gives it: "play" until the game ends, then "over"."""
+    cdef TicTacToeState s = load(data)
+    return "over" if current_player(&s) == TERMINAL else "play"
+
+
 def state_from_dict(dict params, dict doc):
     """Rebuilds a state; raises ValueError naming the field at fault."""
     board = doc.get("board")
