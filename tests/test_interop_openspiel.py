@@ -276,3 +276,17 @@ def test_states_wrap_cavemind_states_and_serialize():
         if not ours.is_terminal() and not ours.is_chance_node():
             action = ours.legal_actions()[0]
             assert state.action_to_string(action) == ours.action_to_string(action)
+
+
+def test_held_state_copies_keep_their_class():
+    # pyspiel clones a Python state by deep-copying its attributes, and pickles it: both must give a HeldState.
+    import copy
+    import pickle
+
+    state = cos.load_game("kuhn_poker").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    held = state.cavemind_state
+    for copied in (held.clone(), copy.deepcopy(held), pickle.loads(pickle.dumps(held)), held.determinize(0, seed=1)):
+        assert type(copied) is cos.HeldState
+    assert copy.deepcopy(held) == held and pickle.loads(pickle.dumps(held)) == held

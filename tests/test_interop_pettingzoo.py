@@ -148,3 +148,11 @@ def test_render_gives_the_board():
         env.reset(seed=0)
         assert env.render() == str(env.cavemind_state)
         assert make_env(name).render() is None
+
+
+def test_observe_before_reset_names_reset():
+    env = make_env("tictactoe")
+    with pytest.raises(AttributeError, match=r"reset\(\) needs to be called before observe"):
+        env.observe("player_0")
+    env.reset(seed=0)
+    assert env.observe("player_0")["action_mask"].sum() == 9

@@ -4,11 +4,14 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cavemind import _core
 from cavemind.errors import EmptyHistoryError, IllegalActionError, InvalidOptionError, InvalidPositionError
 from cavemind.games import GameModule, game_module
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 CHANCE = _core.CHANCE_PLAYER
 TERMINAL = _core.TERMINAL_PLAYER
@@ -231,7 +234,7 @@ class State(_core.CoreState):
         start = self._undo[0][1] if self._undo else self.to_bytes()
         return _restore_state, (self.game, start, self.history())
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         # The game is immutable and shared; the C state and the history are copied.
         return self.clone()
 
@@ -248,13 +251,13 @@ class State(_core.CoreState):
         self._set_bytes(before)
         return action
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy, with the same history (copy.copy and copy.deepcopy make the same)."""
         copy = super().clone()
         copy._undo = list(self._undo)
         return copy
 
-    def determinize(self, observer: int, seed: int = 0) -> State:
+    def determinize(self, observer: int, seed: int = 0) -> Self:
         """A new state in `observer`'s information set (see CoreState.determinize). Its history is empty:
         the actions that led here would include what the observer cannot see."""
         world = super().determinize(observer, seed)

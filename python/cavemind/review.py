@@ -122,10 +122,10 @@ def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: 
         info = analyse(view, limit, algorithm=algorithm, exploration=exploration, rollout_depth=rollout_depth,
                        rollout_policy=rollout_policy, determinizations=determinizations, seed=seed + index)
         played = next((m for m in info.moves if m.action == entry.action), None)
-        visited = played is not None and played.visits > 0
-        loss = max(0.0, info.best.value - played.value) if visited else None
-        move = ReviewedMove(entry=index, player=entry.mover, played=entry.name,
-                            played_value=played.value if visited else None,
+        # No value for a move the search never tried
+        played_value = played.value if played is not None and played.visits > 0 else None
+        loss = None if played_value is None else max(0.0, info.best.value - played_value)
+        move = ReviewedMove(entry=index, player=entry.mover, played=entry.name, played_value=played_value,
                             played_visits=played.visits if played is not None else 0, best=info.best.name,
                             best_value=info.best.value, loss=loss, flag=thresholds.flag(loss))
         moves.append(move)
@@ -139,17 +139,18 @@ def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: 
 
 def summarise(record: GameRecord, moves: list[ReviewedMove]) -> list[PlayerSummary]:
     summary = [PlayerSummary(player, seat) for player, seat in enumerate(record.seats)]
+    total_loss = [0.0] * len(summary)
     for move in moves:
         row = summary[move.player]
         row.decisions += 1
         if move.loss is not None:
             row.evaluated += 1
-            row.average_loss = (row.average_loss or 0.0) + move.loss
+            total_loss[move.player] += move.loss
         if move.flag is not None:
             row.counts[move.flag] += 1
-    for row in summary:
+    for row, total in zip(summary, total_loss, strict=True):
         if row.evaluated:
-            row.average_loss = row.average_loss / row.evaluated
+            row.average_loss = total / row.evaluated
     return summary
 
 
@@ -200,7 +201,9 @@ def format_markdown(review: Review) -> str:
     moves, summary = _rows(review)
 
     def table(headers: list[str], rows: list[list[str]]) -> list[str]:
-        escape = lambda cell: cell.replace("|", "\\|")  # noqa: E731
+        def escape(cell: str) -> str:
+            return cell.replace("|", "\\|")
+
         return ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers),
                 *("| " + " | ".join(escape(c) for c in row) + " |" for row in rows)]
 

@@ -33,7 +33,8 @@ from __future__ import annotations
 import functools
 import json
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -41,6 +42,7 @@ import pyspiel
 import cavemind
 from cavemind.game import Game as _CavemindGame
 from cavemind.game import State as _CavemindState
+from cavemind.games import game_module
 
 PREFIX = "cavemind_"
 _PLAYER_IDS = {cavemind.CHANCE: int(pyspiel.PlayerId.CHANCE), cavemind.TERMINAL: int(pyspiel.PlayerId.TERMINAL)}
@@ -55,12 +57,11 @@ def openspiel_name(name: str) -> str:
 
 class HeldState(_CavemindState):
     """A cavemind State that OpenSpiel can copy: pyspiel clones a Python state by deep-copying its attributes
-    and serializes it by pickling them."""
+    (State.__deepcopy__ clones, keeping the class) and serializes it by pickling them (as the game's name and
+    parameters and the raw state bytes)."""
 
-    def __deepcopy__(self, memo: dict[str, Any]) -> HeldState:
-        return self.clone()
-
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, Any], bytes], HeldState],
+                                  tuple[str, dict[str, Any], bytes]]:
         return _restore_state, (self.game.name, dict(self.game.params), self.to_bytes())
 
 
@@ -74,10 +75,11 @@ def _restore_state(name: str, params: dict[str, Any], data: bytes) -> HeldState:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _view_string(module, data: bytes, player: int) -> str:
-    """The compact JSON of the seat view of `player` at state `data` (cached: OpenSpiel asks for the information
-    state and the observation string of the same state in turn, and its searches revisit states)."""
-    return json.dumps(module.state_to_dict(data, player), sort_keys=True, separators=(",", ":"))
+def _view_string(name: str, data: bytes, player: int) -> str:
+    """The compact JSON of the seat view of `player` at state `data` of game `name` (cached: OpenSpiel asks for
+    the information state and the observation string of the same state in turn, and its searches revisit
+    states). The key is the game's name, not its Game: a string hashes at no cost, a Game sorts its parameters."""
+    return json.dumps(game_module(name).state_to_dict(data, player), sort_keys=True, separators=(",", ":"))
 
 
 def _game_type(name: str) -> pyspiel.GameType:
@@ -114,7 +116,7 @@ def _table(game: _CavemindGame) -> dict[str, Any]:
     return _core.table_info(game._capsule)
 
 
-class OpenSpielGame(pyspiel.Game):
+class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information: Game is Any
     """A cavemind game in one configuration, as a pyspiel game. `cavemind_game` is the cavemind Game.
     register() makes one subclass per game, with the game's name in `NAME`."""
 
@@ -148,13 +150,14 @@ class OpenSpielGame(pyspiel.Game):
                              f"{self.cavemind_game!r}, not {state!r}")
         return OpenSpielState(self, held)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
+    def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+                         params: dict[str, Any] | None = None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         return Observer(self.cavemind_game)
 
 
-class OpenSpielState(pyspiel.State):
+class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information: State is Any
     """A cavemind State seen through pyspiel's State API. `cavemind_state` is a copy-safe cavemind State."""
 
     def __init__(self, game: OpenSpielGame, held: HeldState):
@@ -192,7 +195,8 @@ class OpenSpielState(pyspiel.State):
             return self._cm.returns()
         return [0.0] * self._cm.num_players
 
-    def resample_from_infostate(self, player_id: int, probability_sampler=None) -> OpenSpielState:
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float] | None = None) -> OpenSpielState:
         """A state in `player_id`'s information set, with everything they cannot see resampled by cavemind's
         determinize. The seed comes from `probability_sampler` (a callable giving floats in [0, 1), such as
         pyspiel.UniformProbabilitySampler) when given."""
@@ -206,7 +210,7 @@ class OpenSpielState(pyspiel.State):
     def view_string(self, player: int) -> str:
         """The compact JSON of what `player` sees (the game's seat view)."""
         self._cm._check_player(player)
-        return _view_string(self._cm.game.module, self._cm.to_bytes(), int(player))
+        return _view_string(self._cm.game.name, self._cm.to_bytes(), int(player))
 
     # The same strings and tensors as pyspiel's C++ path through Observer (which OpenSpiel's C++ code uses),
     # answered directly for Python callers such as OpenSpiel's Python bots: pyspiel sizes every C++ tensor
@@ -265,7 +269,8 @@ def register_all() -> list[str]:
 def load_game(name: str, **params: Any) -> OpenSpielGame:
     """pyspiel.load_game for cavemind game `name` (registered on demand) with cavemind parameters."""
     register(name)
-    return pyspiel.load_game(openspiel_name(name), params)
+    # pyspiel hands back the Python object its registered creator (an OpenSpielGame subclass) made.
+    return cast(OpenSpielGame, pyspiel.load_game(openspiel_name(name), params))
 
 
 def from_cavemind(state: _CavemindState) -> OpenSpielState:

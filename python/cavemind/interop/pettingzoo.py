@@ -23,7 +23,7 @@
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -36,11 +36,13 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class CavemindAECEnv(AECEnv):
+class CavemindAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type information: AECEnv is Any
     """One cavemind game in one configuration as an AEC environment."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "cavemind",
-                                          "is_parallelizable": False}
+    # The class's metadata; __init__ gives each environment its own copy naming the game, so this is an instance
+    # attribute (as AECEnv declares it), not a ClassVar.
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "cavemind",  # noqa: RUF012
+                                "is_parallelizable": False}
 
     def __init__(self, game_name: str, render_mode: str | None = None, **params: Any):
         super().__init__()
@@ -65,10 +67,10 @@ class CavemindAECEnv(AECEnv):
         self._rng = np.random.default_rng()
         self.agents: list[str] = []
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -81,37 +83,47 @@ class CavemindAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
         self._after_move()
 
+    def _state(self, use: str) -> cavemind.State:
+        """The true game state, which reset() makes; `use` names what needs it, for the error before reset()."""
+        if self.cavemind_state is None:
+            # AttributeError, as for any environment attribute used before reset()
+            raise AttributeError(f"reset() needs to be called before {use}")
+        return self.cavemind_state
+
     def _resolve_chance(self) -> None:
-        while self.cavemind_state.is_chance_node():
-            self.cavemind_state.apply(self.cavemind_state.sample_chance(int(self._rng.integers(0, 2**63 - 1))))
+        state = self._state("step")
+        while state.is_chance_node():
+            state.apply(state.sample_chance(int(self._rng.integers(0, 2**63 - 1))))
 
     def _after_move(self) -> None:
         """Chance resolved: selects the seat to move, or ends the game and hands out the returns."""
+        state = self._state("step")
         for agent in self.agents:
             self.infos[agent] = {}
-        if self.cavemind_state.is_terminal():
-            for agent, value in zip(self.possible_agents, self.cavemind_state.returns(), strict=False):
+        if state.is_terminal():
+            for agent, value in zip(self.possible_agents, state.returns(), strict=False):
                 if agent in self.rewards:
                     self.rewards[agent] = float(value)
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
             return
-        self.agent_selection = agent_name(self.cavemind_state.current_player())
-        legal = self.cavemind_state.legal_actions()
+        self.agent_selection = agent_name(state.current_player())
+        legal = state.legal_actions()
         self.infos[self.agent_selection] = {"legal_actions": legal,
-                                            "action_names": [self.cavemind_state.action_to_string(a) for a in legal]}
+                                            "action_names": [state.action_to_string(a) for a in legal]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
+        state = self._state("observe")
         mask = np.zeros(self.game.max_actions, dtype=np.int8)
-        if not self.cavemind_state.is_terminal() and self.cavemind_state.current_player() == seat:
-            mask[self.cavemind_state.legal_actions()] = 1
-        return {"observation": np.asarray(self.cavemind_state.observation(seat), dtype=np.float32), "action_mask": mask}
+        if not state.is_terminal() and state.current_player() == seat:
+            mask[state.legal_actions()] = 1
+        return {"observation": np.asarray(state.observation(seat), dtype=np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -120,7 +132,7 @@ class CavemindAECEnv(AECEnv):
             return
         if action is None:
             raise cavemind.IllegalActionError(f"{agent} is to move: an action is needed, not None")
-        self.cavemind_state.apply(int(action))
+        self._state("step").apply(int(action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._resolve_chance()
