@@ -1,6 +1,8 @@
 # Dino Jagd: JSON positions: state_to_dict (whole or as a seat sees it), state_from_dict with its
 # validation, and check_state; the space and card-list names they share with the notation. Included by dino_jagd.pyx.
 
+from cavemind.games.fields import boolean, field, integer, one_of, typed
+
 def _slot_name(k):
     return f"{PERIOD_CODES[k // SPACES]}{k % SPACES + 1}"
 
@@ -102,49 +104,20 @@ def check_state(bytes data):
     return None
 
 
-def _need(doc, key, kind, where=""):
-    if key not in doc:
-        raise ValueError(f"{where}{key}: missing")
-    value = doc[key]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ValueError(f"{where}{key}: expected an integer")
-    if kind is not int and not isinstance(value, kind):
-        raise ValueError(f"{where}{key}: expected {kind.__name__}")
-    return value
-
-
-def _int_in(doc, key, lo, hi, where=""):
-    v = _need(doc, key, int, where)
-    if not lo <= v <= hi:
-        raise ValueError(f"{where}{key}: must be in {lo}..{hi}")
-    return v
-
-
-def _special_counts(names, field):
-    if not isinstance(names, list):
-        raise ValueError(f"{field}: expected a list of special card names")
+def _special_counts(names, path):
+    """A list of special card names as counts per type, no type more often than the game has it."""
     counts = [0] * NUM_SPECIAL_TYPES
-    for n in names:
-        if n not in SPECIAL_NAMES:
-            raise ValueError(f"{field}: {n!r} is not a special card")
-        t = SPECIAL_NAMES.index(n)
+    for n in typed(names, list, path):
+        t = one_of(SPECIAL_NAMES, n, path)
         counts[t] += 1
         if counts[t] > SP_COUNT[t]:
-            raise ValueError(f"{field}: more {n} than the {SP_COUNT[t]} in the game")
+            raise ValueError(f"{path}: more {n} than the {SP_COUNT[t]} in the game")
     return counts
 
 
-def _period(value, field, allow_none=False):
-    if value is None and allow_none:
-        return NONE
-    if value not in PERIOD_CODES:
-        raise ValueError(f"{field}: expected one of {PERIOD_CODES}")
-    return PERIOD_CODES.index(value)
-
-
-def _slot(value, field):
+def _slot(value, path):
     if not isinstance(value, str) or len(value) < 2 or value[:-1] not in PERIOD_CODES or value[-1] not in "123"[:SPACES]:
-        raise ValueError(f"{field}: expected a space such as 'LJ2'")
+        raise ValueError(f"{path}: expected a space such as 'LJ2'")
     return PERIOD_CODES.index(value[:-1]) * SPACES + int(value[-1]) - 1
 
 
@@ -161,30 +134,26 @@ cdef deal_hidden_after_reshuffle(DinoState* s, int known):
 def state_from_dict(dict params, dict doc):
     n = params["players"]
     cdef DinoState s = blank(n)
-    if _need(doc, "phase", str) not in PHASE_NAMES:
-        raise ValueError(f"phase: expected one of {PHASE_NAMES}")
-    s.phase = PHASE_NAMES.index(doc["phase"])
-    s.current = _int_in(doc, "turn_player", 0, n - 1)
-    s.first_player = _int_in(doc, "first_player", 0, n - 1)
-    s.turns = _int_in(doc, "turns", 0, MAX_TURNS)
+    s.phase = one_of(PHASE_NAMES, field(doc, "phase"), "phase")
+    s.current = integer(doc, "turn_player", 0, n - 1)
+    s.first_player = integer(doc, "first_player", 0, n - 1)
+    s.turns = integer(doc, "turns", 0, MAX_TURNS)
     placed = {}
 
-    def put(name, where, field):
-        if name not in CREATURE_NAMES:
-            raise ValueError(f"{field}: {name!r} is not a creature")
-        c = CREATURE_NAMES.index(name)
+    def put(name, where, path):
+        c = one_of(CREATURE_NAMES, name, path)
         if c in placed:
-            raise ValueError(f"{field}: {name} is also in {placed[c]}")
-        placed[c] = field
+            raise ValueError(f"{path}: {name} is also in {placed[c]}")
+        placed[c] = path
         s.loc[c] = where
         return c
 
-    deck = _need(doc, "play_deck", dict)
+    deck = field(doc, "play_deck", kind=dict)
     top = deck.get("top")
     if top is not None:
         s.top = put(top, LOC_TOP, "play_deck.top")
-    s.deck_below = _int_in(deck, "below_top", 0, NUM_CREATURES, "play_deck.")
-    area = _need(doc, "hunting_area", dict)
+    s.deck_below = integer(deck, "below_top", 0, NUM_CREATURES, "play_deck.below_top")
+    area = field(doc, "hunting_area", kind=dict)
     for q, code in enumerate(PERIOD_CODES):
         spaces = area.get(code, [[]] * SPACES)
         if not isinstance(spaces, list) or len(spaces) != SPACES or not all(isinstance(x, list) for x in spaces):
@@ -196,29 +165,28 @@ def state_from_dict(dict params, dict doc):
                     raise ValueError(f"hunting_area.{code}: {name} did not live in that period")
                 s.slot[c] = q * SPACES + k
                 s.height[c] = h + 1
-    for name in _need(doc, "to_place", list):
+    for name in field(doc, "to_place", kind=list):
         put(name, LOC_PENDING, "to_place")
-    for name in _need(doc, "dinosaur_discards_seen", list):
+    for name in field(doc, "dinosaur_discards_seen", kind=list):
         put(name, LOC_DISCARD, "dinosaur_discards_seen")
     unseen = NUM_CREATURES - len(placed) + (0)
     if s.deck_below > unseen:
         raise ValueError("play_deck.below_top: more cards than creatures not seen")
-    s.marker = _period(doc.get("kein_aussterben_marker"), "kein_aussterben_marker", allow_none=True)
-    players = _need(doc, "players", list)
+    s.marker = one_of(PERIOD_CODES, doc.get("kein_aussterben_marker"), "kein_aussterben_marker", none=NONE)
+    players = field(doc, "players", kind=list)
     if len(players) != n:
-        raise ValueError(f"players: expected {n} entries")
+        raise ValueError(f"players: expected {n} entries, got {len(players)}")
     known = [0] * NUM_SPECIAL_TYPES
     hidden_sizes = {}
     for i, entry in enumerate(players):
         f = f"players[{i}]."
-        if not isinstance(entry, dict):
-            raise ValueError(f"players[{i}]: expected an object")
-        s.energy[i] = _int_in(entry, "energy", 0, MAX_ENERGY, f)
-        s.pos[i] = _period(entry.get("period"), f + "period")
-        s.started[i] = 1 if entry.get("had_first_turn") else 0
-        for name in _need(entry, "captured", list, f):
+        typed(entry, dict, f"players[{i}]")
+        s.energy[i] = integer(entry, "energy", 0, MAX_ENERGY, f + "energy")
+        s.pos[i] = one_of(PERIOD_CODES, field(entry, "period", f + "period"), f + "period")
+        s.started[i] = boolean(entry, "had_first_turn", f + "had_first_turn", default=False)
+        for name in field(entry, "captured", f + "captured", kind=list):
             put(name, LOC_CAPTURED + i, f + "captured")
-        fu = _special_counts(_need(entry, "face_up", list, f), f + "face_up")
+        fu = _special_counts(field(entry, "face_up", f + "face_up"), f + "face_up")
         for t in range(NUM_SPECIAL_TYPES):
             if fu[t] and t < FIRST_FACE_UP:
                 raise ValueError(f"{f}face_up: {SPECIAL_NAMES[t]} is not a Gimmick or Expert")
@@ -230,20 +198,20 @@ def state_from_dict(dict params, dict doc):
                 s.hand[i][t] = hd[t]
                 known[t] += hd[t]
         else:
-            hidden_sizes[i] = _int_in(entry, "hand_count", 0, 31, f)
+            hidden_sizes[i] = integer(entry, "hand_count", 0, 31, f + "hand_count")
         if "special_reshuffle" in doc:
             if "hand" in entry:
-                dr = _special_counts(_need(entry, "drawn_since_reshuffle", list, f), f + "drawn_since_reshuffle")
+                dr = _special_counts(field(entry, "drawn_since_reshuffle", f + "drawn_since_reshuffle"),
+                                     f + "drawn_since_reshuffle")
                 for t in range(NUM_SPECIAL_TYPES):
                     s.drawn_since[i][t] = dr[t]
             else:                       # a placeholder of the right size until the hidden cards are dealt
-                s.drawn_since[i][0] = _int_in(entry, "drawn_since_reshuffle_count", 0, 31, f)
-        used = entry.get("gimmicks_used", {})
-        if not isinstance(used, dict):
-            raise ValueError(f"{f}gimmicks_used: expected an object")
-        s.scope_used[i] = _int_in({"v": used.get("Zielfernrohr", 0)}, "v", 0, 3, f + "gimmicks_used.Zielfernrohr")
-        s.jam_used[i] = _int_in({"v": used.get("Stoerfeld", 0)}, "v", 0, 2, f + "gimmicks_used.Stoerfeld")
-    disc = _special_counts(_need(doc, "special_discard", list), "special_discard")
+                s.drawn_since[i][0] = integer(entry, "drawn_since_reshuffle_count", 0, 31,
+                                              f + "drawn_since_reshuffle_count")
+        used = typed(entry.get("gimmicks_used", {}), dict, f + "gimmicks_used")
+        s.scope_used[i] = integer(used, "Zielfernrohr", 0, 3, f + "gimmicks_used.Zielfernrohr", default=0)
+        s.jam_used[i] = integer(used, "Stoerfeld", 0, 2, f + "gimmicks_used.Stoerfeld", default=0)
+    disc = _special_counts(field(doc, "special_discard"), "special_discard")
     for t in range(NUM_SPECIAL_TYPES):
         s.sp_discard[t] = disc[t]
         known[t] += disc[t]
@@ -271,56 +239,51 @@ def state_from_dict(dict params, dict doc):
         for t in range(NUM_SPECIAL_TYPES):
             s.sp_deck[t] = dk[t]
     else:
-        want = _int_in(doc, "special_deck_count", 0, 31)
+        want = integer(doc, "special_deck_count", 0, 31)
         if want != sum(spare):
             raise ValueError(f"special_deck_count: {want} does not match the {sum(spare)} unseen special cards")
         for t in range(NUM_SPECIAL_TYPES):
             s.sp_deck[t] = spare[t]
     if "special_reshuffle" in doc:      # positions without it: no reshuffle seen (as saved before it existed)
-        rs = _need(doc, "special_reshuffle", dict)
-        s.reshuffles = _int_in(rs, "count", 1, 255, "special_reshuffle.")
-        cd = _special_counts(_need(rs, "deck_at_reshuffle", list, "special_reshuffle."),
+        rs = field(doc, "special_reshuffle", kind=dict)
+        s.reshuffles = integer(rs, "count", 1, 255, "special_reshuffle.count")
+        cd = _special_counts(field(rs, "deck_at_reshuffle", "special_reshuffle.deck_at_reshuffle"),
                              "special_reshuffle.deck_at_reshuffle")
         for t in range(NUM_SPECIAL_TYPES):
             s.cycle_deck[t] = cd[t]
-        plays = _need(rs, "plays_since", list, "special_reshuffle.")
+        plays = field(rs, "plays_since", "special_reshuffle.plays_since", kind=list)
         if len(plays) > MAX_PLAYS_LOGGED:
             raise ValueError(f"special_reshuffle.plays_since: {len(plays)} plays, at most {MAX_PLAYS_LOGGED}")
         for k, play in enumerate(plays):
             f = f"special_reshuffle.plays_since[{k}]."
-            if not isinstance(play, dict):
-                raise ValueError(f"special_reshuffle.plays_since[{k}]: expected an object")
-            who = _int_in(play, "player", 0, n - 1, f)
-            card = _need(play, "card", str, f)
+            typed(play, dict, f"special_reshuffle.plays_since[{k}]")
+            who = integer(play, "player", 0, n - 1, f + "player")
+            card = field(play, "card", f + "card", kind=str)
             if card not in SPECIAL_NAMES[:SP_PRAEMIE_FLEISCH]:
                 raise ValueError(f"{f}card: {card!r} is not a special card played from the hand")
             s.play_log[k] = who * 16 + SPECIAL_NAMES.index(card)
-            s.play_drawn[k] = _int_in(play, "drawn_before", 0, 31, f)
+            s.play_drawn[k] = integer(play, "drawn_before", 0, 31, f + "drawn_before")
         s.plays_logged = len(plays)
         if hidden_sizes:
             deal_hidden_after_reshuffle(&s, sum(1 << i for i in range(n) if i not in hidden_sizes))
     if s.phase in (PH_SETUP_SPECIALS, PH_TURN_DRAW, PH_BONUS_DRAW):
-        s.draw_for = _int_in(doc, "draw_for", 0, n - 1)
+        s.draw_for = integer(doc, "draw_for", 0, n - 1)
     if s.phase == PH_SETUP_SPECIALS:
-        s.setup_dealt = _int_in(doc, "setup_dealt", 0, n)
-    s.to_deal = _int_in(doc, "to_deal", 0, 6) if "to_deal" in doc else 0
+        s.setup_dealt = integer(doc, "setup_dealt", 0, n)
+    s.to_deal = integer(doc, "to_deal", 0, 6, default=0)
     if "hunt" in doc:
-        hunt = _need(doc, "hunt", dict)
-        name = _need(hunt, "target", str, "hunt.")
-        if name not in CREATURE_NAMES:
-            raise ValueError(f"hunt.target: {name!r} is not a creature")
-        s.target = CREATURE_NAMES.index(name)
+        hunt = field(doc, "hunt", kind=dict)
+        s.target = one_of(CREATURE_NAMES, field(hunt, "target", "hunt.target"), "hunt.target")
         s.target_slot = _slot(hunt.get("space"), "hunt.space")
         if s.loc[s.target] != LOC_AREA or s.slot[s.target] != s.target_slot:
             raise ValueError("hunt.target: not in that space of the hunting area")
-        s.die = _int_in(hunt, "die", 0, 6, "hunt.")
-        s.mods = _int_in(hunt, "modifier", -100, 100, "hunt.")
-        ov = hunt.get("override")
-        if ov not in (None, "capture", "miss"):
-            raise ValueError("hunt.override: expected null, 'capture' or 'miss'")
-        s.override = {None: R_NONE, "capture": R_CAPTURE, "miss": R_MISS}[ov]
-        s.window_pos = _int_in(hunt, "ask_next", 0, n - 1, "hunt.")
-        s.passes = _int_in(hunt, "passes", 0, n, "hunt.")
+        s.die = integer(hunt, "die", 0, 6, "hunt.die")
+        s.mods = integer(hunt, "modifier", -100, 100, "hunt.modifier")
+        # null: no card decides the hunt
+        s.override = (R_CAPTURE, R_MISS, R_NONE)[one_of(("capture", "miss"), hunt.get("override"), "hunt.override",
+                                                        none=2)]
+        s.window_pos = integer(hunt, "ask_next", 0, n - 1, "hunt.ask_next")
+        s.passes = integer(hunt, "passes", 0, n, "hunt.passes")
     elif s.phase in (PH_HUNT_ROLL, PH_WINDOW):
         raise ValueError("hunt: missing for a position inside a hunt")
     if s.phase == PH_PLACE and not any(s.loc[c] == LOC_PENDING for c in range(NUM_CREATURES)) \

@@ -1,6 +1,8 @@
 # Honga: the state as bytes (load, state_size), positions as JSON-ready dicts (state_to_dict, state_from_dict
 # with its field validation) and check_state for Python.
 
+from cavemind.games.fields import boolean, counts, field, in_range, int_list, integer, one_of, typed
+
 cdef HongaState load(bytes data) except *:
     cdef HongaState s
     if data is None or len(data) != sizeof(HongaState):
@@ -80,57 +82,12 @@ def state_to_dict(bytes data, observer=None):
     return doc
 
 
-def _int(doc, key, lo, hi, where=None):
-    name = where or key
-    if key not in doc:
-        raise ValueError(f"{name}: missing")
-    v = doc[key]
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ValueError(f"{name}: expected an integer in {lo}..{hi}, got {v!r}")
-    return v
-
-
-def _bool(doc, key, where=None):
-    v = doc.get(key, False)
-    if not isinstance(v, bool):
-        raise ValueError(f"{where or key}: expected true or false")
-    return v
-
-
-def _opt_id(v, hi, name):
-    if v is None:
-        return NO_DISC
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < hi:
-        raise ValueError(f"{name}: expected null or an integer in 0..{hi - 1}, got {v!r}")
-    return v
-
-
 def _kind_counts(v, name):
-    """A {kind: count} dict, or an int (a count of unknown kinds: returned as None, total)."""
+    """A {kind: count} object, or an int (a count of unknown kinds: returned as None, total)."""
     if isinstance(v, int) and not isinstance(v, bool):
-        if not 0 <= v <= NUM_BONUS:
-            raise ValueError(f"{name}: a count must be in 0..{NUM_BONUS}")
-        return None, v
-    if not isinstance(v, dict):
-        raise ValueError(f"{name}: expected a {{kind: count}} object or a count")
-    counts = [0] * NUM_KINDS
-    for k, c in v.items():
-        if k not in KIND_NAMES:
-            raise ValueError(f"{name}: unknown bonus kind {k!r}")
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= NUM_BONUS:
-            raise ValueError(f"{name}: count of {k} must be an integer in 0..{NUM_BONUS}")
-        counts[KIND_NAMES.index(k)] = c
-    return counts, sum(counts)
-
-
-def _id_list(v, hi, name, maxlen=None):
-    if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < hi for x in v):
-        raise ValueError(f"{name}: expected a list of integers in 0..{hi - 1}")
-    if len(set(v)) != len(v):
-        raise ValueError(f"{name}: an id appears twice")
-    if maxlen is not None and len(v) > maxlen:
-        raise ValueError(f"{name}: at most {maxlen} entries")
-    return v
+        return None, in_range(v, 0, NUM_BONUS, name)
+    found = counts(v, KIND_NAMES, NUM_BONUS, name)
+    return found, sum(found)
 
 
 def state_from_dict(dict params, dict doc):
@@ -140,95 +97,88 @@ def state_from_dict(dict params, dict doc):
     memset(s.bonus_pile, 0, NUM_KINDS)
     if not isinstance(doc, dict):
         raise ValueError("state: expected an object")
-    s.to_move = _int(doc, "to_move", 0, n - 1)
-    ph = doc.get("phase")
-    if ph not in PHASE_NAMES:
-        raise ValueError(f"phase: expected one of {list(PHASE_NAMES)}")
-    s.phase = PHASE_NAMES.index(ph)
-    s.turn = _int(doc, "turn", 0, MAX_TURNS)
-    s.finished = _bool(doc, "finished")
-    s.end_triggered = _bool(doc, "end_triggered")
-    s.setup_discs = _int(doc, "setup_discs", 0, n)
-    players = doc.get("players")
-    if not isinstance(players, list) or len(players) != n:
-        raise ValueError(f"players: expected a list of {n} objects")
+    s.to_move = integer(doc, "to_move", 0, n - 1)
+    s.phase = one_of(PHASE_NAMES, field(doc, "phase"), "phase")
+    s.turn = integer(doc, "turn", 0, MAX_TURNS)
+    s.finished = boolean(doc, "finished", default=False)
+    s.end_triggered = boolean(doc, "end_triggered", default=False)
+    s.setup_discs = integer(doc, "setup_discs", 0, n)
+    players = field(doc, "players", kind=list)
+    if len(players) != n:
+        raise ValueError(f"players: expected {n} entries, got {len(players)}")
     unknown = []          # (place, count) to fill from the unseen pool
     known_total = [0] * NUM_KINDS
     for i, pl in enumerate(players):
         w = f"players[{i}]"
-        if not isinstance(pl, dict):
-            raise ValueError(f"{w}: expected an object")
-        s.score[i] = _int(pl, "score", -1000, 10000, w + ".score")
+        typed(pl, dict, w)
+        s.score[i] = integer(pl, "score", -1000, 10000, w + ".score")
         for r, name in enumerate(RES_NAMES):
-            s.res[i][r] = _int(pl, name, 0, RES_STORE, f"{w}.{name}")
-        s.board_mammoths[i] = _int(pl, "board_mammoths", 0, 6, w + ".board_mammoths")
-        s.depot_mammoths[i] = _int(pl, "depot_mammoths", 0, 6, w + ".depot_mammoths")
-        s.mountain[i] = _int(pl, "mountain", 0, MOUNTAIN_TOP - 1, w + ".mountain")
-        s.waiting_disc[i] = _opt_id(pl.get("disc"), NUM_DISCS, w + ".disc")
-        s.last_placed[i] = _int(pl, "last_placed", 0, 65535, w + ".last_placed")
+            s.res[i][r] = integer(pl, name, 0, RES_STORE, f"{w}.{name}")
+        s.board_mammoths[i] = integer(pl, "board_mammoths", 0, 6, w + ".board_mammoths")
+        s.depot_mammoths[i] = integer(pl, "depot_mammoths", 0, 6, w + ".depot_mammoths")
+        s.mountain[i] = integer(pl, "mountain", 0, MOUNTAIN_TOP - 1, w + ".mountain")
+        s.waiting_disc[i] = in_range(pl.get("disc"), 0, NUM_DISCS - 1, w + ".disc", none=NO_DISC)
+        s.last_placed[i] = integer(pl, "last_placed", 0, 65535, w + ".last_placed")
         for key, target in (("bonus", 0), ("bonus_fresh", 1)):
-            counts, total = _kind_counts(pl.get(key, {}), f"{w}.{key}")
-            if counts is None:
+            kinds, total = _kind_counts(pl.get(key, {}), f"{w}.{key}")
+            if kinds is None:
                 unknown.append((i, target, total))
             else:
                 for k in range(NUM_KINDS):
                     if target == 0:
-                        s.bonus_known[i][k] = counts[k]
+                        s.bonus_known[i][k] = kinds[k]
                     else:
-                        s.bonus_fresh[i][k] = counts[k]
-                    known_total[k] += counts[k]
-    herd = doc.get("herd")
-    if not isinstance(herd, list) or len(herd) > HERD_SIZE[n] or any(
-            isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < n for x in herd):
-        raise ValueError(f"herd: expected a list of at most {HERD_SIZE[n]} seats, newest first")
+                        s.bonus_fresh[i][k] = kinds[k]
+                    known_total[k] += kinds[k]
+    herd = int_list(field(doc, "herd"), 0, n - 1, "herd", max_length=HERD_SIZE[n])     # seats, newest first
     s.herd_len = len(herd)
     for i, x in enumerate(herd):
         s.herd[i] = x
     for i in range(n):
         if s.board_mammoths[i] + s.depot_mammoths[i] + herd.count(i) != MAMMOTHS_PER_PLAYER:
             raise ValueError(f"players[{i}].depot_mammoths: board + depot + herd must be {MAMMOTHS_PER_PLAYER}")
-    s.tusk = -1 if doc.get("tusk") is None else _int(doc, "tusk", 0, n - 1)
-    s.honga = -1 if doc.get("honga") is None else _int(doc, "honga", 0, n - 1)
-    s.stamp = _int(doc, "stamp", 0, 65535)
-    pile = _id_list(doc.get("disc_pile"), NUM_DISCS, "disc_pile")
+    s.tusk = integer(doc, "tusk", 0, n - 1, default=-1, none=-1)
+    s.honga = integer(doc, "honga", 0, n - 1, default=-1, none=-1)
+    s.stamp = integer(doc, "stamp", 0, 65535)
+    pile = int_list(field(doc, "disc_pile"), 0, NUM_DISCS - 1, "disc_pile", distinct=True)
     s.disc_pile = 0
     for d in pile:
         s.disc_pile |= <uint64_t>1 << d
-    ft = doc.get("field_top")
-    if not isinstance(ft, list) or len(ft) != 4:
-        raise ValueError("field_top: expected 4 entries")
+    ft = field(doc, "field_top", kind=list)
+    if len(ft) != 4:
+        raise ValueError(f"field_top: expected 4 entries, got {len(ft)}")
     for i in range(4):
-        s.field_top[i] = _opt_id(ft[i], NUM_DISCS, "field_top")
-    slots = doc.get("trade_slots")
-    if not isinstance(slots, list) or len(slots) != 3:
-        raise ValueError("trade_slots: expected 3 entries")
+        s.field_top[i] = in_range(ft[i], 0, NUM_DISCS - 1, f"field_top[{i}]", none=NO_DISC)
+    slots = field(doc, "trade_slots", kind=list)
+    if len(slots) != 3:
+        raise ValueError(f"trade_slots: expected 3 entries, got {len(slots)}")
     for i in range(3):
-        s.trade_slot[i] = _opt_id(slots[i], NUM_TRADE, "trade_slots")
+        s.trade_slot[i] = in_range(slots[i], 0, NUM_TRADE - 1, f"trade_slots[{i}]", none=NO_DISC)
     if len(set(c for c in slots if c is not None)) != len([c for c in slots if c is not None]):
         raise ValueError("trade_slots: a trade card lies face up twice")
-    tp = _id_list(doc.get("trade_pile"), NUM_TRADE, "trade_pile")
+    tp = int_list(field(doc, "trade_pile"), 0, NUM_TRADE - 1, "trade_pile", distinct=True)
     if any(c in tp for c in slots if c is not None):
         raise ValueError("trade_pile: a face-up trade card cannot also be in the pile")
     s.trade_pile = 0
     for c in tp:
         s.trade_pile |= <uint32_t>1 << c
-    counts, total = _kind_counts(doc.get("bonus_pile", 0), "bonus_pile")
-    if counts is None:
+    kinds, total = _kind_counts(doc.get("bonus_pile", 0), "bonus_pile")
+    if kinds is None:
         unknown.append((-1, 0, total))
     else:
         for k in range(NUM_KINDS):
-            s.bonus_pile[k] = counts[k]
-            known_total[k] += counts[k]
+            s.bonus_pile[k] = kinds[k]
+            known_total[k] += kinds[k]
     for key in ("bonus_discard", "bonus_played"):
-        counts, total = _kind_counts(doc.get(key, {}), key)
-        if counts is None:
+        kinds, total = _kind_counts(doc.get(key, {}), key)
+        if kinds is None:
             raise ValueError(f"{key}: the kinds are public, expected a {{kind: count}} object")
         for k in range(NUM_KINDS):
             if key == "bonus_discard":
-                s.bonus_discard[k] = counts[k]
+                s.bonus_discard[k] = kinds[k]
             else:
-                s.bonus_played[k] = counts[k]
-            known_total[k] += counts[k]
+                s.bonus_played[k] = kinds[k]
+            known_total[k] += kinds[k]
     spare = []
     for k in range(NUM_KINDS):
         if known_total[k] > BONUS_COUNT[k]:
@@ -245,57 +195,45 @@ def state_from_dict(dict params, dict doc):
                 s.bonus_known[place][k] += 1
             else:
                 s.bonus_fresh[place][k] += 1
-    ts = doc.get("turn_state")
-    if not isinstance(ts, dict):
-        raise ValueError("turn_state: expected an object")
-    if ts.get("field") not in ROUND_NAMES:
-        raise ValueError(f"turn_state.field: expected one of {list(ROUND_NAMES)}")
-    s.cur_field = ROUND_NAMES.index(ts["field"])
-    s.cur_rot = _int(ts, "rotation", 0, 3, "turn_state.rotation")
-    s.cur_disc = _opt_id(ts.get("disc"), NUM_DISCS, "turn_state.disc")
-    uses = ts.get("uses", {})
-    if not isinstance(uses, dict) or any(k not in FIELD_NAMES for k in uses):
-        raise ValueError("turn_state.uses: expected a {field: hands} object")
-    for k, v in uses.items():
-        s.uses[FIELD_NAMES.index(k)] = _int(uses, k, 0, 20, "turn_state.uses")
-    s.cards_played = _int(ts, "cards_played", 0, 2, "turn_state.cards_played")
-    s.sated = _bool(ts, "sated", "turn_state.sated")
-    s.extra_disc = _bool(ts, "extra_disc", "turn_state.extra_disc")
-    s.pend_bonus = _int(ts, "pending_bonus_draws", 0, 20, "turn_state.pending_bonus_draws")
-    s.pend_trade = _bool(ts, "refill_trade", "turn_state.refill_trade")
-    s.pend_disc = _int(ts, "pending_disc_draws", 0, 5, "turn_state.pending_disc_draws")
-    s.draw_red = _bool(ts, "draw_red", "turn_state.draw_red")
-    s.top_reached = _bool(ts, "top_reached", "turn_state.top_reached")
+    ts = field(doc, "turn_state", kind=dict)
+    s.cur_field = one_of(ROUND_NAMES, field(ts, "field", "turn_state.field"), "turn_state.field")
+    s.cur_rot = integer(ts, "rotation", 0, 3, "turn_state.rotation")
+    s.cur_disc = in_range(ts.get("disc"), 0, NUM_DISCS - 1, "turn_state.disc", none=NO_DISC)
+    for f, hands in enumerate(counts(ts.get("uses", {}), FIELD_NAMES, 20, "turn_state.uses")):
+        s.uses[f] = hands
+    s.cards_played = integer(ts, "cards_played", 0, 2, "turn_state.cards_played")
+    s.sated = boolean(ts, "sated", "turn_state.sated", default=False)
+    s.extra_disc = boolean(ts, "extra_disc", "turn_state.extra_disc", default=False)
+    s.pend_bonus = integer(ts, "pending_bonus_draws", 0, 20, "turn_state.pending_bonus_draws")
+    s.pend_trade = boolean(ts, "refill_trade", "turn_state.refill_trade", default=False)
+    s.pend_disc = integer(ts, "pending_disc_draws", 0, 5, "turn_state.pending_disc_draws")
+    s.draw_red = boolean(ts, "draw_red", "turn_state.draw_red", default=False)
+    s.top_reached = boolean(ts, "top_reached", "turn_state.top_reached", default=False)
     pay = ts.get("payment")
     if pay is not None:
-        if not isinstance(pay, dict) or pay.get("for") not in PAY_NAMES[1:]:
-            raise ValueError(f"turn_state.payment.for: expected one of {list(PAY_NAMES[1:])}")
-        s.pay_kind = PAY_NAMES.index(pay["for"])
-        owe = pay.get("owe", {})
-        if not isinstance(owe, dict) or any(k not in RES_NAMES[:3] for k in owe):
-            raise ValueError("turn_state.payment.owe: expected a {fish/berry/mushroom: count} object")
-        for r in range(3):
-            s.owe[r] = _int(owe, RES_NAMES[r], 0, 3, "turn_state.payment.owe") if RES_NAMES[r] in owe else 0
-        s.owe_any = _int(pay, "owe_any", 0, 3, "turn_state.payment.owe_any")
-        s.owe_mam = _int(pay, "owe_mammoths", 0, 2, "turn_state.payment.owe_mammoths")
-        last = pay.get("last_paid")
-        if last is not None and last not in ("fish", "berry", "mushroom", "any"):
-            raise ValueError("turn_state.payment.last_paid: expected null, fish, berry, mushroom or any")
-        s.pay_key = 255 if last is None else (3 if last == "any" else RES_NAMES.index(last))
-        s.pay_floor = _int(pay, "last_rank", 0, 3, "turn_state.payment.last_rank")
-        s.pay_swap = _bool(pay, "swap", "turn_state.payment.swap")
-        s.pay_slot = _int(pay, "slot", 0, 2, "turn_state.payment.slot")
-        s.pay_points = _int(pay, "points", 0, 20, "turn_state.payment.points")
-        s.mam_floor = _int(pay, "herd_below", 0, HERD_SIZE[n], "turn_state.payment.herd_below")
-        s.mam_herd = _bool(pay, "herd_given", "turn_state.payment.herd_given")
-    drawn = ts.get("drawn_discs", [])
-    if not isinstance(drawn, list) or len(drawn) > 2:
-        raise ValueError("turn_state.drawn_discs: expected a list of at most 2 discs")
+        w = "turn_state.payment"
+        typed(pay, dict, w)
+        s.pay_kind = 1 + one_of(PAY_NAMES[1:], field(pay, "for", w + ".for"), w + ".for")
+        for r, owed in enumerate(counts(pay.get("owe", {}), RES_NAMES[:3], 3, w + ".owe")):
+            s.owe[r] = owed
+        s.owe_any = integer(pay, "owe_any", 0, 3, w + ".owe_any")
+        s.owe_mam = integer(pay, "owe_mammoths", 0, 2, w + ".owe_mammoths")
+        # the resource last paid (as RES_NAMES counts them) or any; null before the first payment
+        s.pay_key = one_of(("fish", "berry", "mushroom", "any"), pay.get("last_paid"), w + ".last_paid", none=255)
+        s.pay_floor = integer(pay, "last_rank", 0, 3, w + ".last_rank")
+        s.pay_swap = boolean(pay, "swap", w + ".swap", default=False)
+        s.pay_slot = integer(pay, "slot", 0, 2, w + ".slot")
+        s.pay_points = integer(pay, "points", 0, 20, w + ".points")
+        s.mam_floor = integer(pay, "herd_below", 0, HERD_SIZE[n], w + ".herd_below")
+        s.mam_herd = boolean(pay, "herd_given", w + ".herd_given", default=False)
+    drawn = field(ts, "drawn_discs", "turn_state.drawn_discs", default=[], kind=list)
+    if len(drawn) > 2:
+        raise ValueError(f"turn_state.drawn_discs: at most 2 entries, got {len(drawn)}")
     # discs a seat view does not identify (null) are filled with the lowest unassigned pile discs of the
     # colour drawn; the seat's determinize re-deals them anyway
     pile_set = set(pile)
     known = [d for d in drawn if d is not None]
-    _id_list(known, NUM_DISCS, "turn_state.drawn_discs", 2)
+    int_list(known, 0, NUM_DISCS - 1, "turn_state.drawn_discs", distinct=True)
     unders = doc.get("disc_under", {"grey": [], "red": []})
     if not isinstance(unders, dict) or set(unders) - {"grey", "red"}:
         raise ValueError("disc_under: expected {grey: [[disc, owner], ...], red: [...]}")
@@ -309,12 +247,10 @@ def state_from_dict(dict params, dict doc):
                 raise ValueError(f"disc_under.{colour}[{pos}]: expected [disc or null, owner]")
             d = e[0]
             if d is not None:
-                d = _opt_id(d, NUM_DISCS, f"disc_under.{colour}[{pos}]")
+                d = in_range(d, 0, NUM_DISCS - 1, f"disc_under.{colour}[{pos}][0]")
                 if not lo <= d < hi or d not in pile_set:
                     raise ValueError(f"disc_under.{colour}[{pos}]: disc {d} is not a {colour} disc in the pile")
-            owner = e[1]
-            if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < n:
-                raise ValueError(f"disc_under.{colour}[{pos}]: the owner must be a seat")
+            owner = in_range(e[1], 0, n - 1, f"disc_under.{colour}[{pos}][1]")   # a seat
             plan.append((d, owner, pos + 1, lo, hi))
     taken = set(known) | {d for d, _, _, _, _ in plan if d is not None}
     def spare(lo, hi, name):

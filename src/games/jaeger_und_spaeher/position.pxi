@@ -1,6 +1,8 @@
 # Jäger und Späher: JSON positions: state_to_dict (whole or as a player sees it), state_from_dict with
 # its validation, and check_state; the location names they share with the notation. Included by jaeger_und_spaeher.pyx.
 
+from cavemind.games.fields import boolean, counts, field, in_range, int_list, integer, one_of, shown, typed
+
 cdef list _u8(const uint8_t* a, int n):
     return [a[i] for i in range(n)]
 
@@ -62,40 +64,9 @@ def state_to_dict(bytes data, observer=None):
     }
 
 
-def _int(doc, key, lo, hi, where=None):
-    name = where or key
-    if key not in doc:
-        raise ValueError(f"{name}: missing")
-    v = doc[key]
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ValueError(f"{name}: expected an integer {lo}..{hi}, got {v!r}")
-    return v
-
-
-def _bool(doc, key):
-    v = doc.get(key, False)
-    if not isinstance(v, bool):
-        raise ValueError(f"{key}: expected true or false")
-    return v
-
-
-def _member_pair(men):
-    """[player 0, player 1] member counts, each an integer 0..5 (they go into byte fields)."""
-    return (isinstance(men, list) and len(men) == 2
-            and all(not isinstance(x, bool) and isinstance(x, int) and 0 <= x <= MEMBERS for x in men))
-
-
-def _named_counts(value, names, where):
-    if not isinstance(value, dict):
-        raise ValueError(f"{where}: expected an object of name: count")
-    out = [0] * len(names)
-    for k, v in value.items():
-        if k not in names:
-            raise ValueError(f"{where}: unknown name {k!r}")
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 40:
-            raise ValueError(f"{where}.{k}: expected a count")
-        out[names.index(k)] = v
-    return out
+def _members(value, path):
+    """[player 0, player 1] member counts, each 0..MEMBERS (they go into byte fields)."""
+    return int_list(value, 0, MEMBERS, path, length=2)
 
 
 def check_state(bytes data, params=None):
@@ -125,125 +96,110 @@ def state_from_dict(dict params, dict doc):
     cdef char msg[200]
     cdef int p, o, k, r, slot
     base_state(&s, params)
-    s.to_move = _int(doc, "to_move", 0, 1)
-    s.turn = _int(doc, "turn", 0, 5000)
-    phase = doc.get("phase")
-    if phase not in PHASE_NAMES:
-        raise ValueError(f"phase: expected one of {PHASE_NAMES}")
-    s.phase = PHASE_NAMES.index(phase)
-    s.terminal = _bool(doc, "terminal")
-    winner = doc.get("winner")
+    s.to_move = integer(doc, "to_move", 0, 1)
+    s.turn = integer(doc, "turn", 0, 5000)
+    s.phase = one_of(PHASE_NAMES, field(doc, "phase"), "phase")
+    s.terminal = boolean(doc, "terminal", default=False)
     if s.terminal:
-        if winner not in ("player 0", "player 1", "shared"):
-            raise ValueError("winner: expected 'player 0', 'player 1' or 'shared' at the end")
-        s.winner = ["player 0", "player 1", "shared"].index(winner)
-    s.final_turn = _bool(doc, "final_turn")
-    players = doc.get("players")
-    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(x, dict) for x in players):
-        raise ValueError("players: expected a list of 2 objects")
+        s.winner = one_of(("player 0", "player 1", "shared"), doc.get("winner"), "winner")
+    s.final_turn = boolean(doc, "final_turn", default=False)
+    players = field(doc, "players", kind=list)
+    if len(players) != 2:
+        raise ValueError(f"players: expected 2 entries, got {len(players)}")
     hidden_hand = [None, None]
     hidden_disc = [None, None]
     for p, pd in enumerate(players):
         w = f"players[{p}]"
-        s.points[p] = _int(pd, "points", 0, TARGET + 1, w + ".points")
-        s.hunger[p] = _int(pd, "hunger", 0, HUNGER_TILES, w + ".hunger")
-        s.tribe[p] = _int(pd, "tribe_card", 0, MEMBERS, w + ".tribe_card")
-        s.camp[p] = _int(pd, "camp", 0, MEMBERS, w + ".camp")
-        s.reserve[p] = _int(pd, "reserve", 0, MEMBERS, w + ".reserve")
-        passed = pd.get("bonus_spaces_passed", [])
-        if not isinstance(passed, list) or any(x not in (9, 14, 18) for x in passed):
-            raise ValueError(f"{w}.bonus_spaces_passed: expected a list of 9, 14, 18")
-        s.bonus_done[p] = sum(1 << (9, 14, 18).index(x) for x in set(passed))
-        for t, n in enumerate(_named_counts(pd.get("characters", {}), CHAR_NAMES, w + ".characters")):
+        typed(pd, dict, w)
+        s.points[p] = integer(pd, "points", 0, TARGET + 1, w + ".points")
+        s.hunger[p] = integer(pd, "hunger", 0, HUNGER_TILES, w + ".hunger")
+        s.tribe[p] = integer(pd, "tribe_card", 0, MEMBERS, w + ".tribe_card")
+        s.camp[p] = integer(pd, "camp", 0, MEMBERS, w + ".camp")
+        s.reserve[p] = integer(pd, "reserve", 0, MEMBERS, w + ".reserve")
+        passed = typed(pd.get("bonus_spaces_passed", []), list, w + ".bonus_spaces_passed")
+        s.bonus_done[p] = 0
+        for x in passed:
+            s.bonus_done[p] |= 1 << one_of((9, 14, 18), x, w + ".bonus_spaces_passed")
+        for t, n in enumerate(counts(pd.get("characters", {}), CHAR_NAMES, 40, w + ".characters")):
             s.hand[p][t] = n
         objs = pd.get("objects", {})
         if isinstance(objs, dict) and set(objs) == {"hidden"}:
-            hidden_hand[p] = _int(objs, "hidden", 0, 31, w + ".objects.hidden")
+            hidden_hand[p] = integer(objs, "hidden", 0, 31, w + ".objects.hidden")
             for o in range(NOBJ):
                 s.obj_hand[p][o] = 0
         else:
-            for o, n in enumerate(_named_counts(objs, OBJ_NAMES, w + ".objects")):
+            for o, n in enumerate(counts(objs, OBJ_NAMES, 40, w + ".objects")):
                 s.obj_hand[p][o] = n
-        for o, n in enumerate(_named_counts(pd.get("created", {}), OBJ_NAMES, w + ".created")):
+        for o, n in enumerate(counts(pd.get("created", {}), OBJ_NAMES, 40, w + ".created")):
             s.obj_created[p][o] = n
         disc = pd.get("discarded_face_down", {})
         if isinstance(disc, dict) and set(disc) == {"hidden"}:
-            hidden_disc[p] = _int(disc, "hidden", 0, 31, w + ".discarded_face_down.hidden")
+            hidden_disc[p] = integer(disc, "hidden", 0, 31, w + ".discarded_face_down.hidden")
         else:
-            for o, n in enumerate(_named_counts(disc, OBJ_NAMES, w + ".discarded_face_down")):
+            for o, n in enumerate(counts(disc, OBJ_NAMES, 40, w + ".discarded_face_down")):
                 s.obj_disc_hidden[p][o] = n
-    display = doc.get("display")
-    if not isinstance(display, list) or len(display) != 3:
-        raise ValueError("display: expected 3 rows")
+    display = field(doc, "display", kind=list)
+    if len(display) != 3:
+        raise ValueError(f"display: expected 3 rows, got {len(display)}")
     memset(s.rows, 0, sizeof(s.rows))
     for r, row in enumerate(display):
-        if not isinstance(row, list) or len(row) > 24 or any(c not in CHAR_NAMES for c in row):
-            raise ValueError(f"display[{r}]: expected a list of character names")
+        typed(row, list, f"display[{r}]")
+        if len(row) > 24:
+            raise ValueError(f"display[{r}]: at most 24 entries, got {len(row)}")
         s.row_len[r] = len(row)
         for k, c in enumerate(row):
-            s.rows[r][k] = CHAR_NAMES.index(c)
+            s.rows[r][k] = one_of(CHAR_NAMES, c, f"display[{r}][{k}]")
     used = set()
-    locs = doc.get("locations", [])
-    if not isinstance(locs, list):
-        raise ValueError("locations: expected a list")
-    for i, ld in enumerate(locs):
+    for i, ld in enumerate(field(doc, "locations", default=[], kind=list)):
         w = f"locations[{i}]"
-        if not isinstance(ld, dict):
-            raise ValueError(f"{w}: expected an object")
-        slot = _int(ld, "slot", 0, NNORM - 1, w + ".slot")
-        card = ld.get("card")
-        if not isinstance(card, str) or card not in LOC_NAMES or card in used or s.loc_card[slot] != EMPTY:
-            raise ValueError(f"{w}.card: unknown, repeated or slot already used")
-        used.add(card)
-        c = LOC_NAMES.index(card)
+        typed(ld, dict, w)
+        slot = integer(ld, "slot", 0, NNORM - 1, w + ".slot")
+        c = one_of(LOC_NAMES, field(ld, "card", w + ".card"), w + ".card")
+        if c in used or s.loc_card[slot] != EMPTY:
+            raise ValueError(f"{w}.card: repeated or slot already used")
+        used.add(c)
         s.loc_card[slot] = c
-        covered = ld.get("covered", [])
-        if not isinstance(covered, list) or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < LOC_N[c]
-                                                for x in covered):
-            raise ValueError(f"{w}.covered: expected space indices")
+        covered = int_list(ld.get("covered", []), 0, LOC_N[c] - 1, w + ".covered")      # space indices
         s.loc_cover[slot] = sum(1 << x for x in set(covered))
         if s.loc_cover[slot] == full_mask(c):
             raise ValueError(f"{w}.covered: a fully covered location is discarded")
-        men = ld.get("members")
-        if not _member_pair(men) or sum(men) > 3:
-            raise ValueError(f"{w}.members: expected [player 0, player 1], at most 3 in all")
+        men = _members(ld.get("members"), w + ".members")
+        if sum(men) > 3:
+            raise ValueError(f"{w}.members: at most 3 in all")
         s.loc_men[slot][0], s.loc_men[slot][1] = men
-        s.locked[slot] = _int(ld, "locked", 0, 3, w + ".locked")
-    holy = doc.get("holy_places", [])
-    if not isinstance(holy, list):
-        raise ValueError("holy_places: expected a list")
-    for i, hd in enumerate(holy):
+        s.locked[slot] = integer(ld, "locked", 0, 3, w + ".locked")
+    for i, hd in enumerate(field(doc, "holy_places", default=[], kind=list)):
         w = f"holy_places[{i}]"
-        if not isinstance(hd, dict):
-            raise ValueError(f"{w}: expected an object")
-        slot = NNORM + _int(hd, "slot", 0, NHOLY - 1, w + ".slot")
-        if not isinstance(hd.get("place"), str) or hd["place"] not in FACE_NAMES or s.loc_card[slot] != EMPTY:
-            raise ValueError(f"{w}.place: unknown place or slot already used")
-        s.loc_card[slot] = FACE_NAMES.index(hd["place"])
-        men = hd.get("members")
-        if not _member_pair(men) or min(men) > 0:
-            raise ValueError(f"{w}.members: expected [player 0, player 1], members of one player only")
+        typed(hd, dict, w)
+        slot = NNORM + integer(hd, "slot", 0, NHOLY - 1, w + ".slot")
+        place = one_of(FACE_NAMES, field(hd, "place", w + ".place"), w + ".place")
+        if s.loc_card[slot] != EMPTY:
+            raise ValueError(f"{w}.place: slot already used")
+        s.loc_card[slot] = place
+        men = _members(hd.get("members"), w + ".members")
+        if min(men) > 0:
+            raise ValueError(f"{w}.members: members of one player only")
         s.loc_men[slot][0], s.loc_men[slot][1] = men
-        s.locked[slot] = _int(hd, "locked", 0, 5, w + ".locked")
-    disc = doc.get("location_discards", [])
-    if not isinstance(disc, list) or any(not isinstance(c, str) or c not in LOC_NAMES or c in used for c in disc):
-        raise ValueError("location_discards: expected names of location cards not face up")
+        s.locked[slot] = integer(hd, "locked", 0, 5, w + ".locked")
     s.loc_disc = 0
-    for c in disc:
-        s.loc_disc |= (<uint64_t>1) << LOC_NAMES.index(c)
+    for k, name in enumerate(field(doc, "location_discards", default=[], kind=list)):
+        c = one_of(LOC_NAMES, name, f"location_discards[{k}]")
+        if c in used:
+            raise ValueError(f"location_discards[{k}]: {name} is face up")
+        s.loc_disc |= (<uint64_t>1) << c
     s.loc_draw = 0
     for c in range(NLOC):
-        if LOC_NAMES[c] not in used and not (s.loc_disc >> c) & 1:
+        if c not in used and not (s.loc_disc >> c) & 1:
             s.loc_draw |= (<uint64_t>1) << c
-    for o, n in enumerate(_named_counts(doc.get("objects_discarded_face_up", {}), OBJ_NAMES, "objects_discarded_face_up")):
+    for o, n in enumerate(counts(doc.get("objects_discarded_face_up", {}), OBJ_NAMES, 40, "objects_discarded_face_up")):
         s.obj_disc_open[o] = n
     pile = doc.get("object_pile", {})
     pile_count = None
     memset(s.obj_draw, 0, sizeof(s.obj_draw))
     if isinstance(pile, int) and not isinstance(pile, bool):
-        pile_count = pile
+        pile_count = in_range(pile, 0, 31, "object_pile")
     else:
-        for o, n in enumerate(_named_counts(pile, OBJ_NAMES, "object_pile")):
+        for o, n in enumerate(counts(pile, OBJ_NAMES, 40, "object_pile")):
             s.obj_draw[o] = n
     # fill what the position leaves hidden from the unseen objects, in type order (callers determinize)
     unseen = []
@@ -274,27 +230,22 @@ def state_from_dict(dict params, dict doc):
             raise ValueError(f"players[{p}]: {total} tribe members in all, expected {MEMBERS}")
     if s.hunger[0] + s.hunger[1] > HUNGER_TILES:
         raise ValueError("hunger: more than the 16 hunger tiles")
-    for m, n in enumerate(_named_counts(doc.get("gathered", {}), MATERIALS, "gathered")):
+    for m, n in enumerate(counts(doc.get("gathered", {}), MATERIALS, 40, "gathered")):
         s.pool[m] = n
-    s.took_back = _bool(doc, "took_back")
-    for key in ("current_slot", "revealed_slot"):
-        v = doc.get(key)
-        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < NNORM):
-            raise ValueError(f"{key}: expected null or a slot 0..{NNORM - 1}")
-    s.cur_slot = EMPTY if doc.get("current_slot") is None else doc["current_slot"]
-    s.revealed_slot = EMPTY if doc.get("revealed_slot") is None else doc["revealed_slot"]
+    s.took_back = boolean(doc, "took_back", default=False)
+    s.cur_slot = integer(doc, "current_slot", 0, NNORM - 1, default=EMPTY, none=EMPTY)
+    s.revealed_slot = integer(doc, "revealed_slot", 0, NNORM - 1, default=EMPTY, none=EMPTY)
     if s.phase == P_COVER and (s.cur_slot == EMPTY or s.loc_card[s.cur_slot] == EMPTY):
         raise ValueError("current_slot: the cover phase needs a face-up location")
-    queue = doc.get("queue", [])
-    if not isinstance(queue, list) or len(queue) > QMAX:
-        raise ValueError(f"queue: expected a list of at most {QMAX} [op, a, b]")
+    queue = field(doc, "queue", default=[], kind=list)
+    if len(queue) > QMAX:
+        raise ValueError(f"queue: at most {QMAX} entries, got {len(queue)}")
     for k, item in enumerate(queue):
-        if (not isinstance(item, list) or len(item) != 3 or item[0] not in OP_NAMES[1:]
-                or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 255 for x in item[1:])):
-            raise ValueError(f"queue[{k}]: expected [operation name, int, int]")
-        s.queue[k][0] = OP_NAMES.index(item[0])
-        s.queue[k][1] = item[1]
-        s.queue[k][2] = item[2]
+        if not isinstance(item, list) or len(item) != 3:
+            raise ValueError(f"queue[{k}]: expected [operation name, int, int], got {shown(item)}")
+        s.queue[k][0] = 1 + one_of(OP_NAMES[1:], item[0], f"queue[{k}][0]")
+        s.queue[k][1] = in_range(item[1], 0, 255, f"queue[{k}][1]")
+        s.queue[k][2] = in_range(item[2], 0, 255, f"queue[{k}][2]")
     s.qlen = len(queue)
     if not s.terminal and s.phase in (P_OP, P_CHANCE) and s.qlen == 0:
         raise ValueError("queue: an instruction or chance phase needs a queued operation")

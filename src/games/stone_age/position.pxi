@@ -1,6 +1,8 @@
 # Stone Age: positions as JSON-ready dicts (state_to_dict / state_from_dict with their validation), the state as
 # bytes (load / dump / state_size) and check_state for Python. Layout and field names: README.md, "State".
 
+from cavemind.games.fields import boolean, field, in_range, int_list, integer, one_of, typed
+
 cdef State load(bytes data) except *:
     cdef State s
     if len(data) != sizeof(State):
@@ -78,38 +80,6 @@ def state_to_dict(bytes data, observer=None):
     return doc
 
 
-def _field(doc, key, path, kind=int, lo=None, hi=None, default=None):
-    """One validated field: raises ValueError('path: reason')."""
-    if key not in doc:
-        if default is not None:
-            return default
-        raise ValueError(f"{path}: missing")
-    v = doc[key]
-    if kind is int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"{path}: expected an integer")
-        if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise ValueError(f"{path}: {v} is out of range {lo}..{hi}")
-    elif kind is bool:
-        if not isinstance(v, bool):
-            raise ValueError(f"{path}: expected true or false")
-    elif kind is list:
-        if not isinstance(v, list):
-            raise ValueError(f"{path}: expected a list")
-    elif kind is dict:
-        if not isinstance(v, dict):
-            raise ValueError(f"{path}: expected an object")
-    return v
-
-
-def _name_index(names, v, path, allow_none=False):
-    if v is None and allow_none:
-        return NONE
-    if v not in names:
-        raise ValueError(f"{path}: unknown name {v!r}")
-    return names.index(v)
-
-
 def state_from_dict(dict params, dict doc):
     """Rebuilds a state from state_to_dict's output; raises ValueError('field: reason') on bad input. A doc
     written from a seat gets the unseen cards filled in from what nobody there has seen (run determinize)."""
@@ -122,46 +92,42 @@ def state_from_dict(dict params, dict doc):
     if not isinstance(doc, dict):
         raise ValueError("state: expected an object")
     init_state(&s, players, _options(params))
-    s.round = _field(doc, "round", "round", int, 0, ROUND_LIMIT)
-    s.phase = _name_index(PHASES, doc.get("phase"), "phase")
-    s.current = _field(doc, "current_player", "current_player", int, 0, players - 1)
-    s.start_player = _field(doc, "start_player", "start_player", int, 0, players - 1)
+    s.round = integer(doc, "round", 0, ROUND_LIMIT)
+    s.phase = one_of(PHASES, field(doc, "phase"), "phase")
+    s.current = integer(doc, "current_player", 0, players - 1)
+    s.start_player = integer(doc, "start_player", 0, players - 1)
 
     def claim(card, path):
         if card in seen_cards:
             raise ValueError(f"{path}: card {CARD_IDS[card]} listed twice")
         seen_cards.add(card)
 
-    display = _field(doc, "display", "display", list)
+    display = field(doc, "display", kind=list)
     if len(display) != 4:
-        raise ValueError("display: expected 4 entries")
+        raise ValueError(f"display: expected 4 entries, got {len(display)}")
     for i in range(4):
-        s.display[i] = _name_index(CARD_IDS, display[i], f"display[{i}]", allow_none=True)
+        s.display[i] = one_of(CARD_IDS, display[i], f"display[{i}]", none=NONE)
         if s.display[i] != NONE:
             claim(s.display[i], f"display[{i}]")
-    plist = _field(doc, "players", "players", list)
+    plist = field(doc, "players", kind=list)
     if len(plist) != players:
-        raise ValueError(f"players: expected {players} entries")
+        raise ValueError(f"players: expected {players} entries, got {len(plist)}")
     hidden_counts = [0] * players
     for q in range(players):
-        pd = plist[q]
         path = f"players[{q}]"
-        if not isinstance(pd, dict):
-            raise ValueError(f"{path}: expected an object")
+        pd = typed(plist[q], dict, path)
         me = &s.pl[q]
-        me.score = _field(pd, "score", f"{path}.score", int, -LOAD_MAX, LOAD_MAX)
-        me.food = _field(pd, "food", f"{path}.food", int, 0, LOAD_MAX)
+        me.score = integer(pd, "score", -LOAD_MAX, LOAD_MAX, f"{path}.score")
+        me.food = integer(pd, "food", 0, LOAD_MAX, f"{path}.food")
         for r in range(4):
-            me.res[r] = _field(pd, RESOURCES[r], f"{path}.{RESOURCES[r]}", int, 0, LOAD_MAX)
-        me.agriculture = _field(pd, "agriculture", f"{path}.agriculture", int, 0, MAX_AGRICULTURE)
-        me.people = _field(pd, "people", f"{path}.people", int, 5, MAX_PEOPLE)
-        me.available = _field(pd, "available", f"{path}.available", int, 0, MAX_PEOPLE)
-        me.on_animal = _field(pd, "on_animal", f"{path}.on_animal", int, 0, MAX_PEOPLE, default=0)
-        tools = _field(pd, "tools", f"{path}.tools", list)
-        if len(tools) != 3 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 4 for v in tools):
-            raise ValueError(f"{path}.tools: expected 3 tile values 0..4")
-        used = pd.get("tools_used", [False, False, False])
-        if not isinstance(used, list) or len(used) != 3 or any(not isinstance(v, bool) for v in used):
+            me.res[r] = integer(pd, RESOURCES[r], 0, LOAD_MAX, f"{path}.{RESOURCES[r]}")
+        me.agriculture = integer(pd, "agriculture", 0, MAX_AGRICULTURE, f"{path}.agriculture")
+        me.people = integer(pd, "people", 5, MAX_PEOPLE, f"{path}.people")
+        me.available = integer(pd, "available", 0, MAX_PEOPLE, f"{path}.available")
+        me.on_animal = integer(pd, "on_animal", 0, MAX_PEOPLE, f"{path}.on_animal", default=0)
+        tools = int_list(field(pd, "tools", f"{path}.tools"), 0, 4, f"{path}.tools", length=3)
+        used = field(pd, "tools_used", f"{path}.tools_used", default=[False, False, False], kind=list)
+        if len(used) != 3 or any(not isinstance(v, bool) for v in used):
             raise ValueError(f"{path}.tools_used: expected 3 booleans")
         for i in range(3):
             me.tools[i] = tools[i]
@@ -171,18 +137,15 @@ def state_from_dict(dict params, dict doc):
                 me.tools_used |= 1 << i
         if sum(tools) > MAX_TOOL_VALUE:
             raise ValueError(f"{path}.tools: more than {MAX_TOOL_VALUE} tools")
-        for v in _field(pd, "one_use_tools", f"{path}.one_use_tools", list, default=[]):
-            if v not in (2, 3, 4):
-                raise ValueError(f"{path}.one_use_tools: {v!r} is not 2, 3 or 4")
+        for v in int_list(field(pd, "one_use_tools", default=[]), 2, 4, f"{path}.one_use_tools"):
             me.one_use |= 1 << (v - 2)
-        me.buildings = _field(pd, "buildings", f"{path}.buildings", int, 0, NUM_BUILDINGS)
-        me.igloos = _field(pd, "igloos", f"{path}.igloos", int, 0, 4, default=0)
-        placed = _field(pd, "placed", f"{path}.placed", dict, default={})
+        me.buildings = integer(pd, "buildings", 0, NUM_BUILDINGS, f"{path}.buildings")
+        me.igloos = integer(pd, "igloos", 0, 4, f"{path}.igloos", default=0)
+        placed = typed(field(pd, "placed", default={}), dict, f"{path}.placed")
         n = 0
         for name, cnt in placed.items():
-            l = _name_index(LOCATIONS, name, f"{path}.placed")
-            if isinstance(cnt, bool) or not isinstance(cnt, int) or not 0 <= cnt <= MAX_PEOPLE:
-                raise ValueError(f"{path}.placed.{name}: expected 0..{MAX_PEOPLE}")
+            l = one_of(LOCATIONS, name, f"{path}.placed")
+            cnt = in_range(cnt, 0, MAX_PEOPLE, f"{path}.placed.{name}")
             if cnt and (l == L_ANIMAL or (L_IGLOO <= l < L_ANIMAL and not (s.options & OPT_IGLOOS))
                         or (L_BUILDING <= l < L_IGLOO and l - L_BUILDING >= players)):
                 raise ValueError(f"{path}.placed.{name}: not a location of this game (people on the animal "
@@ -191,18 +154,16 @@ def state_from_dict(dict params, dict doc):
             n += cnt
         if n + me.available + me.on_animal > me.people:
             raise ValueError(f"{path}: more people placed and available than owned")
-        for cid in _field(pd, "cards", f"{path}.cards", list):
-            c = _name_index(CARD_IDS, cid, f"{path}.cards")
+        for cid in field(pd, "cards", f"{path}.cards", kind=list):
+            c = one_of(CARD_IDS, cid, f"{path}.cards")
             claim(c, f"{path}.cards")
             me.cards |= (<uint64_t>1) << c
         hid = pd.get("hidden_cards", [])
         if isinstance(hid, int) and not isinstance(hid, bool):
-            if not 0 <= hid <= NUM_CARDS:
-                raise ValueError(f"{path}.hidden_cards: out of range")
-            hidden_counts[q] = hid
+            hidden_counts[q] = in_range(hid, 0, NUM_CARDS, f"{path}.hidden_cards")
         elif isinstance(hid, list):
             for cid in hid:
-                c = _name_index(CARD_IDS, cid, f"{path}.hidden_cards")
+                c = one_of(CARD_IDS, cid, f"{path}.hidden_cards")
                 claim(c, f"{path}.hidden_cards")
                 me.cards |= (<uint64_t>1) << c
                 me.hidden |= (<uint64_t>1) << c
@@ -214,14 +175,14 @@ def state_from_dict(dict params, dict doc):
                            for c in range(NUM_CARDS))
                 if not owns:
                     raise ValueError(f"{path}.one_use_tools: the tool card {v} is not among the player's cards")
-    deck = _field(doc, "deck", "deck", dict)
-    size = _field(deck, "size", "deck.size", int, 0, NUM_CARDS)
+    deck = field(doc, "deck", kind=dict)
+    size = integer(deck, "size", 0, NUM_CARDS, "deck.size")
     s.deck = 0
     listed = 0
     if "cards" in deck:
-        cards = _field(deck, "cards", "deck.cards", list)
+        cards = field(deck, "cards", "deck.cards", kind=list)
         for cid in cards:
-            c = _name_index(CARD_IDS, cid, "deck.cards")
+            c = one_of(CARD_IDS, cid, "deck.cards")
             claim(c, "deck.cards")
             s.deck |= (<uint64_t>1) << c
         if len(cards) != size:
@@ -239,30 +200,26 @@ def state_from_dict(dict params, dict doc):
             s.pl[q].hidden |= (<uint64_t>1) << c
     for c in unseen:
         s.deck |= (<uint64_t>1) << c
-    for a in _field(deck, "animals", "deck.animals", list, default=[]):
-        s.deck |= (<uint64_t>1) << (NUM_CARDS + _name_index(ANIMAL_NAMES, a, "deck.animals"))
-    stacks = _field(doc, "stacks", "stacks", list)
+    for a in field(deck, "animals", "deck.animals", default=[], kind=list):
+        s.deck |= (<uint64_t>1) << (NUM_CARDS + one_of(ANIMAL_NAMES, a, "deck.animals"))
+    stacks = field(doc, "stacks", kind=list)
     if len(stacks) != players:
-        raise ValueError(f"stacks: expected {players} building stacks")
+        raise ValueError(f"stacks: expected {players} building stacks, got {len(stacks)}")
     tops = 0
     for i in range(players):
-        st = stacks[i]
-        if not isinstance(st, dict):
-            raise ValueError(f"stacks[{i}]: expected an object")
-        s.stack_count[i] = _field(st, "left", f"stacks[{i}].left", int, 0, STACK_SIZE)
-        s.stack_top[i] = _name_index(BUILDING_NAMES, st.get("top"), f"stacks[{i}].top", allow_none=True)
+        st = typed(stacks[i], dict, f"stacks[{i}]")
+        s.stack_count[i] = integer(st, "left", 0, STACK_SIZE, f"stacks[{i}].left")
+        s.stack_top[i] = one_of(BUILDING_NAMES, st.get("top"), f"stacks[{i}].top", none=NONE)
         if s.stack_top[i] != NONE:
             tops += 1
             if s.stack_count[i] == 0:
                 raise ValueError(f"stacks[{i}].top: an empty stack has no top")
-    unseen_b = _field(doc, "unseen_buildings", "unseen_buildings", dict)
+    unseen_b = field(doc, "unseen_buildings", kind=dict)
     for t in range(NUM_BUILDING_TYPES):
         s.unseen_buildings[t] = 0
     for name, cnt in unseen_b.items():
-        t = _name_index(BUILDING_NAMES, name, "unseen_buildings")
-        if isinstance(cnt, bool) or not isinstance(cnt, int) or not 0 <= cnt <= BT_COPIES[t]:
-            raise ValueError(f"unseen_buildings.{name}: expected 0..{BT_COPIES[t]}")
-        s.unseen_buildings[t] = cnt
+        t = one_of(BUILDING_NAMES, name, "unseen_buildings")
+        s.unseen_buildings[t] = in_range(cnt, 0, BT_COPIES[t], f"unseen_buildings.{name}")
     built = sum(s.pl[q].buildings for q in range(players))
     if sum(unseen_b.values()) + tops + built != NUM_BUILDINGS:
         raise ValueError("unseen_buildings: unseen tiles, stack tops and built buildings must add up to "
@@ -270,58 +227,53 @@ def state_from_dict(dict params, dict doc):
     for i in range(players):
         if s.stack_count[i] - (1 if s.stack_top[i] != NONE else 0) > sum(unseen_b.values()):
             raise ValueError(f"stacks[{i}].left: more tiles than are unseen")
-    for name in _field(doc, "igloos_built", "igloos_built", list, default=[]):
-        s.igloos_built |= 1 << _name_index(IGLOO_NAMES, name, "igloos_built")
+    for name in field(doc, "igloos_built", default=[], kind=list):
+        s.igloos_built |= 1 << one_of(IGLOO_NAMES, name, "igloos_built")
     if bin(s.igloos_built).count("1") != sum(s.pl[q].igloos for q in range(players)):
         raise ValueError("igloos_built: does not match the players' igloos")
-    s.animal = _name_index(ANIMAL_NAMES, doc.get("animal"), "animal", allow_none=True)
-    waiting = _field(doc, "animals_waiting", "animals_waiting", list, default=[])
+    s.animal = one_of(ANIMAL_NAMES, doc.get("animal"), "animal", none=NONE)
+    waiting = field(doc, "animals_waiting", default=[], kind=list)
     if len(waiting) > 3:
-        raise ValueError("animals_waiting: at most 3")
+        raise ValueError(f"animals_waiting: at most 3 entries, got {len(waiting)}")
     for i, a in enumerate(waiting):
-        s.animals_waiting[i] = _name_index(ANIMAL_NAMES, a, f"animals_waiting[{i}]")
+        s.animals_waiting[i] = one_of(ANIMAL_NAMES, a, f"animals_waiting[{i}]")
     animals_seen = [a for a in [s.animal] + [s.animals_waiting[i] for i in range(4)] if a != NONE]
     animals_seen += [a for a in range(NUM_ANIMALS) if (s.deck >> (NUM_CARDS + a)) & 1]
     if len(set(animals_seen)) != len(animals_seen):
         raise ValueError("animal: an animal is listed twice (active, waiting or in the deck)")
     if animals_seen and not (s.options & OPT_ANIMALS):
         raise ValueError("animal: the wild animals are not in this game")
-    step = _field(doc, "step", "step", dict, default={})
+    step = field(doc, "step", default={}, kind=dict)
     loc = step.get("loc", 0)
     if isinstance(loc, str):
-        s.loc = _name_index(LOCATIONS, loc, "step.loc")
+        s.loc = one_of(LOCATIONS, loc, "step.loc")
     else:
-        s.loc = _field(step, "loc", "step.loc", int, 0, NUM_LOC - 1, default=0)
-    s.resolver = _field(step, "resolver", "step.resolver", int, 0, players - 1, default=0)
-    s.players_done = _field(step, "players_done", "step.players_done", int, 0, players, default=0)
-    s.dice = _field(step, "dice", "step.dice", int, 0, 10, default=0)
-    s.dice_total = _field(step, "dice_total", "step.dice_total", int, 0, 60, default=0)
-    s.tool_bonus = _field(step, "tool_bonus", "step.tool_bonus", int, 0, 21, default=0)
-    s.last_tool_key = _field(step, "last_tool_key", "step.last_tool_key", int, 0, 255, default=255)
-    s.roll_yield = _field(step, "roll_yield", "step.roll_yield", int, 0, 4, default=0)
-    s.pay_left = _field(step, "pay_left", "step.pay_left", int, 0, MAX_PEOPLE, default=0)
-    s.pay_last = _field(step, "pay_last", "step.pay_last", int, 0, 3, default=0)
-    paid = _field(step, "paid", "step.paid", list, default=[0, 0, 0, 0])
-    if len(paid) != 4 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_PEOPLE for v in paid):
-        raise ValueError(f"step.paid: expected 4 counts 0..{MAX_PEOPLE}")
+        s.loc = integer(step, "loc", 0, NUM_LOC - 1, "step.loc", default=0)
+    s.resolver = integer(step, "resolver", 0, players - 1, "step.resolver", default=0)
+    s.players_done = integer(step, "players_done", 0, players, "step.players_done", default=0)
+    s.dice = integer(step, "dice", 0, 10, "step.dice", default=0)
+    s.dice_total = integer(step, "dice_total", 0, 60, "step.dice_total", default=0)
+    s.tool_bonus = integer(step, "tool_bonus", 0, 21, "step.tool_bonus", default=0)
+    s.last_tool_key = integer(step, "last_tool_key", 0, 255, "step.last_tool_key", default=255)
+    s.roll_yield = integer(step, "roll_yield", 0, 4, "step.roll_yield", default=0)
+    s.pay_left = integer(step, "pay_left", 0, MAX_PEOPLE, "step.pay_left", default=0)
+    s.pay_last = integer(step, "pay_last", 0, 3, "step.pay_last", default=0)
+    paid = int_list(step.get("paid", [0, 0, 0, 0]), 0, MAX_PEOPLE, "step.paid", length=4)
     for i in range(4):
         s.paid[i] = paid[i]
-    s.choice_left = _field(step, "choice_left", "step.choice_left", int, 0, 2, default=0)
-    s.card = _name_index(CARD_IDS, step.get("card"), "step.card", allow_none=True)
-    s.reveal_stack = _field(step, "reveal_stack", "step.reveal_stack", int, 0, 255, default=255)
-    bar = _field(step, "bar", "step.bar", list, default=[0] * 6)
-    if len(bar) != 6 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 4 for v in bar):
-        raise ValueError("step.bar: expected 6 counts 0..4")
+    s.choice_left = integer(step, "choice_left", 0, 2, "step.choice_left", default=0)
+    s.card = one_of(CARD_IDS, step.get("card"), "step.card", none=NONE)
+    s.reveal_stack = integer(step, "reveal_stack", 0, 255, "step.reveal_stack", default=255)
+    bar = int_list(step.get("bar", [0] * 6), 0, 4, "step.bar", length=6)
     for i in range(6):
         s.bar[i] = bar[i]
-    s.bar_left = _field(step, "bar_left", "step.bar_left", int, 0, 10, default=0)
-    s.picks_left = _field(step, "picks_left", "step.picks_left", int, 0, 4, default=0)
-    s.animal_face = _field(step, "animal_face", "step.animal_face", int, 0, 6, default=0)
-    s.end_triggered = _field(step, "end_triggered", "step.end_triggered", bool, default=False)
-    s.finished = _field(step, "finished", "step.finished", bool, default=False)
-    s.steps = _field(step, "steps", "step.steps", int, 0, 65535, default=0)
-    kept = step.get("choice_kept")
-    s.choice_kept = NONE if kept is None else _field(step, "choice_kept", "step.choice_kept", int, 0, s.num_players - 1)
+    s.bar_left = integer(step, "bar_left", 0, 10, "step.bar_left", default=0)
+    s.picks_left = integer(step, "picks_left", 0, 4, "step.picks_left", default=0)
+    s.animal_face = integer(step, "animal_face", 0, 6, "step.animal_face", default=0)
+    s.end_triggered = boolean(step, "end_triggered", "step.end_triggered", default=False)
+    s.finished = boolean(step, "finished", "step.finished", default=False)
+    s.steps = integer(step, "steps", 0, 65535, "step.steps", default=0)
+    s.choice_kept = integer(step, "choice_kept", 0, s.num_players - 1, "step.choice_kept", default=NONE, none=NONE)
     if check_stone_age(&s, msg):
         raise ValueError(msg.decode("utf-8", "replace"))
     return dump(&s)
