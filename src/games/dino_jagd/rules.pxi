@@ -51,12 +51,34 @@ cdef extern from *:
                                          uint8_t span) {
         return dj_bits16((dj_lanes)(dj_load16(loc) == value) & (dj_lanes)((dj_load16(slot) - lo) < span));
     }
+
+    /* the sum of the n <= 16 bytes at b (exact for any bytes) */
+    static inline int dj_sum16(const uint8_t* b, int n) {
+    #if defined(__SSE2__)
+        dj_lanes v = {0};
+        __m128i sums;
+        memcpy(&v, b, n);
+        sums = _mm_sad_epu8((__m128i)v, _mm_setzero_si128());
+        return _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4);
+    #else
+        int i, total = 0;
+        for (i = 0; i < n; i++)
+            total += b[i];
+        return total;
+    #endif
+    }
     """
     int dj_ctz64(uint64_t x) noexcept nogil
     int dj_popcount64(uint64_t x) noexcept nogil
     uint64_t dj_match16(const uint8_t* b, uint8_t mask, uint8_t value) noexcept nogil
     uint64_t dj_match_in16(const uint8_t* loc, const uint8_t* slot, uint8_t value, uint8_t lo,
                            uint8_t span) noexcept nogil
+    int dj_sum16(const uint8_t* b, int n) noexcept nogil
+
+
+# dj_sum16 adds up a row of per-type counts in one go
+if NUM_SPECIAL_TYPES > 16:
+    raise RuntimeError("dino_jagd: dj_sum16() sums at most 16 special types")
 
 
 cdef struct CardSet:
@@ -142,10 +164,7 @@ cdef inline bint setup_card_secret(const DinoState* s, int p) noexcept nogil:
 
 
 cdef inline int hand_count(const DinoState* s, int p) noexcept nogil:
-    cdef int t, n = 0
-    for t in range(NUM_SPECIAL_TYPES):
-        n += s.hand[p][t]
-    return n
+    return dj_sum16(s.hand[p], NUM_SPECIAL_TYPES)
 
 
 cdef inline bint may_hide_face_up(const DinoState* s, int p) noexcept nogil:
@@ -154,10 +173,7 @@ cdef inline bint may_hide_face_up(const DinoState* s, int p) noexcept nogil:
 
 
 cdef inline int deck_total(const DinoState* s) noexcept nogil:
-    cdef int t, n = 0
-    for t in range(NUM_SPECIAL_TYPES):
-        n += s.sp_deck[t]
-    return n
+    return dj_sum16(s.sp_deck, NUM_SPECIAL_TYPES)
 
 
 cdef inline int next_player(const DinoState* s, int p) noexcept nogil:
@@ -346,10 +362,7 @@ cdef void reshuffle(DinoState* s) noexcept nogil:
 
 
 cdef inline int drawn_count(const DinoState* s, int p) noexcept nogil:
-    cdef int t, n = 0
-    for t in range(NUM_SPECIAL_TYPES):
-        n += s.drawn_since[p][t]
-    return n
+    return dj_sum16(s.drawn_since[p], NUM_SPECIAL_TYPES)
 
 
 cdef inline void log_play(DinoState* s, int p, int t) noexcept nogil:
@@ -692,20 +705,22 @@ cdef int chance_outcomes(const void* p, int* out, double* probs) noexcept nogil:
 
 cdef int sample_chance(const void* p, Rng* rng) noexcept nogil:
     cdef const DinoState* s = <const DinoState*>p
-    cdef int c, k, unseen = 0, pick
+    cdef int k, low, pick, base = 0
+    cdef uint64_t w
     cdef CardSet cards
     if s.top == NONE and s.deck_below > 0:
         # the pick-th unseen card in id order, each with probability 1/unseen as in chance_outcomes()
         cards_at(s, LOC_UNSEEN, &cards)
-        unseen = dj_popcount64(cards.w[0]) + dj_popcount64(cards.w[1])
-        pick = rng_below(rng, unseen)
-        c = next_card(&cards)
-        while c >= 0:
-            if pick == 0:
-                return C_REVEAL + c
-            pick -= 1
-            c = next_card(&cards)
-        return -1
+        low = dj_popcount64(cards.w[0])
+        pick = rng_below(rng, low + dj_popcount64(cards.w[1]))
+        w = cards.w[0]
+        if pick >= low:                     # in the second word
+            pick -= low
+            w = cards.w[1]
+            base = 64
+        for k in range(pick):               # drop the pick lower cards
+            w &= w - 1
+        return C_REVEAL + base + dj_ctz64(w) if w else -1
     if s.phase == PH_SETUP_SPECIALS or s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW:
         pick = rng_below(rng, deck_total(s))
         for k in range(NUM_SPECIAL_TYPES):
