@@ -79,7 +79,7 @@ def test_action_to_string_names_every_id_of_the_action_space():
 
 def test_check_state_is_safe_on_random_bytes_and_wrong_sizes():
     rng = random.Random(7)
-    size = H.state_size()
+    size = cavemind.load_game("honga").state_size
     refused = 0
     for _ in range(3000):
         data = bytes(rng.getrandbits(8) for _ in range(size))

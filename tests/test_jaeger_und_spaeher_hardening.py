@@ -247,7 +247,7 @@ def test_mutated_positions_are_refused_or_survive():
 
 def test_random_bytes_are_checked_safely():
     rng = random.Random(2)
-    size = MOD.state_size()
+    size = cavemind.load_game("jaeger_und_spaeher").state_size
     for _ in range(3000):
         message = MOD.check_state(bytes(rng.getrandbits(8) for _ in range(size)))
         assert message and ": " in message

@@ -70,8 +70,7 @@ def test_soak_500_games_per_player_count(players):
 
 
 def test_state_size_is_compact():
-    assert module.state_size() <= 512
-    assert cavemind.load_game(SA, players=4).state_size == module.state_size()
+    assert all(cavemind.load_game(SA, players=n).state_size <= 512 for n in (2, 3, 4))
 
 
 def test_observer_view_hides_deck_and_other_players_face_down_cards():

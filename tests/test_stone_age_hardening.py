@@ -119,7 +119,7 @@ def test_action_to_string_rejects_ids_outside_the_action_space(action):
 
 def test_check_state_is_safe_on_random_bytes_and_wrong_sizes():
     rng = random.Random(3)
-    size = S.state_size()
+    size = cavemind.load_game("stone_age").state_size
     for _ in range(2000):
         assert S.check_state(bytes(rng.getrandbits(8) for _ in range(size))) is not None
     assert S.check_state(b"\0" * 7).startswith("state:")

@@ -1,4 +1,4 @@
-# Honga: the state as bytes (load, state_size), positions as JSON-ready dicts (state_to_dict, state_from_dict
+# Honga: the state as bytes (load), positions as JSON-ready dicts (state_to_dict, state_from_dict
 # with its field validation) and check_state for Python.
 
 from cavemind.games.fields import boolean, counts, field, in_range, int_list, integer, one_of, typed
@@ -9,10 +9,6 @@ cdef HongaState load(bytes data) except *:
         raise ValueError(f"state: expected {sizeof(HongaState)} bytes")
     memcpy(&s, <const char*>data, sizeof(s))
     return s
-
-
-def state_size():
-    return sizeof(HongaState)
 
 
 cdef dict _kinds(const uint8_t* counts):

@@ -1311,10 +1311,6 @@ cdef bytes dump(JState* s):
     return (<char*>s)[:sizeof(JState)]
 
 
-def state_size():
-    return sizeof(JState)
-
-
 cdef void base_state(JState* s, dict params):
     cdef int p, r, o, t, slot
     memset(s, 0, sizeof(JState))

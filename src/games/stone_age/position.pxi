@@ -1,5 +1,5 @@
 # Stone Age: positions as JSON-ready dicts (state_to_dict / state_from_dict with their validation), the state as
-# bytes (load / dump / state_size) and check_state for Python. Layout and field names: README.md, "State".
+# bytes (load / dump; its size is Game.state_size) and check_state for Python. Layout and field names: README.md, "State".
 
 from cavemind.games.fields import boolean, field, in_range, int_list, integer, one_of, typed
 
@@ -13,10 +13,6 @@ cdef State load(bytes data) except *:
 
 cdef bytes dump(State* s):
     return (<char*>s)[:sizeof(State)]
-
-
-def state_size():
-    return sizeof(State)
 
 
 def _card_list(uint64_t mask):
