@@ -1,5 +1,6 @@
 # Prehistory: JSON positions: the field layout of PHState, state_to_dict (whole or as a seat sees it),
-# pack_state / state_from_dict with their validation, and check_state. Included by prehistory.pyx.
+# phase_name, state_dict_from_format_1 (old positions), pack_state / state_from_dict with their validation, and
+# check_state. Included by prehistory.pyx.
 
 # (name, struct code, shape) of every PHState field, in the order of prehistory.pxd (the one definition of the
 # fields and their meaning); offsets follow C alignment, checked at import against the struct, and
@@ -77,7 +78,8 @@ def _raw_dict(bytes data):
 def state_to_dict(bytes data, observer=None):
     doc = _raw_dict(data)
     for name, names in NAMED_FIELDS.items():
-        doc[name] = names[doc[name]] if doc[name] < len(names) else doc[name]   # check_state refuses the latter
+        # a code beyond the list (only in bytes check_state refuses) stays a number, which loading refuses
+        doc[name] = names[doc[name]] if doc[name] < len(names) else doc[name]
     n = doc["num_players"]
     if observer is not None:
         hidden = {}

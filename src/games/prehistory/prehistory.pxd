@@ -19,24 +19,24 @@ cdef enum:
     NMAPT = 20
     NEED = 255
 
-    # phases
-    PH_FILL = 0
-    PH_START = 1
+    # phases (positions name them as PHASES in prehistory.pyx lists them, e.g. PH_PICK is "pick")
+    PH_FILL = 0        # chance draws pending (setup, display refills); after_fill says what follows
+    PH_START = 1       # each seat picks its weather rotation and fire pattern
     PH_SPRING = 2
-    PH_PICK = 3
+    PH_PICK = 3        # summer: each seat takes the cubes of a pillar as action markers
     PH_SUMMER = 4
     PH_AUTUMN = 5
-    PH_FINAL = 6
+    PH_FINAL = 6       # the final action after round 5
     PH_END = 7
-    # sub-decisions
-    SUB_MAIN = 0
-    SUB_PAYD = 1       # pay distinct colours (spring fishing / hunting)
-    SUB_SHAMAN = 2
-    SUB_DEST = 3
-    SUB_FOOT = 4
-    SUB_MOVING = 5
-    SUB_BUILD = 6
-    SUB_SETTLE = 7
+    # sub-decisions: the step of an action still to decide (positions: PENDING_DECISIONS in prehistory.pyx)
+    SUB_MAIN = 0       # "none": the seat's main choice
+    SUB_PAYD = 1       # "pay-distinct-colours": spring fishing / hunting
+    SUB_SHAMAN = 2     # "move-shamans": after a ceremony card
+    SUB_DEST = 3       # "migration-destination"
+    SUB_FOOT = 4       # "pay-footing": after a spring action
+    SUB_MOVING = 5     # "move-member": autumn
+    SUB_BUILD = 6      # "build-campsite"
+    SUB_SETTLE = 7     # "settle": settlers back to the tent after building
 
     # action ids
     A_PASS = 0
@@ -93,7 +93,7 @@ ctypedef struct PHState:
     uint8_t num_players                     # 2..4
     uint8_t round                           # 0..4
     uint8_t phase                           # PH_* above (positions: its name, e.g. "spring")
-    uint8_t pending_decision                # SUB_* above: the pending sub-decision (positions: a name, e.g. "pay-distinct")
+    uint8_t pending_decision                # SUB_* above: the pending sub-decision (positions: its name)
     uint8_t turn                            # index into turn_order (or reverse order) of the player to act
     uint8_t summer_action                   # 0..5 during PH_SUMMER
     uint8_t turn_order[MAXP]                # seat of each place in the turn order
@@ -148,7 +148,8 @@ ctypedef struct PHState:
     uint8_t ceremonies_performed[MAXP]      # ceremonies performed this round
     # pending sub-decision
     uint8_t pending_action                  # board action being performed
-    uint8_t pending_item                    # SUB_PAYD: first price position of the colours; SUB_SHAMAN: bits of spots own shamans held
+    uint8_t pending_item                    # SUB_PAYD: first price position of the colours;
+                                            # SUB_SHAMAN: bits of the spots own shamans held
     uint8_t pending_left                    # payments / shaman moves / settlers still to make
     uint8_t pending_mask                    # colours already paid (distinct payments), shamans already moved
     uint8_t pending_spring                  # 1 if the pending action is a spring action (pay a footing after)

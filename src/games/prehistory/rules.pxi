@@ -781,7 +781,8 @@ cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int 
         for i in range(NPAINT):
             if s.painted_sections[p] & (1 << i):
                 continue
-            if (spring and can_paint_spring(s, p, i, colours, tot)) or (not spring and s.action_markers[p][0] >= P_NSYM[i]):
+            if ((spring and can_paint_spring(s, p, i, colours, tot))
+                    or (not spring and s.action_markers[p][0] >= P_NSYM[i])):
                 out[n] = A_PAINT + i
                 n += 1
     elif k == 1:
@@ -917,7 +918,8 @@ cdef int legal_actions(const void* v, int* out) noexcept nogil:
     if s.pending_decision == SUB_PAYD:
         for c in range(NCOL):
             for k in range(3):
-                if colour_at(s, s.pending_action, s.pending_item + k) == c and not (s.pending_mask & (1 << c)) and s.resources[p][c]:
+                if (colour_at(s, s.pending_action, s.pending_item + k) == c and not (s.pending_mask & (1 << c))
+                        and s.resources[p][c]):
                     out[n] = A_PAYC + c
                     n += 1
         return n
@@ -948,7 +950,8 @@ cdef int legal_actions(const void* v, int* out) noexcept nogil:
         return n
     if s.pending_decision == SUB_MOVING:
         for d in range(6):
-            if step_ok(s, nbr(s, s.moving_space, d), s.movement_points - 1, p, s.moving_origin) and s.movement_points >= 1:
+            if (step_ok(s, nbr(s, s.moving_space, d), s.movement_points - 1, p, s.moving_origin)
+                    and s.movement_points >= 1):
                 out[n] = A_STEP + d
                 n += 1
         if stoppable(s, s.moving_space, p, s.moving_origin):
@@ -1525,11 +1528,13 @@ cdef int seat_fields_clear(const PHState* s, int p, char* m) noexcept nogil:
         name = "resources/action_markers/gathered"
     elif any_set(s.fish[p], NFK) or any_set(s.hunting_cards[p], NHC) or any_set(s.hand[p], NCC):
         name = "fish/hunting_cards/hand"
-    elif s.victory_points[p] or s.development[p] or s.fishing_track[p] or s.weather_tile[p] or s.weather_rotation[p] or s.painted_sections[p]:
+    elif (s.victory_points[p] or s.development[p] or s.fishing_track[p] or s.weather_tile[p] or s.weather_rotation[p]
+          or s.painted_sections[p]):
         name = "victory_points/development/fishing_track/weather_tile/weather_rotation/painted_sections"
     elif any_set(s.shamans[p], 3) or any_set(s.animal_tokens[p], 3) or s.megalith_a[p] or s.available_members[p]:
         name = "shamans/animal_tokens/megalith_a/available_members"
-    elif s.members[p] or s.campsites_built[p] or s.ceremonies_performed[p] or s.starter_members[p] or s.starter_tired[p]:
+    elif (s.members[p] or s.campsites_built[p] or s.ceremonies_performed[p] or s.starter_members[p]
+          or s.starter_tired[p]):
         name = "members/campsites_built/ceremonies_performed/starter_members/starter_tired"
     if name != NULL:
         snprintf(m, MSG_LEN, "%s: seat %d is not in a %d-player game, its entries must be 0", name, p,
@@ -1551,7 +1556,8 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
         snprintf(m, MSG_LEN, "phase: %d is not a phase (0..%d)", <int>s.phase, <int>PH_END)
         return 1
     if s.pending_decision > SUB_SETTLE:
-        snprintf(m, MSG_LEN, "pending_decision: %d is not a sub-decision (0..%d)", <int>s.pending_decision, <int>SUB_SETTLE)
+        snprintf(m, MSG_LEN, "pending_decision: %d is not a sub-decision (0..%d)", <int>s.pending_decision,
+                 <int>SUB_SETTLE)
         return 1
     if s.round > 4:
         snprintf(m, MSG_LEN, "round: %d, expected 0..4", <int>s.round)
@@ -1570,7 +1576,8 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
         return 1
     setup = s.phase == PH_FILL and s.after_fill == PH_START
     if s.pricing_stack_length > 4 or (not setup and s.pricing_stack_length != 4):
-        snprintf(m, MSG_LEN, "pricing_stack_length: %d, expected 4 after the setup (0..4 during it)", <int>s.pricing_stack_length)
+        snprintf(m, MSG_LEN, "pricing_stack_length: %d, expected 4 after the setup (0..4 during it)",
+                 <int>s.pricing_stack_length)
         return 1
     if s.seats_drawn > n or (not setup and s.seats_drawn != n):
         snprintf(m, MSG_LEN, "seats_drawn: %d, expected %d after the setup", <int>s.seats_drawn, n)
@@ -1618,8 +1625,8 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             cnt[s.pricing_tile[i]] += 1
     for i in range(4):
         if s.pricing_stack[i] >= NPRICE or (i >= s.pricing_stack_length and s.pricing_stack[i]):
-            snprintf(m, MSG_LEN, "pricing_stack[%d]: %d, expected a tile 0..%d (0 while not drawn)", i, <int>s.pricing_stack[i],
-                     NPRICE - 1)
+            snprintf(m, MSG_LEN, "pricing_stack[%d]: %d, expected a tile 0..%d (0 while not drawn)", i,
+                     <int>s.pricing_stack[i], NPRICE - 1)
             return 1
         if i < s.pricing_stack_length:
             cnt[s.pricing_stack[i]] += 1
@@ -1686,10 +1693,12 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
     need = 0
     for sp in range(NSP):
         if not exists(s, sp) or sp == START_SPACE:
-            if s.space_token[sp] or s.member_owner[sp] or s.member_count[sp] or s.members_tired[sp] or s.campsite_owner[sp]:
-                snprintf(m, MSG_LEN, "space_token/member_owner/member_count/members_tired/campsite_owner[%d]: space r%dc%d is %s, it holds nothing", sp,
-                         sp // NCOLS, sp % NCOLS, "the starter space (see starter_members)" if sp == START_SPACE
-                         else "not on this map")
+            if (s.space_token[sp] or s.member_owner[sp] or s.member_count[sp] or s.members_tired[sp]
+                    or s.campsite_owner[sp]):
+                snprintf(m, MSG_LEN,
+                         "space_token/member_owner/member_count/members_tired/campsite_owner[%d]: space r%dc%d is %s, "
+                         "it holds nothing", sp, sp // NCOLS, sp % NCOLS,
+                         "the starter space (see starter_members)" if sp == START_SPACE else "not on this map")
                 return 1
             continue
         f = feature(s, sp)
@@ -1703,15 +1712,17 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
                 return 1
         elif not ((f == F_GATHER and TOK_G <= t < TOK_F) or (f == F_FISH and TOK_F <= t < TOK_A)
                   or (f == F_ANIMAL and TOK_A <= t < TOK_MEGA) or (f == F_MEGA_A and t == TOK_MEGA)):
-            snprintf(m, MSG_LEN, "space_token[%d]: token %d does not fit the symbol of space r%dc%d", sp, t, sp // NCOLS,
-                     sp % NCOLS)
+            snprintf(m, MSG_LEN, "space_token[%d]: token %d does not fit the symbol of space r%dc%d", sp, t,
+                     sp // NCOLS, sp % NCOLS)
             return 1
         if f == F_MEGA_A:
             need += 1
         if s.member_owner[sp] > n:
-            snprintf(m, MSG_LEN, "member_owner[%d]: %d, expected 0 or a seat + 1 (1..%d)", sp, <int>s.member_owner[sp], n)
+            snprintf(m, MSG_LEN, "member_owner[%d]: %d, expected 0 or a seat + 1 (1..%d)", sp, <int>s.member_owner[sp],
+                     n)
             return 1
-        if (s.member_owner[sp] == 0) != (s.member_count[sp] == 0) or s.member_count[sp] > 10 or s.members_tired[sp] > s.member_count[sp]:
+        if ((s.member_owner[sp] == 0) != (s.member_count[sp] == 0) or s.member_count[sp] > 10
+                or s.members_tired[sp] > s.member_count[sp]):
             snprintf(m, MSG_LEN, "member_count[%d]: %d members (%d tired) of owner %d do not fit together", sp,
                      <int>s.member_count[sp], <int>s.members_tired[sp], <int>s.member_owner[sp])
             return 1
@@ -1720,8 +1731,8 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
                      <int>s.campsite_owner[sp])
             return 1
         if s.campsite_owner[sp] and s.member_owner[sp] and s.member_owner[sp] != s.campsite_owner[sp]:
-            snprintf(m, MSG_LEN, "member_owner[%d]: seat %d stands in the campsite of seat %d", sp, s.member_owner[sp] - 1,
-                     s.campsite_owner[sp] - 1)
+            snprintf(m, MSG_LEN, "member_owner[%d]: seat %d stands in the campsite of seat %d", sp,
+                     s.member_owner[sp] - 1, s.campsite_owner[sp] - 1)
             return 1
     # megaliths A: each one still lies on its space or was taken
     tot = 0
@@ -1751,15 +1762,15 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             if s.member_owner[sp] == p + 1:
                 k += s.member_count[sp]
         if tot != popcount(s.campsites_built[p]):
-            snprintf(m, MSG_LEN, "campsites_built[%d]: %d campsites built, %d on the map", p, popcount(s.campsites_built[p]),
-                     tot)
+            snprintf(m, MSG_LEN, "campsites_built[%d]: %d campsites built, %d on the map", p,
+                     popcount(s.campsites_built[p]), tot)
             return 1
         if s.members[p] != 3 + tot:
             snprintf(m, MSG_LEN, "members[%d]: %d, expected 3 + %d campsites", p, <int>s.members[p], tot)
             return 1
         if k + s.available_members[p] + (1 if moving and actor(s) == p else 0) != s.members[p]:
-            snprintf(m, MSG_LEN, "available_members[%d]: %d in the tent + %d on the map is not %d members", p, <int>s.available_members[p],
-                     k, <int>s.members[p])
+            snprintf(m, MSG_LEN, "available_members[%d]: %d in the tent + %d on the map is not %d members", p,
+                     <int>s.available_members[p], k, <int>s.members[p])
             return 1
         for k in range(3):
             if s.shamans[p][k] >= 6:
@@ -1771,17 +1782,20 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             snprintf(m, MSG_LEN, "shamans[%d]: two shamans on one fire position", p)
             return 1
         if s.painted_sections[p] >= 512:
-            snprintf(m, MSG_LEN, "painted_sections[%d]: %d, a painting has 9 sections (< 512)", p, <int>s.painted_sections[p])
+            snprintf(m, MSG_LEN, "painted_sections[%d]: %d, a painting has 9 sections (< 512)", p,
+                     <int>s.painted_sections[p])
             return 1
         if s.fishing_track[p] > 20:
             snprintf(m, MSG_LEN, "fishing_track[%d]: %d, the fishing track ends at 20", p, <int>s.fishing_track[p])
             return 1
         if s.victory_points[p] < 0:
-            snprintf(m, MSG_LEN, "victory_points[%d]: %d, victory points are never negative", p, <int>s.victory_points[p])
+            snprintf(m, MSG_LEN, "victory_points[%d]: %d, victory points are never negative", p,
+                     <int>s.victory_points[p])
             return 1
         for c in range(NHC):
             if s.hunting_cards[p][c] > 1:
-                snprintf(m, MSG_LEN, "hunting_cards[%d][%d]: %d, each hunting card exists once", p, c, <int>s.hunting_cards[p][c])
+                snprintf(m, MSG_LEN, "hunting_cards[%d][%d]: %d, each hunting card exists once", p, c,
+                         <int>s.hunting_cards[p][c])
                 return 1
     # the ceremony track: the seats that performed a ceremony this round, each once
     if s.ceremony_track_length > n:
@@ -1792,8 +1806,8 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
     for i in range(MAXP):
         if i >= s.ceremony_track_length:
             if s.ceremony_track[i]:
-                snprintf(m, MSG_LEN, "ceremony_track[%d]: %d beyond ceremony_track_length %d, expected 0", i, <int>s.ceremony_track[i],
-                         <int>s.ceremony_track_length)
+                snprintf(m, MSG_LEN, "ceremony_track[%d]: %d beyond ceremony_track_length %d, expected 0", i,
+                         <int>s.ceremony_track[i], <int>s.ceremony_track_length)
                 return 1
         elif s.ceremony_track[i] >= n or cnt[s.ceremony_track[i]]:
             snprintf(m, MSG_LEN, "ceremony_track[%d]: %d, expected a seat not already on the track", i,
@@ -1809,11 +1823,12 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
     # display slots and footings
     for i in range(6):
         if s.gathering_slot[i] > NGK:
-            snprintf(m, MSG_LEN, "gathering_slot[%d]: %d, expected 0 or a kind + 1 (1..%d)", i, <int>s.gathering_slot[i],
-                     NGK)
+            snprintf(m, MSG_LEN, "gathering_slot[%d]: %d, expected 0 or a kind + 1 (1..%d)", i,
+                     <int>s.gathering_slot[i], NGK)
             return 1
         if s.fishing_slot[i] > NFK:
-            snprintf(m, MSG_LEN, "fishing_slot[%d]: %d, expected 0 or a kind + 1 (1..%d)", i, <int>s.fishing_slot[i], NFK)
+            snprintf(m, MSG_LEN, "fishing_slot[%d]: %d, expected 0 or a kind + 1 (1..%d)", i, <int>s.fishing_slot[i],
+                     NFK)
             return 1
         if s.footings[i][0] > NCOL or s.footings[i][1] > NCOL or (s.footings[i][1] and not s.footings[i][0]):
             snprintf(m, MSG_LEN, "footings[%d]: %d %d, expected colours + 1 (0 empty), the first filled first", i,
@@ -1821,10 +1836,12 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             return 1
     for i in range(5):
         if s.hunting_display[i] > NHC:
-            snprintf(m, MSG_LEN, "hunting_display[%d]: %d, expected 0 or a card + 1 (1..%d)", i, <int>s.hunting_display[i], NHC)
+            snprintf(m, MSG_LEN, "hunting_display[%d]: %d, expected 0 or a card + 1 (1..%d)", i,
+                     <int>s.hunting_display[i], NHC)
             return 1
         if s.ceremony_display[i] > NCC:
-            snprintf(m, MSG_LEN, "ceremony_display[%d]: %d, expected 0 or a card + 1 (1..%d)", i, <int>s.ceremony_display[i], NCC)
+            snprintf(m, MSG_LEN, "ceremony_display[%d]: %d, expected 0 or a card + 1 (1..%d)", i,
+                     <int>s.ceremony_display[i], NCC)
             return 1
     # conservation: every gathering tile, fish, animal, hunting and ceremony card is in exactly one place
     for t in range(NGT):
@@ -1883,34 +1900,38 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             j += s.hand[p][c]
         if j != 1:
             if s.ceremony_pile[c] > 1:
-                snprintf(m, MSG_LEN, "ceremony_pile[%d]: %d ceremony cards, at most 1 exists", c, <int>s.ceremony_pile[c])
+                snprintf(m, MSG_LEN, "ceremony_pile[%d]: %d ceremony cards, at most 1 exists", c,
+                         <int>s.ceremony_pile[c])
             else:
                 snprintf(m, MSG_LEN, "hand: ceremony card %d is in %d places (pile, display, discard, hands), "
                          "it exists once", c, j)
             return 1
     # the pending sub-decision
     if s.pending_action >= 6 or s.pending_spring > 1:
-        snprintf(m, MSG_LEN, "pending_action: %d (pending_spring %d), expected an action 0..5 and a flag", <int>s.pending_action,
-                 <int>s.pending_spring)
+        snprintf(m, MSG_LEN, "pending_action: %d (pending_spring %d), expected an action 0..5 and a flag",
+                 <int>s.pending_action, <int>s.pending_spring)
         return 1
     if s.movement_points > MP_MAX:
         snprintf(m, MSG_LEN, "movement_points: %d movement points, at most %d", <int>s.movement_points, <int>MP_MAX)
         return 1
     if s.moving_space >= NSP or s.moving_origin >= NSP or s.build_space >= NSP:
-        snprintf(m, MSG_LEN, "moving_space/moving_origin/build_space: %d/%d/%d, expected spaces 0..%d", <int>s.moving_space,
-                 <int>s.moving_origin, <int>s.build_space, NSP - 1)
+        snprintf(m, MSG_LEN, "moving_space/moving_origin/build_space: %d/%d/%d, expected spaces 0..%d",
+                 <int>s.moving_space, <int>s.moving_origin, <int>s.build_space, NSP - 1)
         return 1
     if s.pending_decision != SUB_MAIN:
-        if s.pending_decision <= SUB_FOOT and s.phase != PH_SPRING and not (s.pending_decision == SUB_DEST and (s.phase == PH_SUMMER
-                                                                                       or s.phase == PH_FINAL)):
-            snprintf(m, MSG_LEN, "pending_decision: sub-decision %d cannot be pending in phase %d", <int>s.pending_decision, <int>s.phase)
+        if (s.pending_decision <= SUB_FOOT and s.phase != PH_SPRING
+                and not (s.pending_decision == SUB_DEST and (s.phase == PH_SUMMER or s.phase == PH_FINAL))):
+            snprintf(m, MSG_LEN, "pending_decision: sub-decision %d cannot be pending in phase %d",
+                     <int>s.pending_decision, <int>s.phase)
             return 1
         if s.pending_decision > SUB_FOOT and s.phase != PH_AUTUMN:
-            snprintf(m, MSG_LEN, "pending_decision: sub-decision %d is an autumn one, the phase is %d", <int>s.pending_decision, <int>s.phase)
+            snprintf(m, MSG_LEN, "pending_decision: sub-decision %d is an autumn one, the phase is %d",
+                     <int>s.pending_decision, <int>s.phase)
             return 1
     if s.pending_decision == SUB_PAYD:
         if not ((s.pending_action == 3 and s.build_space < 6 and s.fishing_slot[s.build_space % 6])
-                or (s.pending_action == 4 and s.build_space < 5 and s.hunting_display[s.build_space % 5])) or s.pending_left == 0:
+                or (s.pending_action == 4 and s.build_space < 5 and s.hunting_display[s.build_space % 5])
+                ) or s.pending_left == 0:
             snprintf(m, MSG_LEN, "build_space: %d is not the display slot of a pending fishing/hunting payment",
                      <int>s.build_space)
             return 1
@@ -1926,9 +1947,11 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             return 1
     elif s.pending_decision == SUB_DEST:
         # spring: at most 3 members; summer and the final action: one white marker each, at most the tent
-        if s.pending_action != 5 or s.pending_left == 0 or s.pending_left > s.available_members[actor(s)] or (s.pending_spring and s.pending_left > 3):
+        if (s.pending_action != 5 or s.pending_left == 0 or s.pending_left > s.available_members[actor(s)]
+                or (s.pending_spring and s.pending_left > 3)):
             snprintf(m, MSG_LEN, "pending_left: %d migrating members pending, expected 1..%d (the tent%s)",
-                     <int>s.pending_left, <int>s.available_members[actor(s)], " or 3 in spring" if s.pending_spring else "")
+                     <int>s.pending_left, <int>s.available_members[actor(s)],
+                     " or 3 in spring" if s.pending_spring else "")
             return 1
     elif s.pending_decision == SUB_MOVING:
         if not exists(s, s.moving_space) or not exists(s, s.moving_origin):

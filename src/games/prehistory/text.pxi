@@ -124,8 +124,10 @@ def render(bytes data, observer=None):
         lines.append(f"seat {p}: vp {s.victory_points[p]} dev {s.development[p]} fish-track {s.fishing_track[p]} res "
                      + "".join(str(s.resources[p][c]) for c in range(NCOL)) + " markers "
                      + "".join(str(s.action_markers[p][c]) for c in range(NCOL))
-                     + f" tent {s.available_members[p]} camps {popcount(s.campsites_built[p])} painting {s.painted_sections[p]:09b}"
-                     + f" weather {s.weather_tile[p] if s.weather_tile[p] != NEED else '?'}/{s.weather_rotation[p]} ceremony: {cards}")
+                     + f" tent {s.available_members[p]} camps {popcount(s.campsites_built[p])}"
+                     + f" painting {s.painted_sections[p]:09b}"
+                     + f" weather {s.weather_tile[p] if s.weather_tile[p] != NEED else '?'}/{s.weather_rotation[p]}"
+                     + f" ceremony: {cards}")
     glyph = {F_PLAIN: ".", F_CAMP: "^", F_GATHER: "g", F_FISH: "f", F_ANIMAL: "a", F_MEGA_A: "A", F_MEGA_B: "B",
              F_MEGA_C: "C", F_START: "S"}
     # The map with the row and column numbers of the move notation (`select r3c5`); odd rows are shifted
