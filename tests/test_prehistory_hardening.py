@@ -140,13 +140,15 @@ def test_random_playouts_and_their_determinizations_are_legal(players):
 
 PXD = Path(__file__).resolve().parent.parent / "src" / "games" / "prehistory" / "prehistory.pxd"
 # The field names of format 1, in the order of the struct (as position.pxi listed them before format 2).
-FORMAT_1_FIELDS = (
-    "num_players round phase sub turn summer_action order done price_tile price_rot stack stack_len price_pool "
-    "foot top gather_slot fish_slot hunt_disp cer_disp gather_pile fish_pile hunt_pile cer_pile cer_discard "
-    "map_tile map_pool animal_pool weather_pool seat_pool seats_drawn tok mowner mcount mtired camp res mk vp dev "
-    "fishpos weather wrot shaman paint gath fish hunt hand animal_tok megaA avail members camps_used cer_track "
-    "cer_len cer_count p_action p_item p_left p_mask p_spring mp mv_pos mv_origin build_space after_fill "
-    "st_count st_tired").split()
+FORMAT_1_FIELDS = [
+    "num_players", "round", "phase", "sub", "turn", "summer_action", "order", "done", "price_tile", "price_rot",
+    "stack", "stack_len", "price_pool", "foot", "top", "gather_slot", "fish_slot", "hunt_disp", "cer_disp",
+    "gather_pile", "fish_pile", "hunt_pile", "cer_pile", "cer_discard", "map_tile", "map_pool", "animal_pool",
+    "weather_pool", "seat_pool", "seats_drawn", "tok", "mowner", "mcount", "mtired", "camp", "res", "mk", "vp",
+    "dev", "fishpos", "weather", "wrot", "shaman", "paint", "gath", "fish", "hunt", "hand", "animal_tok", "megaA",
+    "avail", "members", "camps_used", "cer_track", "cer_len", "cer_count", "p_action", "p_item", "p_left", "p_mask",
+    "p_spring", "mp", "mv_pos", "mv_origin", "build_space", "after_fill", "st_count", "st_tired",
+]
 
 
 def test_position_fields_are_the_struct_of_prehistory_pxd():
@@ -167,7 +169,7 @@ def format_1_twin(state_doc):
     """A format-2 `state` object written the way format 1 wrote it: the old names, numbers for the names."""
     numbers = {"phase": MODULE.PHASES, "pending_decision": MODULE.PENDING_DECISIONS, "after_fill": MODULE.PHASES}
     old = {}
-    for (name, _, _), old_name in zip(MODULE.FIELDS, FORMAT_1_FIELDS):
+    for (name, _, _), old_name in zip(MODULE.FIELDS, FORMAT_1_FIELDS, strict=True):
         value = state_doc[name]
         old[old_name] = numbers[name].index(value) if name in numbers else value
     if "hidden_ceremony_values" in state_doc:
