@@ -99,26 +99,26 @@ def test_a_position_seen_from_a_boolean_seat_is_an_invalid_position():
 
 
 def test_the_issue_prehistory_position_is_refused_by_the_api_the_cli_and_the_engine(tmp_path):
-    """The headline defect: a 3-player Prehistory position with cer_pile[0] = 201 seen from seat 0 crashed
+    """The headline defect: a 3-player Prehistory position with ceremony_pile[0] = 201 seen from seat 0 crashed
     determinize (SIGSEGV / malloc abort) through the API, `cavemind show/analyse` and the engine."""
     import json
 
     doc = cavemind.load_game("prehistory", players=3).new_initial_state(seed=1).to_dict()
-    doc["state"]["cer_pile"][0] = 201
+    doc["state"]["ceremony_pile"][0] = 201
     doc["observer"] = 0
-    with pytest.raises(cavemind.InvalidPositionError, match=r"cer_pile\[0\]"):
+    with pytest.raises(cavemind.InvalidPositionError, match=r"ceremony_pile\[0\]"):
         cavemind.state_from_json(doc)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(doc))
     for command in (["show", str(path)], ["analyse", str(path), "--iterations", "10"]):
         done = subprocess.run([sys.executable, "-m", "cavemind", *command], capture_output=True, text=True,
                               timeout=120)
-        assert done.returncode == 2 and "cer_pile[0]" in done.stderr, done.stderr
+        assert done.returncode == 2 and "ceremony_pile[0]" in done.stderr, done.stderr
     lines = json.dumps({"id": 1, "position": doc}) + "\n" + json.dumps(
         {"id": 2, "game": "tictactoe", "limit": {"iterations": 10}}) + "\n"
     done = subprocess.run([sys.executable, "-m", "cavemind", "engine"], input=lines, capture_output=True,
                           text=True, timeout=120)
     records = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 0
-    assert records[0]["id"] == 1 and "cer_pile[0]" in records[0]["error"]
+    assert records[0]["id"] == 1 and "ceremony_pile[0]" in records[0]["error"]
     assert any(r.get("id") == 2 and "moveInfos" in r for r in records[1:])

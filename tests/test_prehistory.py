@@ -14,7 +14,7 @@ DATA = json.loads((resources.files("cavemind") / "data" / "prehistory" / "compon
 GAMES = {n: cavemind.load_game("prehistory", players=n) for n in (2, 3, 4)}
 GREY, RED, YELLOW, BLUE, BROWN, WHITE = range(6)
 COLOURS = ("grey", "red", "yellow", "blue", "brown", "white")
-SPRING, PICK, SUMMER, AUTUMN, FINAL, END = 2, 3, 4, 5, 6, 7
+SPRING, PICK, SUMMER, AUTUMN, FINAL, END = "spring", "pick", "summer", "autumn", "final", "end"
 
 
 def spring_state(n=2, seed=1):
@@ -38,8 +38,8 @@ def patch(state, **fields):
 
 
 def colour_at(doc, slot, pos):
-    tile = DATA["pricing_tiles"][doc["price_tile"][slot]]
-    return tile["colours"][(pos + doc["price_rot"][slot]) % 6]
+    tile = DATA["pricing_tiles"][doc["pricing_tile"][slot]]
+    return tile["colours"][(pos + doc["pricing_rotation"][slot]) % 6]
 
 
 def zeros():
@@ -49,10 +49,10 @@ def zeros():
 def base(n=2, seed=1, **fields):
     """Spring, seat 0 to act, empty hands of resources unless given."""
     state = spring_state(n, seed)
-    fields.setdefault("order", list(range(n)) + [0] * (4 - n))
+    fields.setdefault("turn_order", list(range(n)) + [0] * (4 - n))
     fields.setdefault("turn", 0)
-    fields.setdefault("res", zeros())
-    fields.setdefault("mk", zeros())
+    fields.setdefault("resources", zeros())
+    fields.setdefault("action_markers", zeros())
     return patch(state, **fields)
 
 
@@ -71,14 +71,15 @@ def test_painting_reward_counted_twice():
     for sym in DATA["painting"]["symbols"][3]:
         need[0][colour_at(doc, 0, sym)] += 1
     need[0][WHITE] += 1
-    s = patch(s, res=need, paint=[1 | 16 | 64, 0, 0, 0], dev=[0] * 4)
+    s = patch(s, resources=need, painted_sections=[1 | 16 | 64, 0, 0, 0], development=[0] * 4)
     s.apply("paint 3")
     after = d(s)
-    assert after["mk"][0][RED] == 1 and after["mk"][0][YELLOW] == 2      # row 2 rewards red, column 1 yellow
-    assert after["dev"][0] == 2                                          # one per resource paid to the supply
-    assert after["paint"][0] & 8
+    markers = after["action_markers"][0]
+    assert markers[RED] == 1 and markers[YELLOW] == 2                    # row 2 rewards red, column 1 yellow
+    assert after["development"][0] == 2                                          # one per resource paid to the supply
+    assert after["painted_sections"][0] & 8
     s.apply("footing white")
-    assert d(s)["foot"][0][0] == WHITE + 1 and d(s)["dev"][0] == 2      # the footing is not the supply
+    assert d(s)["footings"][0][0] == WHITE + 1 and d(s)["development"][0] == 2      # the footing is not the supply
 
 
 def test_painting_in_summer_costs_one_grey_marker_per_symbol():
@@ -86,11 +87,11 @@ def test_painting_in_summer_costs_one_grey_marker_per_symbol():
     s = base(phase=SUMMER, summer_action=0)
     mk = zeros()
     mk[1][GREY] = 2
-    s = patch(s, mk=mk)                                                  # seat 1 acts first (reverse order)
+    s = patch(s, action_markers=mk)                                                  # seat 1 acts first (reverse order)
     assert "paint 3" in [s.action_to_string(a) for a in s.legal_actions()]
     assert "paint 7" not in [s.action_to_string(a) for a in s.legal_actions()]   # 3 symbols
     s.apply("paint 3")
-    assert d(s)["mk"][1][GREY] == 0 and d(s)["paint"][1] == 8
+    assert d(s)["action_markers"][1][GREY] == 0 and d(s)["painted_sections"][1] == 8
 
 
 def test_gathering_pair_reward_and_development_point():
@@ -98,34 +99,35 @@ def test_gathering_pair_reward_and_development_point():
     development point is marked at once."""
     s = base()
     doc = d(s)
-    slots = doc["gather_slot"]
+    slots = doc["gathering_slot"]
     slots[2] = 1 * 2 + 1 + 1                                             # an egg (type 1) with a dev point
     res = zeros()
     res[0][colour_at(doc, 1, 2)] += 1
     res[0][(colour_at(doc, 1, 2) + 1) % 6] += 1
     gath = [[1, 0, 0, 0, 0, 0]] + [[0] * 6 for _ in range(3)]
-    s = patch(s, gather_slot=slots, res=res, gath=gath, dev=[0] * 4)
+    s = patch(s, gathering_slot=slots, resources=res, gathered=gath, development=[0] * 4)
     s.apply("gather 2")
     after = d(s)
-    assert after["gath"][0][:2] == [1, 1]
-    assert after["mk"][0][BLUE] == 1 and after["mk"][0][YELLOW] == 1
-    assert after["dev"][0] == 2                                          # 1 paid + 1 on the tile
-    assert after["gather_slot"][2] == 0
+    assert after["gathered"][0][:2] == [1, 1]
+    assert after["action_markers"][0][BLUE] == 1 and after["action_markers"][0][YELLOW] == 1
+    assert after["development"][0] == 2                                          # 1 paid + 1 on the tile
+    assert after["gathering_slot"][2] == 0
 
 
 def test_gathering_second_pair_rewards_again_and_summer_costs_two_red():
     """Gathering: a second pair pays again; in summer a tile costs 2 red markers."""
     s = base(phase=SUMMER, summer_action=1)
     doc = d(s)
-    slots = doc["gather_slot"]
+    slots = doc["gathering_slot"]
     slots[0] = 2 * 1 + 0 + 1                                             # egg without dev point
     mk = zeros()
     mk[1][RED] = 2
     gath = [[0] * 6, [2, 1, 0, 0, 0, 0], [0] * 6, [0] * 6]
-    s = patch(s, gather_slot=slots, mk=mk, gath=gath)
+    s = patch(s, gathering_slot=slots, action_markers=mk, gathered=gath)
     s.apply("gather 0")
     after = d(s)
-    assert after["mk"][1][RED] == 0 and after["mk"][1][BLUE] == 1 and after["mk"][1][YELLOW] == 1
+    markers = after["action_markers"][1]
+    assert markers[RED] == 0 and markers[BLUE] == 1 and markers[YELLOW] == 1
 
 
 def test_ceremony_card_of_value_two():
@@ -134,26 +136,27 @@ def test_ceremony_card_of_value_two():
     s = base()
     doc = d(s)
     card = next(c for c, cc in enumerate(DATA["ceremony_cards"]) if cc["value"] == 2 and cc["kind"] == 8)
-    disp = doc["cer_disp"]
+    disp = doc["ceremony_display"]
     disp[0] = card + 1
-    free = [t for t in range(6) if t not in doc["shaman"][0]]
+    free = [t for t in range(6) if t not in doc["shamans"][0]]
     res = zeros()
     for t in free[:2]:
         res[0][colour_at(doc, 2, t)] += 1
     res[0][colour_at(doc, 2, free[2])] += 1
-    pile = doc["cer_pile"]
+    pile = doc["ceremony_pile"]
     pile[card] = 0
-    s = patch(s, cer_disp=disp, res=res, cer_pile=pile, dev=[0] * 4)
+    s = patch(s, ceremony_display=disp, resources=res, ceremony_pile=pile, development=[0] * 4)
     s.apply(f"ceremony c{card}:campsites/v2")
-    assert d(s)["hand"][0][card] == 1 and d(s)["dev"][0] == 1
+    assert d(s)["hand"][0][card] == 1 and d(s)["development"][0] == 1
     names = [s.action_to_string(a) for a in s.legal_actions()]
     assert all(n.startswith("shaman") for n in names)
-    assert not any(n.endswith(f">{t}") for n in names for t in doc["shaman"][0])   # never onto own start spots
+    assert not any(n.endswith(f">{t}") for n in names for t in doc["shamans"][0])   # never onto own start spots
     s.apply(names[0])
     s.apply([s.action_to_string(a) for a in s.legal_actions()][0])
     after = d(s)
-    assert after["sub"] == 4 and after["dev"][0] == 3 and after["cer_track"][0] == 0 and after["cer_len"] == 1
-    assert sorted(after["shaman"][0]) != sorted(doc["shaman"][0])
+    assert after["pending_decision"] == "pay-footing" and after["development"][0] == 3
+    assert after["ceremony_track"][0] == 0 and after["ceremony_track_length"] == 1
+    assert sorted(after["shamans"][0]) != sorted(doc["shamans"][0])
 
 
 def test_ceremony_in_summer_costs_yellow_markers_equal_to_the_value():
@@ -161,15 +164,16 @@ def test_ceremony_in_summer_costs_yellow_markers_equal_to_the_value():
     s = base(phase=SUMMER, summer_action=2)
     doc = d(s)
     card = next(c for c, cc in enumerate(DATA["ceremony_cards"]) if cc["value"] == 2)
-    disp = doc["cer_disp"]
+    disp = doc["ceremony_display"]
     disp[1] = card + 1
-    pile = doc["cer_pile"]
+    pile = doc["ceremony_pile"]
     pile[card] = 0
     mk = zeros()
     mk[1][YELLOW] = 2
-    s = patch(s, cer_disp=disp, mk=mk, cer_pile=pile)
+    s = patch(s, ceremony_display=disp, action_markers=mk, ceremony_pile=pile)
     s.apply([s.action_to_string(a) for a in s.legal_actions() if s.action_to_string(a).startswith(f"ceremony c{card}:")][0])
-    assert d(s)["mk"][1][YELLOW] == 0 and d(s)["hand"][1][card] == 1 and d(s)["shaman"][1] == doc["shaman"][1]
+    assert d(s)["action_markers"][1][YELLOW] == 0 and d(s)["hand"][1][card] == 1
+    assert d(s)["shamans"][1] == doc["shamans"][1]
 
 
 def test_fish_of_value_three():
@@ -177,33 +181,33 @@ def test_fish_of_value_three():
     marker 3 steps on the fishing track."""
     s = base()
     doc = d(s)
-    fish = doc["fish_slot"]
+    fish = doc["fishing_slot"]
     fish[4] = 3 * 1 + 2 + 1                                              # a carp of value 3
     side = [colour_at(doc, 3, 3 + k) for k in range(3)]
     res = zeros()
     for c in side:
         res[0][c] += 1
     res[0][side[0]] += 1
-    s = patch(s, fish_slot=fish, res=res, dev=[0] * 4)
+    s = patch(s, fishing_slot=fish, resources=res, development=[0] * 4)
     s.apply("fish 4")
     for _ in range(3):
         legal = [s.action_to_string(a) for a in s.legal_actions()]
         assert all(n.startswith("pay ") and COLOURS.index(n[4:]) in side for n in legal)
         s.apply(legal[0])
     after = d(s)
-    assert after["fishpos"][0] == 3 and after["fish"][0][5] == 1 and after["dev"][0] == 3
-    assert after["sub"] == 4
+    assert after["fishing_track"][0] == 3 and after["fish"][0][5] == 1 and after["development"][0] == 3
+    assert after["pending_decision"] == "pay-footing"
 
 
 def test_fishing_needs_distinct_colours():
     """Fishing, spring: all paid resources must be different: two of one colour do not catch a value 2 fish."""
     s = base()
     doc = d(s)
-    fish = doc["fish_slot"]
+    fish = doc["fishing_slot"]
     fish[:] = [0, 0, 0, 0, 0, 2]                                         # pike of value 2 in slot 5
     res = zeros()
     res[0][colour_at(doc, 3, 3)] = 5
-    s = patch(s, fish_slot=fish, res=res)
+    s = patch(s, fishing_slot=fish, resources=res)
     assert "fish 5" not in [s.action_to_string(a) for a in s.legal_actions()]
 
 
@@ -216,11 +220,11 @@ def test_footprint_chain():
     doc = d(s)
     hunt = [[0] * 30 for _ in range(4)]
     hunt[1][rhino[0]] = hunt[1][rhino[1]] = 1
-    disp = doc["hunt_disp"]
+    disp = doc["hunting_display"]
     disp[0] = rhino[2] + 1
     mk = zeros()
     mk[1][BROWN] = cards[rhino[2]]["cost"]
-    s = patch(s, hunt=hunt, hunt_disp=disp, mk=mk, dev=[0] * 4, res=zeros())
+    s = patch(s, hunting_cards=hunt, hunting_display=disp, action_markers=mk, development=[0] * 4, resources=zeros())
     s.apply("hunt 0")
     after = d(s)
     expect_res, expect_mk, expect_dev = [0] * 6, [0] * 6, cards[rhino[2]]["cost"]
@@ -232,7 +236,8 @@ def test_footprint_chain():
                 expect_mk[col] += 1
             else:
                 expect_dev += 1
-    assert after["res"][1] == expect_res and after["mk"][1] == expect_mk and after["dev"][1] == expect_dev
+    assert after["resources"][1] == expect_res and after["action_markers"][1] == expect_mk
+    assert after["development"][1] == expect_dev
 
 
 def test_animal_card_gives_points_at_once():
@@ -240,13 +245,13 @@ def test_animal_card_gives_points_at_once():
     cards = DATA["hunting_cards"]
     a = next(i for i, c in enumerate(cards) if c["animal"] and c["vp"] == 2)
     s = base(phase=SUMMER, summer_action=4)
-    disp = d(s)["hunt_disp"]
+    disp = d(s)["hunting_display"]
     disp[2] = a + 1
     mk = zeros()
     mk[1][BROWN] = 3
-    s = patch(s, hunt_disp=disp, mk=mk, vp=[0] * 4)
+    s = patch(s, hunting_display=disp, action_markers=mk, victory_points=[0] * 4)
     s.apply("hunt 2")
-    assert d(s)["vp"][1] == 2
+    assert d(s)["victory_points"][1] == 2
 
 
 def map_state(n=2, **fields):
@@ -280,7 +285,7 @@ def score_after_final(state):
     """Jump to the final action phase with everybody passing: returns the final VP."""
     doc = d(state)
     n = doc["num_players"]
-    s = patch(state, phase=FINAL, turn=0, sub=0, round=4)
+    s = patch(state, phase=FINAL, turn=0, pending_decision="none", round=4)
     for _ in range(n):
         s.apply("pass")
     assert s.is_terminal()
@@ -305,9 +310,9 @@ def megalith_area(state, kind):
 
 def final_with(state, **fields):
     zero = [0] * 88
-    blank = dict(mowner=zero, mcount=zero, camp=zero, vp=[0] * 4, dev=[0] * 4, res=zeros(), mk=zeros(),
-                 hand=[[0] * 34 for _ in range(4)], st_count=[0] * 4, avail=[0] * 4, megaA=[0] * 4,
-                 camps_used=[0] * 4)
+    blank = dict(member_owner=zero, member_count=zero, campsite_owner=zero, victory_points=[0] * 4,
+                 development=[0] * 4, resources=zeros(), action_markers=zeros(), hand=[[0] * 34 for _ in range(4)],
+                 starter_members=[0] * 4, available_members=[0] * 4, megalith_a=[0] * 4, campsites_built=[0] * 4)
     blank.update(fields)
     return score_after_final(patch(state, **blank))
 
@@ -327,14 +332,14 @@ def test_megalith_b_and_c_with_shared_second_place():
         mowner[sp], mcount[sp] = 1, 1
     for sp in b[3:5]:
         mowner[sp], mcount[sp] = 2, 1
-    assert final_with(s, mowner=mowner, mcount=mcount) == [3.0, 2.0, 0.0]
+    assert final_with(s, member_owner=mowner, member_count=mcount) == [3.0, 2.0, 0.0]
     mowner, mcount, camp = zero[:], zero[:], zero[:]
     for sp in c[:3]:
         mowner[sp], mcount[sp] = 3, 1                    # purple: 3 members
     camp[c[3]], mowner[c[3]], mcount[c[3]] = 2, 2, 1     # blue: a campsite with a member in it = 2 units
     for sp in c[4:6]:
         mowner[sp], mcount[sp] = 1, 1                    # yellow: 2 members
-    assert final_with(s, mowner=mowner, mcount=mcount, camp=camp) == [1.0, 1.0, 5.0]
+    assert final_with(s, member_owner=mowner, member_count=mcount, campsite_owner=camp) == [1.0, 1.0, 5.0]
 
 
 def test_megalith_c_tied_first_place_shares_and_skips_second():
@@ -348,7 +353,7 @@ def test_megalith_c_tied_first_place_shares_and_skips_second():
     mowner, mcount = zero[:], zero[:]
     for sp, owner in zip(c, (1, 1, 2, 2, 3)):
         mowner[sp], mcount[sp] = owner, 1
-    assert final_with(s, mowner=mowner, mcount=mcount) == [2.0, 2.0, 0.0]
+    assert final_with(s, member_owner=mowner, member_count=mcount) == [2.0, 2.0, 0.0]
 
 
 def test_campsite_with_a_settler():
@@ -367,9 +372,11 @@ def test_campsite_with_a_settler():
     mowner[start], mcount[start] = 1, 1
     res = zeros()
     res[0] = [3] * 6
-    s = patch(s, phase=AUTUMN, turn=0, sub=0, order=[0, 1, 0, 0], mowner=mowner, mcount=mcount, mtired=zero,
-              camp=zero, tok=zero, res=res, mk=zeros(), mp=0, vp=[0] * 4, dev=[0] * 4, st_count=[0, 1, 0, 0],
-              camps_used=[0] * 4, avail=[0, 2, 0, 0], members=[3, 3, 0, 0])
+    s = patch(s, phase=AUTUMN, turn=0, pending_decision="none", turn_order=[0, 1, 0, 0], member_owner=mowner,
+              member_count=mcount, members_tired=zero, campsite_owner=zero, space_token=zero, resources=res,
+              action_markers=zeros(), movement_points=0, victory_points=[0] * 4, development=[0] * 4,
+              starter_members=[0, 1, 0, 0], campsites_built=[0] * 4, available_members=[0, 2, 0, 0],
+              members=[3, 3, 0, 0])
     s.apply("move white")                                                # resource to movement points
     s.apply(f"select r{start // 8}c{start % 8}")
     # walk to the campsite space (it is adjacent to the starting space)
@@ -380,22 +387,22 @@ def test_campsite_with_a_settler():
     for name in target:
         probe = s.clone()
         probe.apply(name)
-        if d(probe)["mv_pos"] == campsp:
+        if d(probe)["moving_space"] == campsp:
             s = probe
             moved = True
             break
     if not moved:
         pytest.skip("layout: the chosen members are not adjacent as planned")
     s.apply("stop")
-    assert d(s)["sub"] == 6
+    assert d(s)["pending_decision"] == "build-campsite"
     s.apply("build camp 2")
     after = d(s)
-    assert after["camp"][campsp] == 1 and after["vp"][0] == 3 and after["dev"][0] == 1 + 2
-    assert after["sub"] == 7
+    assert after["campsite_owner"][campsp] == 1 and after["victory_points"][0] == 3 and after["development"][0] == 1 + 2
+    assert after["pending_decision"] == "settle"
     s.apply([s.action_to_string(a) for a in s.legal_actions()][0])
     after = d(s)
-    assert after["avail"][0] == 2 and after["members"][0] == 4             # 1 settler + 1 new member
-    assert sum(after["mcount"][sp] for sp in [campsp] + nb if after["mowner"][sp] == 1) == 2
+    assert after["available_members"][0] == 2 and after["members"][0] == 4             # 1 settler + 1 new member
+    assert sum(after["member_count"][sp] for sp in [campsp] + nb if after["member_owner"][sp] == 1) == 2
 
 
 def test_development_point_purchase():
@@ -406,16 +413,16 @@ def test_development_point_purchase():
     mk = zeros()
     mk[1][RED] = 1
     mk[1][BROWN] = 1
-    slots = doc["gather_slot"]
+    slots = doc["gathering_slot"]
     slots[0] = 1
-    s = patch(s, mk=mk, dev=[0, 2, 0, 0], gather_slot=slots)
+    s = patch(s, action_markers=mk, development=[0, 2, 0, 0], gathering_slot=slots)
     assert "gather 0" not in [s.action_to_string(a) for a in s.legal_actions()]
     s.apply("discard brown marker")
-    assert d(s)["dev"][1] == 3
+    assert d(s)["development"][1] == 3
     s.apply("buy red marker")
-    assert d(s)["dev"][1] == 0 and d(s)["mk"][1][RED] == 2
+    assert d(s)["development"][1] == 0 and d(s)["action_markers"][1][RED] == 2
     s.apply("gather 0")
-    assert d(s)["gath"][1][0] == 1
+    assert d(s)["gathered"][1][0] == 1
 
 
 # ---- more rules ----
@@ -425,11 +432,11 @@ def test_spring_turns_the_weather_tile_and_pays_its_resources():
     s = spring_state(2, seed=5)
     doc = d(s)
     for p in range(2):
-        assert doc["wrot"][p] == 1
+        assert doc["weather_rotation"][p] == 1
         expect = [0] * 6
-        for c in DATA["weather_tiles"][doc["weather"][p]][1]:
+        for c in DATA["weather_tiles"][doc["weather_tile"][p]][1]:
             expect[c] += 1
-        assert doc["res"][p] == expect
+        assert doc["resources"][p] == expect
 
 
 def test_a_pillar_with_two_footings_taken_cannot_be_chosen():
@@ -438,11 +445,11 @@ def test_a_pillar_with_two_footings_taken_cannot_be_chosen():
     doc = d(s)
     res = zeros()
     res[0] = [3] * 6
-    slots = doc["gather_slot"]
+    slots = doc["gathering_slot"]
     slots[0] = 1
     foot = [[0, 0] for _ in range(6)]
     foot[1] = [1, 2]
-    s = patch(s, res=res, foot=foot, gather_slot=slots)
+    s = patch(s, resources=res, footings=foot, gathering_slot=slots)
     assert not any(s.action_to_string(a).startswith("gather") for a in s.legal_actions())
 
 
@@ -451,7 +458,7 @@ def test_passing_in_spring_is_for_good():
     s = base()
     res = zeros()
     res[1] = [2] * 6
-    s = patch(s, res=res)
+    s = patch(s, resources=res)
     s.apply("pass")
     assert s.current_player() == 1
     s.apply("migrate 1")
@@ -469,11 +476,12 @@ def test_summer_moves_footings_up_and_players_take_pillars_in_reverse_order():
     top = [[0] * 6 for _ in range(6)]
     top[2][GREY] = 1
     top[0][WHITE] = 1
-    s = patch(s, foot=foot, top=top, done=[1, 0, 0, 0], turn=1)
+    s = patch(s, footings=foot, pillar_cubes=top, done=[1, 0, 0, 0], turn=1)
     s.apply("pass")                                                      # last spring player passes
     assert d(s)["phase"] == PICK and s.current_player() == 1
     s.apply("pillar ceremony")
-    assert d(s)["mk"][1][BLUE] == 1 and d(s)["mk"][1][RED] == 1 and d(s)["mk"][1][GREY] == 1
+    markers = d(s)["action_markers"][1]
+    assert markers[BLUE] == 1 and markers[RED] == 1 and markers[GREY] == 1
     assert s.current_player() == 0
     s.apply("pillar painting")
     assert d(s)["phase"] == SUMMER and d(s)["summer_action"] == 0
@@ -492,35 +500,36 @@ def test_summer_actions_in_order_each_player_once_in_reverse_order():
 
 def test_fishing_income_highest_threshold_passed():
     """Fishing income: at the end of summer each player gains the highest reward passed on the track."""
-    s = base(phase=SUMMER, summer_action=5, fishpos=[7, 0, 0, 0], vp=[0] * 4, dev=[0] * 4)
+    s = base(phase=SUMMER, summer_action=5, fishing_track=[7, 0, 0, 0], victory_points=[0] * 4, development=[0] * 4)
     s.apply("pass")
     s.apply("pass")
     after = d(s)
-    assert after["vp"][:2] == [1, 0] and after["dev"][:2] == [1, 0]
+    assert after["victory_points"][:2] == [1, 0] and after["development"][:2] == [1, 0]
 
 
 def test_turn_order_follows_the_ceremony_track():
     """Winter: players who performed a ceremony go first in track order (a second ceremony moves a marker
     ahead), the others keep their previous order behind them."""
-    s = base(3, phase=AUTUMN, order=[0, 1, 2, 0], cer_track=[1, 2, 0, 0], cer_len=2, cer_count=[0, 1, 1, 0])
+    s = base(3, phase=AUTUMN, turn_order=[0, 1, 2, 0], ceremony_track=[1, 2, 0, 0], ceremony_track_length=2,
+             ceremonies_performed=[0, 1, 1, 0])
     for _ in range(3):
         s.apply("end turn")
     while s.is_chance_node():
         s.apply(s.chance_outcomes()[0][0])
-    assert d(s)["order"][:3] == [1, 2, 0] and d(s)["round"] == 1
+    assert d(s)["turn_order"][:3] == [1, 2, 0] and d(s)["round"] == 1
 
 
 def test_second_ceremony_moves_ahead_on_the_track():
     """Ceremony: on a second ceremony in a round the marker moves ahead one position."""
-    s = base(3, phase=SUMMER, summer_action=2, order=[0, 1, 2, 0], cer_track=[1, 2, 0, 0], cer_len=2,
-             cer_count=[0, 1, 1, 0])
+    s = base(3, phase=SUMMER, summer_action=2, turn_order=[0, 1, 2, 0], ceremony_track=[1, 2, 0, 0],
+             ceremony_track_length=2, ceremonies_performed=[0, 1, 1, 0])
     doc = d(s)
     mk = zeros()
     mk[2][YELLOW] = 3
-    s = patch(s, mk=mk)
+    s = patch(s, action_markers=mk)
     name = next(s.action_to_string(a) for a in s.legal_actions() if s.action_to_string(a).startswith("ceremony"))
     s.apply(name)                                                        # seat 2 acts first (reverse order)
-    assert d(s)["cer_track"][:2] == [2, 1]
+    assert d(s)["ceremony_track"][:2] == [2, 1]
 
 
 def test_winter_new_central_tile_and_cubes_on_empty_pillars():
@@ -529,18 +538,18 @@ def test_winter_new_central_tile_and_cubes_on_empty_pillars():
     s = base(phase=AUTUMN)
     top = [[0] * 6 for _ in range(6)]
     top[3][RED] = 2
-    s = patch(s, top=top)
+    s = patch(s, pillar_cubes=top)
     s.apply("end turn")
     s.apply("end turn")
     while s.is_chance_node():
         s.apply(s.chance_outcomes()[0][0])
     doc = d(s)
-    assert doc["price_tile"][6] == doc["stack"][0]
+    assert doc["pricing_tile"][6] == doc["pricing_stack"][0]
     for k in range(6):
         if k == 3:
-            assert doc["top"][3][RED] == 2 and sum(doc["top"][3]) == 2
+            assert doc["pillar_cubes"][3][RED] == 2 and sum(doc["pillar_cubes"][3]) == 2
         else:
-            assert sum(doc["top"][k]) == 1 and doc["top"][k][colour_at(doc, 6, k)] == 1
+            assert sum(doc["pillar_cubes"][k]) == 1 and doc["pillar_cubes"][k][colour_at(doc, 6, k)] == 1
 
 
 def test_migration_two_resources_move_up_to_three_members():
@@ -551,11 +560,11 @@ def test_migration_two_resources_move_up_to_three_members():
     res[0][colour_at(doc, 5, 0)] += 1
     res[0][colour_at(doc, 5, 1)] += 1
     res[0][colour_at(doc, 5, 1)] += 1
-    s = patch(s, res=res, avail=[3, 2, 0, 0])
+    s = patch(s, resources=res, available_members=[3, 2, 0, 0])
     assert "migrate 3" in [s.action_to_string(a) for a in s.legal_actions()]
     s.apply("migrate 3")
     s.apply("to r0c4")
-    assert d(s)["st_count"][0] == 4 and d(s)["avail"][0] == 0
+    assert d(s)["starter_members"][0] == 4 and d(s)["available_members"][0] == 0
 
 
 def test_migration_limited_by_members_on_the_board():
@@ -563,12 +572,12 @@ def test_migration_limited_by_members_on_the_board():
     s = base(phase=SUMMER, summer_action=5)
     mk = zeros()
     mk[1][WHITE] = 5
-    s = patch(s, mk=mk, avail=[2, 2, 0, 0])
+    s = patch(s, action_markers=mk, available_members=[2, 2, 0, 0])
     names = [s.action_to_string(a) for a in s.legal_actions()]
     assert "migrate 2" in names and "migrate 3" not in names
     s.apply("migrate 2")
     s.apply("to r0c4")
-    assert d(s)["mk"][1][WHITE] == 3
+    assert d(s)["action_markers"][1][WHITE] == 3
 
 
 def test_movement_points_use_the_central_tile_and_development_points():
@@ -577,59 +586,60 @@ def test_movement_points_use_the_central_tile_and_development_points():
     doc = d(s)
     res = zeros()
     res[0][GREY] = 1
-    s = patch(s, res=res, dev=[1, 0, 0, 0])
-    tile = DATA["pricing_tiles"][doc["price_tile"][6]]
+    s = patch(s, resources=res, development=[1, 0, 0, 0])
+    tile = DATA["pricing_tiles"][doc["pricing_tile"][6]]
     pos = next(k for k in range(6) if colour_at(doc, 6, k) == GREY)
-    value = tile["move"][(pos + doc["price_rot"][6]) % 6]
+    value = tile["move"][(pos + doc["pricing_rotation"][6]) % 6]
     s.apply("move grey")
-    assert d(s)["mp"] == value
+    assert d(s)["movement_points"] == value
     s.apply("move dev")
-    assert d(s)["mp"] == value + 1 and d(s)["dev"][0] == 1               # +1 for the grey paid, -1 spent
+    assert d(s)["movement_points"] == value + 1 and d(s)["development"][0] == 1   # +1 for the grey paid, -1 spent
 
 
 def test_members_may_not_stop_on_occupied_spaces_and_move_once():
     """Movement: members pass through but never stop on occupied spaces; each member moves once a round."""
-    s = base(phase=AUTUMN, mp=0, st_count=[1, 0, 0, 0])
+    s = base(phase=AUTUMN, movement_points=0, starter_members=[1, 0, 0, 0])
     zero = [0] * 88
     mowner, mcount = zero[:], zero[:]
     mowner[11], mcount[11] = 2, 1                                        # r1c3 next to the start
-    s = patch(s, mowner=mowner, mcount=mcount, camp=zero, tok=zero, mp=1)
+    s = patch(s, member_owner=mowner, member_count=mcount, campsite_owner=zero, space_token=zero, movement_points=1)
     s.apply("select r0c4")
     names = [s.action_to_string(a) for a in s.legal_actions()]
     assert "step SW" not in names and "step SE" in names                 # 1 point: cannot end on r1c3
     s.apply("step SE")
     s.apply("stop")
-    assert d(s)["mtired"][12] == 1
-    s = patch(s, mp=3)
+    assert d(s)["members_tired"][12] == 1
+    s = patch(s, movement_points=3)
     assert "select r1c4" not in [s.action_to_string(a) for a in s.legal_actions()]
 
 
 def test_stopping_on_a_token_takes_it_and_marker_spaces_pay():
     """Special spaces: stopping on a token takes it (a gathering tile works as in the action); an action
     marker space gives its marker."""
-    s = base(phase=AUTUMN, st_count=[1, 0, 0, 0])
+    s = base(phase=AUTUMN, starter_members=[1, 0, 0, 0])
     zero = [0] * 88
     tok = zero[:]
     tok[12] = 1 + 2 * 3                                                  # a nuts tile without dev point
-    s = patch(s, tok=tok, mowner=zero, mcount=zero, camp=zero, mp=1)
+    s = patch(s, space_token=tok, member_owner=zero, member_count=zero, campsite_owner=zero, movement_points=1)
     s.apply("select r0c4")
     s.apply("step SE")
     s.apply("stop")
-    assert d(s)["gath"][0][3] == 1 and d(s)["tok"][12] == 0
+    assert d(s)["gathered"][0][3] == 1 and d(s)["space_token"][12] == 0
 
 
 def test_megalith_a_is_taken_and_worth_two_points():
     """Megalith A: stopping on it takes it; 2 VP each at the end."""
-    s = base(phase=AUTUMN, st_count=[1, 0, 0, 0])
+    s = base(phase=AUTUMN, starter_members=[1, 0, 0, 0])
     zero = [0] * 88
     tok = zero[:]
     tok[12] = 25
-    s = patch(s, tok=tok, mowner=zero, mcount=zero, camp=zero, mp=1, megaA=[0] * 4)
+    s = patch(s, space_token=tok, member_owner=zero, member_count=zero, campsite_owner=zero, movement_points=1,
+              megalith_a=[0] * 4)
     s.apply("select r0c4")
     s.apply("step SE")
     s.apply("stop")
-    assert d(s)["megaA"][0] == 1
-    blank = patch(s, megaA=[0] * 4)
+    assert d(s)["megalith_a"][0] == 1
+    blank = patch(s, megalith_a=[0] * 4)
     assert score_after_final(s)[0] - score_after_final(blank)[0] == 2
 
 
@@ -637,12 +647,13 @@ def test_final_scoring_sets_rows_and_development_points():
     """Game end: every 3 development points 1 VP (cubes converted first); gathering sets 1/3/5/8/12; painting
     rows of 1/2/3 sections 1/3/6."""
     zero = [0] * 88
-    s = base(phase=FINAL, round=4, vp=[0] * 4, dev=[5, 0, 0, 0], res=zeros(), mk=zeros(), mowner=zero,
-             mcount=zero, camp=zero, hand=[[0] * 34 for _ in range(4)], st_count=[0] * 4)
+    s = base(phase=FINAL, round=4, victory_points=[0] * 4, development=[5, 0, 0, 0], resources=zeros(),
+             action_markers=zeros(), member_owner=zero, member_count=zero, campsite_owner=zero,
+             hand=[[0] * 34 for _ in range(4)], starter_members=[0] * 4)
     mk = zeros()
     mk[0][RED] = 1
     gath = [[5, 2, 1, 0, 0, 0], [0] * 6, [0] * 6, [0] * 6]
-    s = patch(s, mk=mk, gath=gath, paint=[0b000011111, 0, 0, 0], avail=[0] * 4)
+    s = patch(s, action_markers=mk, gathered=gath, painted_sections=[0b000011111, 0, 0, 0], available_members=[0] * 4)
     assert score_after_final(s)[0] == 2 + 12 + 3 + 1 + 6 + 3
 
 
@@ -656,8 +667,9 @@ def test_animals_times_footprints():
     hunt = [[0] * 30 for _ in range(4)]
     for i in mam_a[2:4] + mam_f[:3] + rh_f[:2]:
         hunt[0][i] = 1
-    s = base(phase=FINAL, round=4, vp=[0] * 4, dev=[0] * 4, res=zeros(), mk=zeros(), mowner=zero, mcount=zero,
-             camp=zero, hand=[[0] * 34 for _ in range(4)], hunt=hunt, st_count=[0] * 4, avail=[0] * 4)
+    s = base(phase=FINAL, round=4, victory_points=[0] * 4, development=[0] * 4, resources=zeros(),
+             action_markers=zeros(), member_owner=zero, member_count=zero, campsite_owner=zero,
+             hand=[[0] * 34 for _ in range(4)], hunting_cards=hunt, starter_members=[0] * 4, available_members=[0] * 4)
     vp = sum(cards[i]["vp"] for i in mam_a[2:4])
     assert score_after_final(s)[0] == vp * 3
 
@@ -670,18 +682,19 @@ def test_ceremony_card_that_scores_another_twice():
     zero = [0] * 88
     hand = [[0] * 34 for _ in range(4)]
     hand[0][camps_card] = hand[0][double] = 1
-    s = base(phase=FINAL, round=4, vp=[0] * 4, dev=[0] * 4, res=zeros(), mk=zeros(), mowner=zero, mcount=zero,
-             camp=zero, hand=hand, camps_used=[0b111, 0, 0, 0], st_count=[0] * 4, avail=[0] * 4)
+    s = base(phase=FINAL, round=4, victory_points=[0] * 4, development=[0] * 4, resources=zeros(),
+             action_markers=zeros(), member_owner=zero, member_count=zero, campsite_owner=zero, hand=hand,
+             campsites_built=[0b111, 0, 0, 0], starter_members=[0] * 4, available_members=[0] * 4)
     assert score_after_final(s)[0] == 3 + 3
 
 
 @pytest.mark.parametrize("kind,fields,points", [
-    (10, {"avail": [3, 0, 0, 0]}, 6),                       # members left on the board, 2 VP each
+    (10, {"available_members": [3, 0, 0, 0]}, 6),                       # members left on the board, 2 VP each
     (12, {}, 1),                                            # every ceremony card 1 VP (this one included)
-    (15, {"fishpos": [10, 0, 0, 0]}, 3),                    # every 3 steps on the fishing track 1 VP
-    (4, {"fishpos": [15, 0, 0, 0]}, 6),                     # the 15th space of the fishing track: 6 VP
-    (11, {"dev": [5, 0, 0, 0]}, 2),                         # pairs of remaining development points
-    (8, {"camps_used": [0b1011, 0, 0, 0]}, 3),              # own campsites 1 VP each
+    (15, {"fishing_track": [10, 0, 0, 0]}, 3),                    # every 3 steps on the fishing track 1 VP
+    (4, {"fishing_track": [15, 0, 0, 0]}, 6),                     # the 15th space of the fishing track: 6 VP
+    (11, {"development": [5, 0, 0, 0]}, 2),                         # pairs of remaining development points
+    (8, {"campsites_built": [0b1011, 0, 0, 0]}, 3),              # own campsites 1 VP each
 ])
 def test_ceremony_card_conditions(kind, fields, points):
     """Ceremony cards (back page): the card's condition adds exactly its VP at the end."""
@@ -696,15 +709,15 @@ def test_ceremony_card_conditions(kind, fields, points):
 
 def test_ties_go_to_the_most_campsites_then_share():
     """Game end: a tie on VP goes to the most campsites; still tied, the victory is shared."""
-    s = base(phase=END, vp=[10, 10, 0, 0], camps_used=[1, 3, 0, 0])
+    s = base(phase=END, victory_points=[10, 10, 0, 0], campsites_built=[1, 3, 0, 0])
     assert s.returns() == [0.0, 1.0]
-    s = patch(s, camps_used=[3, 3, 0, 0])
+    s = patch(s, campsites_built=[3, 3, 0, 0])
     assert s.returns() == [0.5, 0.5]
 
 
 def test_central_tile_never_rotates():
     """Development points: any pricing tile may turn, never the central one."""
-    s = base(dev=[5, 0, 0, 0])
+    s = base(development=[5, 0, 0, 0])
     names = [s.action_to_string(a) for a in s.legal_actions() if s.action_to_string(a).startswith("rotate")]
     assert len(names) == 13 and "rotate weather" in names
 
@@ -713,10 +726,10 @@ def test_ceremony_cards_are_hidden_from_the_others():
     """Hidden information: the owner knows their ceremony cards; others see only how many of each value."""
     s = base(phase=SUMMER, summer_action=2)
     doc = d(s)
-    card = next(c for c in range(34) if doc["cer_disp"].count(c + 1))
+    card = next(c for c in range(34) if doc["ceremony_display"].count(c + 1))
     mk = zeros()
     mk[1][YELLOW] = 3
-    s = patch(s, mk=mk)
+    s = patch(s, action_markers=mk)
     action = next(a for a in s.legal_actions() if s.action_to_string(a).startswith(f"ceremony c{card}:"))
     assert s.observed_action(action, 0) != action and s.observed_action(action, 1) == action
     s.apply(action)
@@ -785,28 +798,30 @@ def test_move_through_two_occupied_spaces_in_a_row():
     may not stop there": no limit on how many occupied spaces in a row a path crosses. Every space one and two
     steps from the start is occupied by the rival; with 3 points the member crosses two of them and stops on the
     third step; with 2 points it cannot move at all (no dead ends)."""
-    s = base(phase=AUTUMN, st_count=[1, 0, 0, 0], st_tired=[0] * 4)
+    s = base(phase=AUTUMN, starter_members=[1, 0, 0, 0], starter_tired=[0] * 4)
     ring1, ring2, ring3 = rings_from_start(s, 3)
     zero = [0] * 88
     mowner, mcount = zero[:], zero[:]
     for sp in ring1 + ring2:
         mowner[sp], mcount[sp] = 2, 1
-    s = patch(s, mowner=mowner, mcount=mcount, mtired=zero, camp=zero, tok=zero, mp=2)
+    s = patch(s, member_owner=mowner, member_count=mcount, members_tired=zero, campsite_owner=zero, space_token=zero,
+              movement_points=2)
     assert "select r0c4" not in [s.action_to_string(a) for a in s.legal_actions()]
-    s = patch(s, mp=3)
+    s = patch(s, movement_points=3)
     assert "select r0c4" in [s.action_to_string(a) for a in s.legal_actions()]
     s.apply("select r0c4")
     for _ in range(2):                                                   # two occupied spaces in a row
         names = [s.action_to_string(a) for a in s.legal_actions()]
         assert "stop" not in names and any(n.startswith("step") for n in names)
         s.apply(next(n for n in names if n.startswith("step")))
-        assert d(s)["mv_pos"] in ring1 + ring2
+        assert d(s)["moving_space"] in ring1 + ring2
     names = [s.action_to_string(a) for a in s.legal_actions()]
     assert all(n.startswith("step") for n in names)                      # the third step must reach a free space
     s.apply(names[0])
     s.apply("stop")
     after = d(s)
-    assert after["mp"] == 0 and sum(after["mtired"][sp] for sp in ring3) == 1 and after["st_count"][0] == 0
+    assert after["movement_points"] == 0 and sum(after["members_tired"][sp] for sp in ring3) == 1
+    assert after["starter_members"][0] == 0
 
 
 def test_summer_migration_has_no_maximum_of_three():
@@ -820,14 +835,15 @@ def test_summer_migration_has_no_maximum_of_three():
         mk[p][WHITE] = 6
         avail, members = [0] * 4, [3] * 2 + [0] * 2
         avail[p], members[p] = 7, 8
-        s = patch(s, mk=mk, avail=avail, members=members)
+        s = patch(s, action_markers=mk, available_members=avail, members=members)
         names = [s.action_to_string(a) for a in s.legal_actions()]
         assert [n for n in names if n.startswith("migrate")] == [f"migrate {k}" for k in range(1, 7)]
-        before = d(s)["st_count"][p]
+        before = d(s)["starter_members"][p]
         s.apply("migrate 6")
         s.apply("to r0c4")
         after = d(s)
-        assert after["mk"][p][WHITE] == 0 and after["avail"][p] == 1 and after["st_count"][p] == before + 6
+        assert after["action_markers"][p][WHITE] == 0 and after["available_members"][p] == 1
+        assert after["starter_members"][p] == before + 6
 
 
 def test_spring_migration_with_two_resources_may_move_fewer_than_three():
@@ -838,30 +854,30 @@ def test_spring_migration_with_two_resources_may_move_fewer_than_three():
     res = zeros()
     res[0][colour_at(doc, 5, 0)] += 1
     res[0][colour_at(doc, 5, 1)] += 2
-    s = patch(s, res=res, avail=[3, 2, 0, 0])
+    s = patch(s, resources=res, available_members=[3, 2, 0, 0])
     names = [s.action_to_string(a) for a in s.legal_actions()]
     assert {"migrate 1", "migrate 2", "migrate 3"} <= set(names)
     s.apply("migrate 2")
     after = d(s)
-    assert after["res"][0][colour_at(doc, 5, 0)] == 0 and after["res"][0][colour_at(doc, 5, 1)] == 1
+    assert after["resources"][0][colour_at(doc, 5, 0)] == 0 and after["resources"][0][colour_at(doc, 5, 1)] == 1
     s.apply("to r0c4")
     after = d(s)
-    assert after["avail"][0] == 1 and after["st_count"][0] == doc["st_count"][0] + 2
+    assert after["available_members"][0] == 1 and after["starter_members"][0] == doc["starter_members"][0] + 2
 
 
 def test_development_points_in_autumn():
     """Development points: "A player at any time during his turn may use any number of development points",
     autumn included: buying a resource, buying a marker, turning a pricing tile or the weather tile, and
     discarding are offered at the autumn turn's main decision, next to paying for movement."""
-    s = base(phase=AUTUMN, mp=0, dev=[5, 0, 0, 0])
+    s = base(phase=AUTUMN, movement_points=0, development=[5, 0, 0, 0])
     names = [s.action_to_string(a) for a in s.legal_actions()]
     for name in ("buy red resource", "buy white marker", "rotate weather", "move dev"):
         assert name in names
     assert len([n for n in names if n.startswith("rotate")]) == 13      # 6 tiles x 2 ways + weather
     s.apply("buy red resource")
-    assert d(s)["dev"][0] == 3 and d(s)["res"][0][RED] == 1 and d(s)["phase"] == AUTUMN
-    rot = d(s)["price_rot"][0]
+    assert d(s)["development"][0] == 3 and d(s)["resources"][0][RED] == 1 and d(s)["phase"] == AUTUMN
+    rot = d(s)["pricing_rotation"][0]
     s.apply("rotate painting cw")
-    assert d(s)["price_rot"][0] == (rot + 1) % 6 and d(s)["dev"][0] == 2
+    assert d(s)["pricing_rotation"][0] == (rot + 1) % 6 and d(s)["development"][0] == 2
     s.apply("move red")                                                  # the bought resource pays movement
-    assert d(s)["mp"] >= 1 and d(s)["res"][0][RED] == 0 and d(s)["dev"][0] == 3
+    assert d(s)["movement_points"] >= 1 and d(s)["resources"][0][RED] == 0 and d(s)["development"][0] == 3

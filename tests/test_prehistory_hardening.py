@@ -3,8 +3,10 @@ Regression tests for defects found by adversarial testing, seeded random playout
 and a mutation check of the loader."""
 import json
 import random
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -33,12 +35,12 @@ def position(players=3, seed=0, steps=100):
 
 
 def test_ceremony_pile_count_beyond_the_box_is_refused_not_a_crash():
-    """Regression: cer_pile[0] = 201 passed the loader and determinize copied it into a fixed-size stack
+    """Regression: ceremony_pile[0] = 201 passed the loader and determinize copied it into a fixed-size stack
     buffer (SIGSEGV / malloc(): invalid size). Every ceremony card exists once."""
     doc = position(3)
-    doc["state"]["cer_pile"][0] = 201
+    doc["state"]["ceremony_pile"][0] = 201
     doc["observer"] = 0
-    with pytest.raises(InvalidPositionError, match=r"state\.cer_pile\[0\]: 201 ceremony cards"):
+    with pytest.raises(InvalidPositionError, match=r"state\.ceremony_pile\[0\]: 201 ceremony cards"):
         cavemind.state_from_json(doc)
 
 
@@ -58,7 +60,7 @@ def test_the_crash_position_cannot_crash_a_fresh_process():
             "g = cavemind.load_game('prehistory', players=3)\n"
             "s = g.new_initial_state(seed=1)\n"
             "doc = json.loads(s.to_json())\n"
-            "doc['state']['cer_pile'][0] = 201\n"
+            "doc['state']['ceremony_pile'][0] = 201\n"
             "doc['observer'] = 0\n"
             "try:\n"
             "    cavemind.state_from_json(doc)\n"
@@ -72,25 +74,29 @@ def test_the_crash_position_cannot_crash_a_fresh_process():
     ("round", 9, "round:"),
     ("turn", 3, "turn:"),
     ("summer_action", 7, "summer_action:"),
-    ("stack_len", 5, "stack_len:"),
+    ("pricing_stack_length", 5, "pricing_stack_length:"),
     ("seats_drawn", 4, "seats_drawn:"),
-    ("phase", 8, "phase:"),
-    ("sub", 9, "sub:"),
-    ("order", [0, 1, 5, 0], "order[2]:"),
-    ("cer_track", [0, 0, 0, 7], "cer_track[3]:"),
-    ("fish_slot", [0, 0, 0, 0, 0, 11], "fish_slot[5]:"),
-    ("cer_disp", [0, 0, 99, 0, 0], "cer_disp[2]:"),
-    ("shaman", [[0, 2, 4], [1, 3, 5], [0, 2, 9], [0, 0, 0]], "shaman[2][2]:"),
-    ("paint", [0, 0, 600, 0], "paint[2]:"),
-    ("mv_origin", 200, "mv_pos/mv_origin/build_space:"),
+    ("phase", "winter", "phase: 'winter' is not one of fill, start, spring,"),
+    ("phase", 5, "phase: 5 is not one of"),                 # a name, not the C code
+    ("pending_decision", "dance", "pending_decision: 'dance' is not one of none, pay-distinct-colours,"),
+    ("after_fill", None, "after_fill: None is not one of"),
+    ("after_fill", "autumn", "after_fill: 5, expected 1 (start) or 2 (spring)"),
+    ("turn_order", [0, 1, 5, 0], "turn_order[2]:"),
+    ("ceremony_track", [0, 0, 0, 7], "ceremony_track[3]:"),
+    ("fishing_slot", [0, 0, 0, 0, 0, 11], "fishing_slot[5]:"),
+    ("ceremony_display", [0, 0, 99, 0, 0], "ceremony_display[2]:"),
+    ("shamans", [[0, 2, 4], [1, 3, 5], [0, 2, 9], [0, 0, 0]], "shamans[2][2]:"),
+    ("painted_sections", [0, 0, 600, 0], "painted_sections[2]:"),
+    ("moving_origin", 200, "moving_space/moving_origin/build_space:"),
     ("hand", [[0] * 34, [0] * 34, [0] * 34, [0] * 33 + [300]], "hand[3][33]: 300"),
-    ("vp", [0, 0, 40000, 0], "vp[2]: 40000"),
-    ("tok", [0] * 87 + ["x"], "tok[87]: 'x'"),
-    ("res", [[0] * 6] * 3, "res: expected a list of 4"),
+    ("victory_points", [0, 0, 40000, 0], "victory_points[2]: 40000"),
+    ("space_token", [0] * 87 + ["x"], "space_token[87]: 'x'"),
+    ("resources", [[0] * 6] * 3, "resources: expected a list of 4"),
 ])
 def test_every_rejection_names_its_field(field, value, message):
     """Regression: rejections named a neighbouring field (turn errors said "round", fish slots said
-    "gather_slot", display cards said "hunt_disp", ...); every message now starts with the wrong field."""
+    "gather_slot", display cards said "hunt_disp", ...: the names of format 1); every message now starts with the
+    wrong field."""
     doc = position(3, seed=4, steps=150)
     doc["state"][field] = value
     with pytest.raises(InvalidPositionError) as error:
@@ -106,8 +112,8 @@ def test_hidden_ceremony_values_errors_name_the_field():
     with pytest.raises(InvalidPositionError, match=r"state\.hidden_ceremony_values\.1:"):
         GAMES[3].state_from_dict(view["state"])
     view = state.to_dict(0)
-    view["state"]["cer_disp"] = [0, 0, 0, 0, 77]
-    with pytest.raises(InvalidPositionError, match=r"state\.cer_disp\[4\]:"):
+    view["state"]["ceremony_display"] = [0, 0, 0, 0, 77]
+    with pytest.raises(InvalidPositionError, match=r"state\.ceremony_display\[4\]:"):
         GAMES[3].state_from_dict(view["state"])
 
 
@@ -128,3 +134,85 @@ def test_random_playouts_and_their_determinizations_are_legal(players):
     """Every state of 200 seeded random games, and every seat's determinization of it, passes check_state."""
     game = GAMES[players]
     check_random_games(game, 200, determinize_every=7)
+
+
+# ---- the position's spelled-out names (format 2) and format 1 ----
+
+PXD = Path(__file__).resolve().parent.parent / "src" / "games" / "prehistory" / "prehistory.pxd"
+# The field names of format 1, in the order of the struct (as position.pxi listed them before format 2).
+FORMAT_1_FIELDS = [
+    "num_players", "round", "phase", "sub", "turn", "summer_action", "order", "done", "price_tile", "price_rot",
+    "stack", "stack_len", "price_pool", "foot", "top", "gather_slot", "fish_slot", "hunt_disp", "cer_disp",
+    "gather_pile", "fish_pile", "hunt_pile", "cer_pile", "cer_discard", "map_tile", "map_pool", "animal_pool",
+    "weather_pool", "seat_pool", "seats_drawn", "tok", "mowner", "mcount", "mtired", "camp", "res", "mk", "vp",
+    "dev", "fishpos", "weather", "wrot", "shaman", "paint", "gath", "fish", "hunt", "hand", "animal_tok", "megaA",
+    "avail", "members", "camps_used", "cer_track", "cer_len", "cer_count", "p_action", "p_item", "p_left", "p_mask",
+    "p_spring", "mp", "mv_pos", "mv_origin", "build_space", "after_fill", "st_count", "st_tired",
+]
+
+
+def test_position_fields_are_the_struct_of_prehistory_pxd():
+    """position.pxi's field list is PHState as prehistory.pxd declares it: names, C types, sizes and order."""
+    text = PXD.read_text()
+    constants = {name: int(value) for name, value in re.findall(r"^\s+(\w+) = (\d+)", text, re.M)}
+    codes = {"uint8_t": "B", "int16_t": "h", "uint16_t": "H"}
+    declared = []
+    struct = text.split("ctypedef struct PHState:")[1]
+    for ctype, name, dims in re.findall(r"^    (u?int\d+_t) (\w+)((?:\[\w+\])*)", struct, re.M):
+        shape = tuple(int(d) if d.isdigit() else constants[d] for d in re.findall(r"\[(\w+)\]", dims))
+        declared.append((name, codes[ctype], shape))
+    assert [(name, code, tuple(shape)) for name, code, shape in MODULE.FIELDS] == declared
+    assert len(declared) == len(FORMAT_1_FIELDS)
+
+
+def format_1_twin(state_doc):
+    """A format-2 `state` object written the way format 1 wrote it: the old names, numbers for the names."""
+    numbers = {"phase": MODULE.PHASES, "pending_decision": MODULE.PENDING_DECISIONS, "after_fill": MODULE.PHASES}
+    old = {}
+    for (name, _, _), old_name in zip(MODULE.FIELDS, FORMAT_1_FIELDS, strict=True):
+        value = state_doc[name]
+        old[old_name] = numbers[name].index(value) if name in numbers else value
+    if "hidden_ceremony_values" in state_doc:
+        old["hidden_ceremony_values"] = state_doc["hidden_ceremony_values"]
+    return old
+
+
+@pytest.mark.parametrize("players,seed,steps", [(2, 0, 0), (3, 1, 60), (4, 2, 250), (2, 3, 2000)])
+def test_a_format_1_position_loads_to_the_same_state_as_its_format_2_twin(players, seed, steps):
+    state = play(GAMES[players], seed, steps)
+    for observer in (None, 1):
+        doc = state.to_dict(observer)
+        assert doc["format"] == 2 and doc["phase"] == doc["state"]["phase"] == MODULE.phase_name(state.to_bytes())
+        old_state = format_1_twin(doc["state"])
+        assert isinstance(old_state["phase"], int) and "mk" in old_state and "action_markers" not in old_state
+        kept = json.dumps(old_state)
+        assert MODULE.state_dict_from_format_1(old_state) == doc["state"]
+        assert json.dumps(old_state) == kept                           # the input is left as it was
+        old = {"game": "prehistory", "format": 1, "players": players, "options": {}, "state": old_state}
+        if observer is not None:
+            old["observer"] = observer
+        loaded = cavemind.state_from_json(old, seed=5)
+        assert loaded.to_bytes() == cavemind.state_from_json(doc, seed=5).to_bytes()
+        if observer is None:
+            assert loaded.to_bytes() == state.to_bytes()
+
+
+@pytest.mark.parametrize("field,value", [("phase", 8), ("phase", "spring"), ("sub", -1), ("after_fill", True)])
+def test_a_format_1_number_that_names_nothing_is_refused_naming_the_field(field, value):
+    doc = position(2, seed=1, steps=40)
+    old = dict(doc, format=1, state=format_1_twin(doc["state"]))
+    for key in ("to_move", "phase", "finished"):
+        del old[key]
+    old["state"][field] = value
+    name = {"sub": "pending_decision"}.get(field, field)
+    with pytest.raises(InvalidPositionError, match=rf"^prehistory position: state\.{name}: {re.escape(repr(value))}"):
+        cavemind.state_from_json(old)
+
+
+def test_an_unknown_phase_name_is_a_value_error_naming_the_field():
+    doc = position(3, seed=2, steps=30)["state"]
+    for field in ("phase", "pending_decision", "after_fill"):
+        bad = dict(doc, **{field: "winter"})
+        with pytest.raises(ValueError, match=rf"^{field}: 'winter' is not one of "):
+            MODULE.state_from_dict(GAMES[3].params, bad)
+    assert MODULE.state_from_dict(GAMES[3].params, doc) == GAMES[3].state_from_dict(doc).to_bytes()

@@ -126,7 +126,8 @@ def test_stone_age_face_down_cards_are_backs_for_the_other_players():
 
 def test_prehistory_map_has_notation_labels_and_every_member_and_campsite():
     game = cavemind.load_game("prehistory", players=3)
-    state = find(game, 2, lambda s: any(s.to_dict()["state"]["camp"]) and s.to_dict()["state"]["round"] >= 2,
+    state = find(game, 2, lambda s: any(s.to_dict()["state"]["campsite_owner"])
+                 and s.to_dict()["state"]["round"] >= 2,
                  limit=60)
     doc = state.to_dict()["state"]
     root = parse(state.to_svg())
@@ -135,10 +136,11 @@ def test_prehistory_map_has_notation_labels_and_every_member_and_campsite():
     spaces = [e.get("class").split()[1] for e in root.iter(SVG + "polygon") if "space" in (e.get("class") or "")]
     assert "r0c4" in spaces and len(spaces) == 1 + 4 * 15
     for q in range(3):
-        on_map = sum(c for o, c in zip(doc["mowner"], doc["mcount"]) if o == q + 1) + doc["st_count"][q]
+        on_map = (sum(c for o, c in zip(doc["member_owner"], doc["member_count"]) if o == q + 1)
+                  + doc["starter_members"][q])
         assert count(root, "member", f"p{q}") == on_map
-        assert count(root, "camp", f"p{q}") == sum(1 for c in doc["camp"] if c == q + 1)
-        assert count(root, "tent", f"p{q}") == doc["avail"][q]
+        assert count(root, "camp", f"p{q}") == sum(1 for c in doc["campsite_owner"] if c == q + 1)
+        assert count(root, "tent", f"p{q}") == doc["available_members"][q]
         assert count(root, "card", "ceremony", f"p{q}") == sum(doc["hand"][q])
 
 
@@ -260,7 +262,7 @@ def test_dino_jagd_one_secret_card():
 
 def test_prehistory_text_map_has_the_row_and_column_labels_of_the_notation():
     game = cavemind.load_game("prehistory", players=2)
-    state = find(game, 2, lambda s: any(s.to_dict()["state"]["mcount"]))
+    state = find(game, 2, lambda s: any(s.to_dict()["state"]["member_count"]))
     lines = state.render().splitlines()
     header = next(line for line in lines if line.startswith("map:"))
     assert header.split()[1:] == [f"c{c}" for c in range(8)]

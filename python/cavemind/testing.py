@@ -192,11 +192,12 @@ def _prehistory_invariants(state: cavemind.State) -> int | None:
     the 34 ceremony cards accounted for."""
     doc = state.to_dict()["state"]
     for p in range(state.num_players):
-        on_map = doc["st_count"][p] + sum(doc["mcount"][sp] for sp in range(88) if doc["mowner"][sp] == p + 1)
-        assert on_map + doc["avail"][p] == doc["members"][p] <= 10, f"player {p}'s members"
-        assert doc["members"][p] == 3 + bin(doc["camps_used"][p]).count("1"), f"player {p}'s camps"
-    cards = sum(map(sum, doc["hand"])) + sum(doc["cer_pile"]) + sum(doc["cer_discard"])
-    assert cards + sum(1 for c in doc["cer_disp"] if c) == 34, "ceremony cards"
+        on_map = doc["starter_members"][p] + sum(doc["member_count"][sp] for sp in range(88)
+                                                 if doc["member_owner"][sp] == p + 1)
+        assert on_map + doc["available_members"][p] == doc["members"][p] <= 10, f"player {p}'s members"
+        assert doc["members"][p] == 3 + bin(doc["campsites_built"][p]).count("1"), f"player {p}'s camps"
+    cards = sum(map(sum, doc["hand"])) + sum(doc["ceremony_pile"]) + sum(doc["ceremony_discard"])
+    assert cards + sum(1 for c in doc["ceremony_display"] if c) == 34, "ceremony cards"
     return None
 
 
@@ -291,7 +292,8 @@ SOAK_PLANS: dict[str, SoakPlan] = {
     "prehistory": SoakPlan(_options(players=(2, 3, 4)), turns="round", invariants_during=False,  # members move
                            # development points, resources and action markers of one colour stop at 250
                            # (uint8); movement points are offered only below 60
-                           peaks={"dev": 250, "res": 250, "mk": 250, "mp": 60}),
+                           peaks={"development": 250, "resources": 250, "action_markers": 250,
+                                  "movement_points": 60}),
     "stone_age": SoakPlan(_options(players=(2, 3, 4), winter_is_hard=(False, True), wild_animals=(False, True),
                                    igloos=(False, True), choice_at_once=(False, True)),
                           loop="c", turns="round", c_soak=_stone_age_c_soak),

@@ -40,14 +40,14 @@ def _rest(state: dict[str, Any], p: int) -> float:
     """What the players' stock is worth beyond what the final scoring already gives it."""
     rounds_left = max(0, ROUNDS - 1 - int(state.get("round", 0)))
     share = rounds_left / (ROUNDS - 1)
-    res: int = sum(state.get("res", [[0] * 6] * 4)[p])
-    mk: int = sum(state.get("mk", [[0] * 6] * 4)[p])
-    dev = int(state.get("dev", [0] * 4)[p])
+    resources: int = sum(state.get("resources", [[0] * 6] * 4)[p])
+    markers: int = sum(state.get("action_markers", [[0] * 6] * 4)[p])
+    development = int(state.get("development", [0] * 4)[p])
     out = 0.0
-    members, avail = state.get("members"), state.get("avail")
-    if members is not None and avail is not None:
-        out = MEMBER_OUT * max(0, members[p] - avail[p])
-    return share * (RESOURCE * res + MARKER * mk + DEV * dev + out)
+    members, available = state.get("members"), state.get("available_members")
+    if members is not None and available is not None:
+        out = MEMBER_OUT * max(0, members[p] - available[p])
+    return share * (RESOURCE * resources + MARKER * markers + DEV * development + out)
 
 
 def evaluate(state_obj: State, me: int) -> float:

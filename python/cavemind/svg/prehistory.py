@@ -86,12 +86,12 @@ def draw(doc: dict[str, Any]) -> Picture:
     right_bottom = 640
     players_top = max(map_bottom, right_bottom) + 10
     picture = Picture(WIDTH, players_top + ((n + 1) // 2) * 150 + 10, "prehistory")
-    phase = module.PHASES[state["phase"]] if state["phase"] < len(module.PHASES) else str(state["phase"])
+    phase = str(state["phase"])
     if phase == "summer":
         phase += f" ({module.ACTIONS[state['summer_action']]})"
     picture.text(10, 22, f"Prehistory, {n} players, round {state['round'] + 1}/5, {phase} ({status_line(doc)})",
                  size=15, bold=True)
-    order = [state["order"][i] for i in range(n)]
+    order = [state["turn_order"][i] for i in range(n)]
     picture.text(10, 42, "turn order: " + ", ".join(f"player {q}" for q in order), size=12)
 
     # The map: column labels on top, row labels on the left, as in `select r3c5`.
@@ -115,23 +115,23 @@ def draw(doc: dict[str, Any]) -> Picture:
             label = "starter camp" if feature == "start" else FEATURE_LABELS.get(feature, feature)
             picture.text(cx, cy - 17, label, size=8, anchor="middle")
         picture.text(cx, cy - 7, f"r{r}c{c}", size=7, anchor="middle", fill="#777")
-        token = _token_label(module, data, state["tok"][sp])
+        token = _token_label(module, data, state["space_token"][sp])
         if token:
             picture.text(cx, cy + 4, token, size=8, anchor="middle", bold=True, cls="token")
-        if state["camp"][sp]:
-            q = state["camp"][sp] - 1
+        if state["campsite_owner"][sp]:
+            q = state["campsite_owner"][sp] - 1
             picture.polygon([(cx - 22, cy + 20), (cx - 14, cy + 6), (cx - 6, cy + 20)], player_colour(q),
                             cls=f"camp p{q}", title=f"player {q}'s campsite")
         if sp == START_SPACE:
-            pieces = [q for q in range(n) for _ in range(state["st_count"][q])]
+            pieces = [q for q in range(n) for _ in range(state["starter_members"][q])]
             tired = []
         else:
-            owner, count = state["mowner"][sp], state["mcount"][sp]
+            owner, count = state["member_owner"][sp], state["member_count"][sp]
             pieces = [owner - 1] * count if owner else []
-            tired = [True] * state["mtired"][sp]
+            tired = [True] * state["members_tired"][sp]
         for i, q in enumerate(pieces):
             x = cx - (len(pieces) - 1) * 6 + i * 12
-            picture.person(x + (6 if state["camp"][sp] else 0), cy + 14, q, r=5,
+            picture.person(x + (6 if state["campsite_owner"][sp] else 0), cy + 14, q, r=5,
                            cls="member tired" if i < len(tired) else "member")
 
     _action_board(picture, module, data, state)
@@ -142,8 +142,8 @@ def draw(doc: dict[str, Any]) -> Picture:
 
 
 def _price_colour(data: dict[str, Any], state: dict[str, Any], slot: int, position: int) -> int:
-    tile = data["pricing_tiles"][state["price_tile"][slot]]
-    colour: int = tile["colours"][(position + state["price_rot"][slot]) % 6]
+    tile = data["pricing_tiles"][state["pricing_tile"][slot]]
+    colour: int = tile["colours"][(position + state["pricing_rotation"][slot]) % 6]
     return colour
 
 
@@ -160,11 +160,11 @@ def _action_board(picture: Picture, module: ModuleType, data: dict[str, Any], st
     colours = module.COLOURS
     x, y = RIGHT_X, 56
     picture.rect(x, y, WIDTH - x - 10, 250, fill=PANEL, rx=6, cls="action-board")
-    if state["price_tile"][6] < len(data["pricing_tiles"]):
+    if state["pricing_tile"][6] < len(data["pricing_tiles"]):
         picture.text(x + 8, y + 18, "central tile (movement per colour):", size=12, bold=True)
-        tile = data["pricing_tiles"][state["price_tile"][6]]
+        tile = data["pricing_tiles"][state["pricing_tile"][6]]
         for k in range(6):
-            position = (k + state["price_rot"][6]) % 6
+            position = (k + state["pricing_rotation"][6]) % 6
             _cube(picture, colours, tile["colours"][position], x + 290 + k * 36, y + 6, str(tile["move"][position]),
                   cls="central", size=18)
     picture.text(x + 8, y + 44, "action", size=11, bold=True)
@@ -174,15 +174,15 @@ def _action_board(picture: Picture, module: ModuleType, data: dict[str, Any], st
     for k, action in enumerate(module.ACTIONS):
         row_y = y + 54 + k * 31
         picture.text(x + 8, row_y + 13, action, size=12)
-        if state["price_tile"][k] >= len(data["pricing_tiles"]):
+        if state["pricing_tile"][k] >= len(data["pricing_tiles"]):
             continue
         for j in range(6):
             _cube(picture, colours, _price_colour(data, state, k, j), x + 100 + j * 26, row_y, size=18, cls="price")
-        for i, cube in enumerate(state["foot"][k]):
+        for i, cube in enumerate(state["footings"][k]):
             if cube:
                 _cube(picture, colours, cube - 1, x + 270 + i * 24, row_y, size=18, cls="footing")
         cx = x + 340
-        for colour, count in enumerate(state["top"][k]):
+        for colour, count in enumerate(state["pillar_cubes"][k]):
             for _ in range(count):
                 _cube(picture, colours, colour, cx, row_y, size=18, cls="pillar")
                 cx += 22
@@ -191,17 +191,17 @@ def _action_board(picture: Picture, module: ModuleType, data: dict[str, Any], st
 def _displays(picture: Picture, module: ModuleType, data: dict[str, Any], state: dict[str, Any]) -> None:
     x, y = RIGHT_X, 318
     picture.text(x, y + 12, "gathering slots", size=12, bold=True)
-    for k, kind in enumerate(state["gather_slot"]):
+    for k, kind in enumerate(state["gathering_slot"]):
         label = data["gathering"]["types"][(kind - 1) // 2] + ("+d" if (kind - 1) % 2 else "") if kind else "-"
         picture.card(x + k * 90, y + 18, 86, 22, [label], cls="card gathering" if kind else "empty-slot", size=10)
     y += 50
     picture.text(x, y + 12, "fish slots", size=12, bold=True)
-    for k, kind in enumerate(state["fish_slot"]):
+    for k, kind in enumerate(state["fishing_slot"]):
         label = f"{data['fishing']['types'][(kind - 1) // 3]} {(kind - 1) % 3 + 1}" if kind else "-"
         picture.card(x + k * 90, y + 18, 86, 22, [label], cls="card fish" if kind else "empty-slot", size=10)
     y += 50
     picture.text(x, y + 12, "hunting cards", size=12, bold=True)
-    for k, card in enumerate(state["hunt_disp"]):
+    for k, card in enumerate(state["hunting_display"]):
         if card:
             info = data["hunting_cards"][card - 1]
             kind = "animal" if info.get("animal") else "footprint"
@@ -212,12 +212,12 @@ def _displays(picture: Picture, module: ModuleType, data: dict[str, Any], state:
         picture.card(x + k * 108, y + 18, 104, 36, lines, cls="card hunting" if card else "empty-slot", size=10)
     y += 64
     picture.text(x, y + 12, "ceremony cards", size=12, bold=True)
-    for k, card in enumerate(state["cer_disp"]):
+    for k, card in enumerate(state["ceremony_display"]):
         lines = _ceremony_lines(module, card - 1) if card else ["-"]
         picture.card(x + k * 108, y + 18, 104, 36, lines, cls="card ceremony-display" if card else "empty-slot",
                      size=9)
     y += 64
-    track = [f"player {q}" for q in state.get("cer_track", [])[:state.get("cer_len", 0)]]
+    track = [f"player {q}" for q in state.get("ceremony_track", [])[:state.get("ceremony_track_length", 0)]]
     picture.text(x, y + 12, "ceremony track: " + (", ".join(track) or "-"), size=12)
 
 
@@ -233,19 +233,22 @@ def _player(picture: Picture, module: ModuleType, data: dict[str, Any], state: d
     colours = module.COLOURS
     colour = player_colour(q)
     picture.rect(x, y, 550, 142, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
-    camps = bin(state["camps_used"][q]).count("1")
-    picture.text(x + 8, y + 18, f"player {q}: {state['vp'][q]} VP, {state['dev'][q]} development, fishing track "
-                                f"{state['fishpos'][q]}", size=13, bold=True, fill=colour)
+    camps = bin(state["campsites_built"][q]).count("1")
+    picture.text(x + 8, y + 18, f"player {q}: {state['victory_points'][q]} VP, {state['development'][q]} development, "
+                                f"fishing track {state['fishing_track'][q]}", size=13, bold=True, fill=colour)
     picture.text(x + 8, y + 38, "resources", size=11)
     picture.text(x + 8, y + 58, "markers", size=11)
     for c in range(6):
-        _cube(picture, colours, c, x + 80 + c * 40, y + 26, str(state["res"][q][c]), cls=f"resource p{q}", size=16)
-        _cube(picture, colours, c, x + 80 + c * 40, y + 46, str(state["mk"][q][c]), cls=f"marker p{q}", size=16)
-    picture.text(x + 8, y + 80, f"tent: {plural(state['avail'][q], 'member')}, {state['members'][q]} in all, "
+        _cube(picture, colours, c, x + 80 + c * 40, y + 26, str(state["resources"][q][c]), cls=f"resource p{q}",
+              size=16)
+        _cube(picture, colours, c, x + 80 + c * 40, y + 46, str(state["action_markers"][q][c]), cls=f"marker p{q}",
+              size=16)
+    picture.text(x + 8, y + 80, f"tent: {plural(state['available_members'][q], 'member')}, "
+                                f"{state['members'][q]} in all, "
                                 f"{plural(camps, 'campsite')} built", size=11)
-    for i in range(state["avail"][q]):
+    for i in range(state["available_members"][q]):
         picture.person(x + 330 + i * 13, y + 76, q, r=5, cls="tent")
-    painted = bin(state["paint"][q]).count("1")
+    painted = bin(state["painted_sections"][q]).count("1")
     picture.text(x + 8, y + 98, f"painting: {painted}/9 sections", size=11)
     picture.text(x + 8, y + 120, "ceremony:", size=11)
     hand = state["hand"][q]

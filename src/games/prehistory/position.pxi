@@ -1,27 +1,38 @@
 # Prehistory: JSON positions: the field layout of PHState, state_to_dict (whole or as a seat sees it),
-# pack_state / state_from_dict with their validation, and check_state. Included by prehistory.pyx.
+# phase_name, state_dict_from_format_1 (old positions), pack_state / state_from_dict with their validation, and
+# check_state. Included by prehistory.pyx.
 
-# (name, struct code, shape) in the order of PHState; offsets follow C alignment and are checked at import
+# (name, struct code, shape) of every PHState field, in the order of prehistory.pxd (the one definition of the
+# fields and their meaning); offsets follow C alignment, checked at import against the struct, and
+# tests/test_prehistory_hardening.py checks this list against prehistory.pxd field by field.
 FIELDS = [
-    ("num_players", "B", ()), ("round", "B", ()), ("phase", "B", ()), ("sub", "B", ()), ("turn", "B", ()),
-    ("summer_action", "B", ()), ("order", "B", (4,)), ("done", "B", (4,)), ("price_tile", "B", (7,)),
-    ("price_rot", "B", (7,)), ("stack", "B", (4,)), ("stack_len", "B", ()), ("price_pool", "B", (12,)),
-    ("foot", "B", (6, 2)), ("top", "B", (6, 6)), ("gather_slot", "B", (6,)), ("fish_slot", "B", (6,)),
-    ("hunt_disp", "B", (5,)), ("cer_disp", "B", (5,)), ("gather_pile", "B", (12,)), ("fish_pile", "B", (9,)),
-    ("hunt_pile", "B", (30,)), ("cer_pile", "B", (34,)), ("cer_discard", "B", (34,)), ("map_tile", "B", (20,)),
-    ("map_pool", "B", (20,)), ("animal_pool", "B", (3,)), ("weather_pool", "B", (4,)), ("seat_pool", "B", (4,)),
-    ("seats_drawn", "B", ()), ("tok", "B", (88,)), ("mowner", "B", (88,)), ("mcount", "B", (88,)),
-    ("mtired", "B", (88,)), ("camp", "B", (88,)), ("res", "B", (4, 6)), ("mk", "B", (4, 6)), ("vp", "h", (4,)),
-    ("dev", "B", (4,)), ("fishpos", "B", (4,)), ("weather", "B", (4,)), ("wrot", "B", (4,)),
-    ("shaman", "B", (4, 3)), ("paint", "H", (4,)), ("gath", "B", (4, 6)), ("fish", "B", (4, 9)),
-    ("hunt", "B", (4, 30)), ("hand", "B", (4, 34)), ("animal_tok", "B", (4, 3)), ("megaA", "B", (4,)),
-    ("avail", "B", (4,)), ("members", "B", (4,)), ("camps_used", "B", (4,)), ("cer_track", "B", (4,)),
-    ("cer_len", "B", ()), ("cer_count", "B", (4,)), ("p_action", "B", ()), ("p_item", "B", ()),
-    ("p_left", "B", ()), ("p_mask", "B", ()), ("p_spring", "B", ()), ("mp", "B", ()), ("mv_pos", "B", ()),
-    ("mv_origin", "B", ()), ("build_space", "B", ()), ("after_fill", "B", ()), ("st_count", "B", (4,)),
-    ("st_tired", "B", (4,)),
+    ("num_players", "B", ()), ("round", "B", ()), ("phase", "B", ()), ("pending_decision", "B", ()),
+    ("turn", "B", ()), ("summer_action", "B", ()), ("turn_order", "B", (MAXP,)), ("done", "B", (MAXP,)),
+    ("pricing_tile", "B", (7,)), ("pricing_rotation", "B", (7,)), ("pricing_stack", "B", (4,)),
+    ("pricing_stack_length", "B", ()), ("pricing_pool", "B", (NPRICE,)), ("footings", "B", (6, 2)),
+    ("pillar_cubes", "B", (6, NCOL)), ("gathering_slot", "B", (6,)), ("fishing_slot", "B", (6,)),
+    ("hunting_display", "B", (5,)), ("ceremony_display", "B", (5,)), ("gathering_pile", "B", (NGK,)),
+    ("fish_pile", "B", (NFK,)), ("hunting_pile", "B", (NHC,)), ("ceremony_pile", "B", (NCC,)),
+    ("ceremony_discard", "B", (NCC,)), ("map_tile", "B", (NMAPT,)), ("map_pool", "B", (NMAPT,)),
+    ("animal_pool", "B", (3,)), ("weather_pool", "B", (NWEATHER,)), ("seat_pool", "B", (MAXP,)),
+    ("seats_drawn", "B", ()), ("space_token", "B", (NSP,)), ("member_owner", "B", (NSP,)),
+    ("member_count", "B", (NSP,)), ("members_tired", "B", (NSP,)), ("campsite_owner", "B", (NSP,)),
+    ("resources", "B", (MAXP, NCOL)), ("action_markers", "B", (MAXP, NCOL)), ("victory_points", "h", (MAXP,)),
+    ("development", "B", (MAXP,)), ("fishing_track", "B", (MAXP,)), ("weather_tile", "B", (MAXP,)),
+    ("weather_rotation", "B", (MAXP,)), ("shamans", "B", (MAXP, 3)), ("painted_sections", "H", (MAXP,)),
+    ("gathered", "B", (MAXP, NGT)), ("fish", "B", (MAXP, NFK)), ("hunting_cards", "B", (MAXP, NHC)),
+    ("hand", "B", (MAXP, NCC)), ("animal_tokens", "B", (MAXP, 3)), ("megalith_a", "B", (MAXP,)),
+    ("available_members", "B", (MAXP,)), ("members", "B", (MAXP,)), ("campsites_built", "B", (MAXP,)),
+    ("ceremony_track", "B", (MAXP,)), ("ceremony_track_length", "B", ()), ("ceremonies_performed", "B", (MAXP,)),
+    ("pending_action", "B", ()), ("pending_item", "B", ()), ("pending_left", "B", ()), ("pending_mask", "B", ()),
+    ("pending_spring", "B", ()), ("movement_points", "B", ()), ("moving_space", "B", ()),
+    ("moving_origin", "B", ()), ("build_space", "B", ()), ("after_fill", "B", ()),
+    ("starter_members", "B", (MAXP,)), ("starter_tired", "B", (MAXP,)),
 ]
 
+# Fields a position writes as names (lower-case words joined by '-') instead of their C codes: the phase
+# (PH_* in prehistory.pxd, listed in PHASES), the pending sub-decision (SUB_*) and the phase after the draws.
+NAMED_FIELDS = {"phase": PHASES, "pending_decision": PENDING_DECISIONS, "after_fill": PHASES}
 
 def _layout():
     off = 0
@@ -40,8 +51,11 @@ def _layout():
 LAYOUT, _SIZE = _layout()
 cdef PHState _probe
 assert _SIZE == sizeof(PHState), (_SIZE, sizeof(PHState))
-assert dict((f[0], f[3]) for f in LAYOUT)["vp"] == <size_t>(<char*>&_probe.vp - <char*>&_probe)
-assert dict((f[0], f[3]) for f in LAYOUT)["st_tired"] == <size_t>(<char*>&_probe.st_tired - <char*>&_probe)
+_OFFSETS = {f[0]: f[3] for f in LAYOUT}
+assert _OFFSETS["victory_points"] == <size_t>(<char*>&_probe.victory_points - <char*>&_probe)
+assert _OFFSETS["painted_sections"] == <size_t>(<char*>&_probe.painted_sections - <char*>&_probe)
+assert _OFFSETS["pending_action"] == <size_t>(<char*>&_probe.pending_action - <char*>&_probe)
+assert _OFFSETS["starter_tired"] == <size_t>(<char*>&_probe.starter_tired - <char*>&_probe)
 
 
 def _shape(flat, shape):
@@ -63,6 +77,9 @@ def _raw_dict(bytes data):
 
 def state_to_dict(bytes data, observer=None):
     doc = _raw_dict(data)
+    for name, names in NAMED_FIELDS.items():
+        # a code beyond the list (only in bytes check_state refuses) stays a number, which loading refuses
+        doc[name] = names[doc[name]] if doc[name] < len(names) else doc[name]
     n = doc["num_players"]
     if observer is not None:
         hidden = {}
@@ -74,9 +91,59 @@ def state_to_dict(bytes data, observer=None):
                         vals[C_VALUE[c] - 1] += k
                 hidden[str(q)] = vals
                 doc["hand"][q] = None
-        doc["cer_pile"] = None
+        doc["ceremony_pile"] = None
         doc["hidden_ceremony_values"] = hidden
     return doc
+
+
+def phase_name(bytes data):
+    """The phase's name, as a position's header gives it (src/games/README.md, "Positions")."""
+    cdef PHState s = load(data)
+    return PHASES[s.phase]
+
+
+# Format 1 (positions written before 2026-12) named the fields after their first C names and gave the phase,
+# the sub-decision and after_fill as numbers: old name -> today's name, for state_dict_from_format_1.
+FORMAT_1_NAMES = {
+    "sub": "pending_decision", "order": "turn_order", "price_tile": "pricing_tile",
+    "price_rot": "pricing_rotation", "stack": "pricing_stack", "stack_len": "pricing_stack_length",
+    "price_pool": "pricing_pool", "foot": "footings", "top": "pillar_cubes", "gather_slot": "gathering_slot",
+    "fish_slot": "fishing_slot", "hunt_disp": "hunting_display", "cer_disp": "ceremony_display",
+    "gather_pile": "gathering_pile", "hunt_pile": "hunting_pile", "cer_pile": "ceremony_pile",
+    "cer_discard": "ceremony_discard", "tok": "space_token", "mowner": "member_owner", "mcount": "member_count",
+    "mtired": "members_tired", "camp": "campsite_owner", "res": "resources", "mk": "action_markers",
+    "vp": "victory_points", "dev": "development", "fishpos": "fishing_track", "weather": "weather_tile",
+    "wrot": "weather_rotation", "shaman": "shamans", "paint": "painted_sections", "gath": "gathered",
+    "hunt": "hunting_cards", "animal_tok": "animal_tokens", "megaA": "megalith_a", "avail": "available_members",
+    "camps_used": "campsites_built", "cer_track": "ceremony_track", "cer_len": "ceremony_track_length",
+    "cer_count": "ceremonies_performed", "p_action": "pending_action", "p_item": "pending_item",
+    "p_left": "pending_left", "p_mask": "pending_mask", "p_spring": "pending_spring", "mp": "movement_points",
+    "mv_pos": "moving_space", "mv_origin": "moving_origin", "st_count": "starter_members",
+    "st_tired": "starter_tired",
+}
+
+
+def state_dict_from_format_1(dict doc):
+    """A format-1 `state` object in today's shape (a new dict; `doc` is untouched): the fields renamed, the
+    phase, the sub-decision and after_fill from numbers to names. ValueError naming the field on a number that
+    names nothing; everything else is checked by state_from_dict as usual."""
+    new = {FORMAT_1_NAMES.get(key, key): value for key, value in doc.items()}
+    for name, names in NAMED_FIELDS.items():
+        if name not in new:
+            continue                                # state_from_dict names the missing field
+        value = new[name]
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(names):
+            raise ValueError(f"{name}: {value!r}, expected a number 0..{len(names) - 1} in a format-1 position")
+        new[name] = names[value]
+    return new
+
+
+def _code_of_name(name, value):
+    """The C code of a field a position writes as a name (NAMED_FIELDS); ValueError naming the field."""
+    names = NAMED_FIELDS[name]
+    if not isinstance(value, str) or value not in names:
+        raise ValueError(f"{name}: {value!r} is not one of {', '.join(names)}")
+    return names.index(value)
 
 
 def _check_field(name, value, code, shape):
@@ -103,19 +170,19 @@ def _rebuild_hidden_cards(doc, hidden):
     hand = doc.get("hand")
     if not isinstance(hand, list) or len(hand) != MAXP:
         raise ValueError(f"hand: expected a list of {MAXP} entries")
-    for name, shape in (("cer_disp", (5,)), ("cer_discard", (NCC,))):
+    for name, shape in (("ceremony_display", (5,)), ("ceremony_discard", (NCC,))):
         if name not in doc:
             raise ValueError(f"{name}: missing (needed to rebuild the hidden ceremony cards)")
         _check_field(name, doc[name], "B", shape)
     hand = [None if h is None else _check_field(f"hand[{q}]", h, "B", (NCC,)) for q, h in enumerate(hand)]
     unseen = [1] * NCC
-    for i, c in enumerate(doc["cer_disp"]):
+    for i, c in enumerate(doc["ceremony_display"]):
         if c > NCC:
-            raise ValueError(f"cer_disp[{i}]: {c}, expected 0 or a card + 1 (1..{NCC})")
+            raise ValueError(f"ceremony_display[{i}]: {c}, expected 0 or a card + 1 (1..{NCC})")
         if c:
             unseen[c - 1] -= 1
     for c in range(NCC):
-        unseen[c] -= doc["cer_discard"][c]
+        unseen[c] -= doc["ceremony_discard"][c]
         for h in hand:
             if h is not None:
                 unseen[c] -= h[c]
@@ -140,7 +207,7 @@ def _rebuild_hidden_cards(doc, hidden):
                 unseen[pick] -= 1
                 hand[q][pick] += 1
     doc["hand"] = hand
-    doc["cer_pile"] = unseen
+    doc["ceremony_pile"] = unseen
 
 
 def pack_state(dict params, dict doc):
@@ -149,12 +216,14 @@ def pack_state(dict params, dict doc):
     n = params["players"]
     doc = dict(doc)
     hidden = doc.pop("hidden_ceremony_values", None)
-    if doc.get("cer_pile") is None or (isinstance(doc.get("hand"), list) and None in doc["hand"]):
+    if doc.get("ceremony_pile") is None or (isinstance(doc.get("hand"), list) and None in doc["hand"]):
         _rebuild_hidden_cards(doc, hidden)
     buf = bytearray(sizeof(PHState))
     for name, code, shape, off, count in LAYOUT:
         if name not in doc:
             raise ValueError(f"{name}: missing")
+        if name in NAMED_FIELDS:
+            doc[name] = _code_of_name(name, doc[name])
         flat = _check_field(name, doc[name], code, shape)
         _struct.pack_into("<" + code * count, buf, off, *flat)
     data = bytes(buf)

@@ -19,24 +19,24 @@ cdef enum:
     NMAPT = 20
     NEED = 255
 
-    # phases
-    PH_FILL = 0
-    PH_START = 1
+    # phases (positions name them as PHASES in prehistory.pyx lists them, e.g. PH_PICK is "pick")
+    PH_FILL = 0        # chance draws pending (setup, display refills); after_fill says what follows
+    PH_START = 1       # each seat picks its weather rotation and fire pattern
     PH_SPRING = 2
-    PH_PICK = 3
+    PH_PICK = 3        # summer: each seat takes the cubes of a pillar as action markers
     PH_SUMMER = 4
     PH_AUTUMN = 5
-    PH_FINAL = 6
+    PH_FINAL = 6       # the final action after round 5
     PH_END = 7
-    # sub-decisions
-    SUB_MAIN = 0
-    SUB_PAYD = 1       # pay distinct colours (spring fishing / hunting)
-    SUB_SHAMAN = 2
-    SUB_DEST = 3
-    SUB_FOOT = 4
-    SUB_MOVING = 5
-    SUB_BUILD = 6
-    SUB_SETTLE = 7
+    # sub-decisions: the step of an action still to decide (positions: PENDING_DECISIONS in prehistory.pyx)
+    SUB_MAIN = 0       # "none": the seat's main choice
+    SUB_PAYD = 1       # "pay-distinct-colours": spring fishing / hunting
+    SUB_SHAMAN = 2     # "move-shamans": after a ceremony card
+    SUB_DEST = 3       # "migration-destination"
+    SUB_FOOT = 4       # "pay-footing": after a spring action
+    SUB_MOVING = 5     # "move-member": autumn
+    SUB_BUILD = 6      # "build-campsite"
+    SUB_SETTLE = 7     # "settle": settlers back to the tent after building
 
     # action ids
     A_PASS = 0
@@ -83,79 +83,80 @@ cdef enum:
     T_HUNT = 10
     T_CER = 11
 
-    # token codes on the map (tok[space]); 0 = nothing
+    # token codes on the map (space_token[space]); 0 = nothing
     TOK_G = 1          # + gathering kind (12)
     TOK_F = 13         # + fish kind (9)
     TOK_A = 22         # + species (3)
     TOK_MEGA = 25      # megalith A still lying there
 
 ctypedef struct PHState:
-    uint8_t num_players      # 2..4
-    uint8_t round            # 0..4
-    uint8_t phase            # PH_* above
-    uint8_t sub              # SUB_* above: the pending sub-decision
-    uint8_t turn             # index into order (or reverse order) of the player to act
-    uint8_t summer_action    # 0..5 during PH_SUMMER
-    uint8_t order[MAXP]
-    uint8_t done[MAXP]       # passed (spring) / finished (autumn, final) per seat
-    uint8_t price_tile[7]    # 6 action slots, then the central tile (index 6)
-    uint8_t price_rot[7]     # rotation 0..5 of each pricing tile
-    uint8_t stack[4]         # pricing tiles of rounds 2-5, in order
-    uint8_t stack_len        # tiles placed on the stack so far (setup)
-    uint8_t price_pool[NPRICE] # 1 while the pricing tile is undrawn
-    uint8_t foot[6][2]       # colour + 1 of the resource on each footing, 0 empty
-    uint8_t top[6][NCOL]     # cubes on top of each pillar, per colour
-    uint8_t gather_slot[6]   # kind + 1, 0 empty
-    uint8_t fish_slot[6]     # fish kind + 1, 0 empty
-    uint8_t hunt_disp[5]     # card id + 1, 0 empty
-    uint8_t cer_disp[5]      # card id + 1, 0 empty
-    uint8_t gather_pile[NGK] # gathering tiles left to draw, per kind
-    uint8_t fish_pile[NFK]   # fish left to draw, per kind
-    uint8_t hunt_pile[NHC]   # 1 while the hunting card is undrawn
-    uint8_t cer_pile[NCC]    # 1 while the ceremony card is in the draw pile (hidden)
-    uint8_t cer_discard[NCC] # 1 when the ceremony card is on the (public) discard pile
-    uint8_t map_tile[NMAPT]  # tile id per slot, NEED until drawn
-    uint8_t map_pool[NMAPT]  # 1 while the map tile is undrawn
-    uint8_t animal_pool[3]   # animal tokens left to draw, per species
-    uint8_t weather_pool[NWEATHER] # 1 while the weather tile is undealt
-    uint8_t seat_pool[MAXP]  # 1 while the seat is not yet placed in the first turn order
-    uint8_t seats_drawn      # seats placed in the first turn order so far (setup)
-    uint8_t tok[NSP]         # token on each space: TOK_* codes above, NEED until drawn, 0 none
-    uint8_t mowner[NSP]      # seat + 1 of the members standing there, 0 none
-    uint8_t mcount[NSP]      # members standing there
-    uint8_t mtired[NSP]      # of them, tired (moved this autumn: not selectable)
-    uint8_t camp[NSP]        # seat + 1 of the campsite built there, 0 none
-    uint8_t res[MAXP][NCOL]  # resources per colour
-    uint8_t mk[MAXP][NCOL]   # action markers per colour
-    int16_t vp[MAXP]         # victory points
-    uint8_t dev[MAXP]        # development points (at most 250)
-    uint8_t fishpos[MAXP]    # fishing track position 0..20
-    uint8_t weather[MAXP]    # weather tile id, NEED until dealt
-    uint8_t wrot[MAXP]       # rotation 0..3 of the weather tile
-    uint8_t shaman[MAXP][3]  # spot 0..5 of each of the 3 shamans
-    uint16_t paint[MAXP]     # bit per painted section
-    uint8_t gath[MAXP][NGT]  # gathering tiles collected, per type
-    uint8_t fish[MAXP][NFK]  # fish collected, per kind
-    uint8_t hunt[MAXP][NHC]  # 1 per hunting card taken
-    uint8_t hand[MAXP][NCC]  # ceremony cards held (secret from the others)
-    uint8_t animal_tok[MAXP][3] # animal tokens collected from the map, per species
-    uint8_t megaA[MAXP]      # megalith A tokens collected
-    uint8_t avail[MAXP]      # tribe members on the player board
-    uint8_t members[MAXP]    # tribe members owned (3 + campsites built)
-    uint8_t camps_used[MAXP] # bit per campsite built
-    uint8_t cer_track[MAXP]  # seats on the ceremony track this round, in order
-    uint8_t cer_len          # entries used in cer_track
-    uint8_t cer_count[MAXP]  # ceremonies performed this round
+    uint8_t num_players                     # 2..4
+    uint8_t round                           # 0..4
+    uint8_t phase                           # PH_* above (positions: its name, e.g. "spring")
+    uint8_t pending_decision                # SUB_* above: the pending sub-decision (positions: its name)
+    uint8_t turn                            # index into turn_order (or reverse order) of the player to act
+    uint8_t summer_action                   # 0..5 during PH_SUMMER
+    uint8_t turn_order[MAXP]                # seat of each place in the turn order
+    uint8_t done[MAXP]                      # passed (spring) / finished (autumn, final) per seat
+    uint8_t pricing_tile[7]                 # 6 action slots, then the central tile (index 6)
+    uint8_t pricing_rotation[7]             # rotation 0..5 of each pricing tile
+    uint8_t pricing_stack[4]                # pricing tiles of rounds 2-5, in order
+    uint8_t pricing_stack_length            # tiles placed on the stack so far (setup)
+    uint8_t pricing_pool[NPRICE]            # 1 while the pricing tile is undrawn
+    uint8_t footings[6][2]                  # colour + 1 of the resource on each footing, 0 empty
+    uint8_t pillar_cubes[6][NCOL]           # cubes on top of each pillar, per colour
+    uint8_t gathering_slot[6]               # kind + 1, 0 empty
+    uint8_t fishing_slot[6]                 # fish kind + 1, 0 empty
+    uint8_t hunting_display[5]              # card id + 1, 0 empty
+    uint8_t ceremony_display[5]             # card id + 1, 0 empty
+    uint8_t gathering_pile[NGK]             # gathering tiles left to draw, per kind
+    uint8_t fish_pile[NFK]                  # fish left to draw, per kind
+    uint8_t hunting_pile[NHC]               # 1 while the hunting card is undrawn
+    uint8_t ceremony_pile[NCC]              # 1 while the ceremony card is in the draw pile (hidden)
+    uint8_t ceremony_discard[NCC]           # 1 when the ceremony card is on the (public) discard pile
+    uint8_t map_tile[NMAPT]                 # tile id per slot, NEED until drawn
+    uint8_t map_pool[NMAPT]                 # 1 while the map tile is undrawn
+    uint8_t animal_pool[3]                  # animal tokens left to draw, per species
+    uint8_t weather_pool[NWEATHER]          # 1 while the weather tile is undealt
+    uint8_t seat_pool[MAXP]                 # 1 while the seat is not yet placed in the first turn order
+    uint8_t seats_drawn                     # seats placed in the first turn order so far (setup)
+    uint8_t space_token[NSP]                # token on each space: TOK_* codes above, NEED until drawn, 0 none
+    uint8_t member_owner[NSP]               # seat + 1 of the members standing there, 0 none
+    uint8_t member_count[NSP]               # members standing there
+    uint8_t members_tired[NSP]              # of them, tired (moved this autumn: not selectable)
+    uint8_t campsite_owner[NSP]             # seat + 1 of the campsite built there, 0 none
+    uint8_t resources[MAXP][NCOL]           # resources per colour
+    uint8_t action_markers[MAXP][NCOL]      # action markers per colour
+    int16_t victory_points[MAXP]            # victory points
+    uint8_t development[MAXP]               # development points (at most 250)
+    uint8_t fishing_track[MAXP]             # fishing track position 0..20
+    uint8_t weather_tile[MAXP]              # weather tile id, NEED until dealt
+    uint8_t weather_rotation[MAXP]          # rotation 0..3 of the weather tile
+    uint8_t shamans[MAXP][3]                # spot 0..5 of each of the 3 shamans
+    uint16_t painted_sections[MAXP]         # bit per painted section
+    uint8_t gathered[MAXP][NGT]             # gathering tiles collected, per type
+    uint8_t fish[MAXP][NFK]                 # fish collected, per kind
+    uint8_t hunting_cards[MAXP][NHC]        # 1 per hunting card taken
+    uint8_t hand[MAXP][NCC]                 # ceremony cards held (secret from the others)
+    uint8_t animal_tokens[MAXP][3]          # animal tokens collected from the map, per species
+    uint8_t megalith_a[MAXP]                # megalith A tokens collected
+    uint8_t available_members[MAXP]         # tribe members on the player board
+    uint8_t members[MAXP]                   # tribe members owned (3 + campsites built)
+    uint8_t campsites_built[MAXP]           # bit per campsite (0..6) built
+    uint8_t ceremony_track[MAXP]            # seats on the ceremony track this round, in order
+    uint8_t ceremony_track_length           # entries used in ceremony_track
+    uint8_t ceremonies_performed[MAXP]      # ceremonies performed this round
     # pending sub-decision
-    uint8_t p_action         # board action being performed
-    uint8_t p_item           # SUB_PAYD: first price position of the colours; SUB_SHAMAN: bits of spots own shamans held
-    uint8_t p_left           # payments / shaman moves / settlers still to make
-    uint8_t p_mask           # colours already paid (distinct payments), shamans already moved
-    uint8_t p_spring         # 1 if the pending action is a spring action (pay a footing after)
-    uint8_t mp               # movement points left this autumn turn
-    uint8_t mv_pos           # space of the member being moved (SUB_MOVING)
-    uint8_t mv_origin        # space that member started from
-    uint8_t build_space      # campsite being built / settled; SUB_PAYD: the display slot paid for
-    uint8_t after_fill       # phase entered when the pending draws are done
-    uint8_t st_count[MAXP]   # members on the starter space (shared starting camp), per seat
-    uint8_t st_tired[MAXP]   # of them, tired
+    uint8_t pending_action                  # board action being performed
+    uint8_t pending_item                    # SUB_PAYD: first price position of the colours;
+                                            # SUB_SHAMAN: bits of the spots own shamans held
+    uint8_t pending_left                    # payments / shaman moves / settlers still to make
+    uint8_t pending_mask                    # colours already paid (distinct payments), shamans already moved
+    uint8_t pending_spring                  # 1 if the pending action is a spring action (pay a footing after)
+    uint8_t movement_points                 # movement points left this autumn turn
+    uint8_t moving_space                    # space of the member being moved (SUB_MOVING)
+    uint8_t moving_origin                   # space that member started from
+    uint8_t build_space                     # campsite being built / settled; SUB_PAYD: the display slot paid for
+    uint8_t after_fill                      # phase entered when the pending draws are done (positions: its name)
+    uint8_t starter_members[MAXP]           # members on the starter space (shared starting camp), per seat
+    uint8_t starter_tired[MAXP]             # of them, tired

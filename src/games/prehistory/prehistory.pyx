@@ -25,6 +25,9 @@ DIRS = ("E", "W", "NE", "NW", "SE", "SW")
 SPECIES = ("tiger", "rhino", "mammoth")
 TERRAINS = ("water", "rock", "forest")
 PHASES = ("fill", "start", "spring", "pick", "summer", "autumn", "final", "end")
+# the pending sub-decision (SUB_* in prehistory.pxd), as positions name it
+PENDING_DECISIONS = ("none", "pay-distinct-colours", "move-shamans", "migration-destination", "pay-footing",
+                     "move-member", "build-campsite", "settle")
 
 # The parts of the module, in the order Cython needs (each uses only what comes before it):
 include "data.pxi"         # read-only component tables, loaded from the data files at import

@@ -41,7 +41,7 @@ def action_to_string(bytes data, action):
         return f"to {_space_name(a - A_DEST)}"
     if a < A_PAYM:
         c = COLOURS[a - A_PAYC]
-        if s.sub == SUB_FOOT:
+        if s.pending_decision == SUB_FOOT:
             return f"footing {c}"
         if s.phase == PH_AUTUMN:
             return f"move {c}"
@@ -95,24 +95,24 @@ def render(bytes data, observer=None):
     lines = [f"Prehistory, {n} players, round {s.round + 1}/5, {PHASES[s.phase]}"
              + (f" ({ACTIONS[s.summer_action]})" if s.phase == PH_SUMMER else "")
              + (f", seat {actor(&s)} to act" if s.phase not in (PH_FILL, PH_END) else "")]
-    lines.append("order: " + " ".join(str(s.order[i]) for i in range(n)))
-    if s.price_tile[6] != NEED:
+    lines.append("order: " + " ".join(str(s.turn_order[i]) for i in range(n)))
+    if s.pricing_tile[6] != NEED:
         lines.append("central tile: " + " ".join(f"{COLOURS[colour_at(&s, 6, k)]}={move_value(&s, colour_at(&s, 6, k))}"
                                                  for k in range(6)))
-    if s.phase != PH_FILL or s.stack_len == 4:
+    if s.phase != PH_FILL or s.pricing_stack_length == 4:
         for k in range(6):
-            if s.price_tile[k] == NEED:
+            if s.pricing_tile[k] == NEED:
                 continue
-            foot = ",".join(COLOURS[s.foot[k][i] - 1] for i in range(2) if s.foot[k][i]) or "-"
-            top = ",".join(f"{s.top[k][c]}{COLOURS[c][0]}" for c in range(NCOL) if s.top[k][c]) or "-"
+            foot = ",".join(COLOURS[s.footings[k][i] - 1] for i in range(2) if s.footings[k][i]) or "-"
+            top = ",".join(f"{s.pillar_cubes[k][c]}{COLOURS[c][0]}" for c in range(NCOL) if s.pillar_cubes[k][c]) or "-"
             prices = "/".join(COLOURS[colour_at(&s, k, j)] for j in range(6))
             lines.append(f"  {ACTIONS[k]:10} prices {prices}  footing {foot}  pillar {top}")
-    lines.append("gathering: " + " ".join(str(g - 1) if g else "." for g in doc["gather_slot"])
+    lines.append("gathering: " + " ".join(str(g - 1) if g else "." for g in doc["gathering_slot"])
                  + "  fish: " + " ".join(f"{SPECIES and ('pike','carp','trout')[(f - 1) // 3]}{(f - 1) % 3 + 1}" if f else "."
-                                         for f in doc["fish_slot"]))
+                                         for f in doc["fishing_slot"]))
     lines.append("hunting: " + " ".join(f"{SPECIES[H_SPEC[h - 1]]}{'A' if H_ANIMAL[h - 1] else 'F'}{H_COST[h - 1]}" if h else "."
-                                        for h in doc["hunt_disp"])
-                 + "  ceremony: " + " ".join(_card_name(c - 1) if c else "." for c in doc["cer_disp"]))
+                                        for h in doc["hunting_display"])
+                 + "  ceremony: " + " ".join(_card_name(c - 1) if c else "." for c in doc["ceremony_display"]))
     for p in range(n):
         hand = doc["hand"][p]
         if hand is None:
@@ -121,11 +121,13 @@ def render(bytes data, observer=None):
                      if sum(values) else "-")
         else:
             cards = " ".join(_card_name(c) for c in range(NCC) for _ in range(hand[c])) or "-"
-        lines.append(f"seat {p}: vp {s.vp[p]} dev {s.dev[p]} fish-track {s.fishpos[p]} res "
-                     + "".join(str(s.res[p][c]) for c in range(NCOL)) + " markers "
-                     + "".join(str(s.mk[p][c]) for c in range(NCOL))
-                     + f" tent {s.avail[p]} camps {popcount(s.camps_used[p])} painting {s.paint[p]:09b}"
-                     + f" weather {s.weather[p] if s.weather[p] != NEED else '?'}/{s.wrot[p]} ceremony: {cards}")
+        lines.append(f"seat {p}: vp {s.victory_points[p]} dev {s.development[p]} fish-track {s.fishing_track[p]} res "
+                     + "".join(str(s.resources[p][c]) for c in range(NCOL)) + " markers "
+                     + "".join(str(s.action_markers[p][c]) for c in range(NCOL))
+                     + f" tent {s.available_members[p]} camps {popcount(s.campsites_built[p])}"
+                     + f" painting {s.painted_sections[p]:09b}"
+                     + f" weather {s.weather_tile[p] if s.weather_tile[p] != NEED else '?'}/{s.weather_rotation[p]}"
+                     + f" ceremony: {cards}")
     glyph = {F_PLAIN: ".", F_CAMP: "^", F_GATHER: "g", F_FISH: "f", F_ANIMAL: "a", F_MEGA_A: "A", F_MEGA_B: "B",
              F_MEGA_C: "C", F_START: "S"}
     # The map with the row and column numbers of the move notation (`select r3c5`); odd rows are shifted
@@ -140,12 +142,12 @@ def render(bytes data, observer=None):
                 continue
             f = feature(&s, sp)
             g = glyph.get(f, "m")
-            if s.camp[sp]:
-                g = "^" + str(s.camp[sp] - 1)
+            if s.campsite_owner[sp]:
+                g = "^" + str(s.campsite_owner[sp] - 1)
             elif sp == START_SPACE:
-                g = "S" + "".join(str(q) * s.st_count[q] for q in range(n))
-            if s.mowner[sp]:
-                g += f"{s.mowner[sp] - 1}x{s.mcount[sp]}"
+                g = "S" + "".join(str(q) * s.starter_members[q] for q in range(n))
+            if s.member_owner[sp]:
+                g += f"{s.member_owner[sp] - 1}x{s.member_count[sp]}"
             row.append(f"{g:4}")
         if any(x.strip() for x in row):
             lines.append((f"r{r:<3} " + ("  " if r % 2 else "") + " ".join(row)).rstrip())
