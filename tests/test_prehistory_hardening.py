@@ -76,10 +76,10 @@ def test_the_crash_position_cannot_crash_a_fresh_process():
     ("summer_action", 7, "summer_action:"),
     ("pricing_stack_length", 5, "pricing_stack_length:"),
     ("seats_drawn", 4, "seats_drawn:"),
-    ("phase", "winter", "phase: 'winter' is not one of fill, start, spring,"),
-    ("phase", 5, "phase: 5 is not one of"),                 # a name, not the C code
-    ("pending_decision", "dance", "pending_decision: 'dance' is not one of none, pay-distinct-colours,"),
-    ("after_fill", None, "after_fill: None is not one of"),
+    ("phase", "winter", 'phase: "winter" is not one of: fill, start, spring,'),
+    ("phase", 5, "phase: 5 is not one of:"),                 # a name, not the C code
+    ("pending_decision", "dance", 'pending_decision: "dance" is not one of: none, pay-distinct-colours,'),
+    ("after_fill", None, "after_fill: null is not one of:"),
     ("after_fill", "autumn", "after_fill: 5, expected 1 (start) or 2 (spring)"),
     ("turn_order", [0, 1, 5, 0], "turn_order[2]:"),
     ("ceremony_track", [0, 0, 0, 7], "ceremony_track[3]:"),
@@ -88,10 +88,10 @@ def test_the_crash_position_cannot_crash_a_fresh_process():
     ("shamans", [[0, 2, 4], [1, 3, 5], [0, 2, 9], [0, 0, 0]], "shamans[2][2]:"),
     ("painted_sections", [0, 0, 600, 0], "painted_sections[2]:"),
     ("moving_origin", 200, "moving_space/moving_origin/build_space:"),
-    ("hand", [[0] * 34, [0] * 34, [0] * 34, [0] * 33 + [300]], "hand[3][33]: 300"),
-    ("victory_points", [0, 0, 40000, 0], "victory_points[2]: 40000"),
-    ("space_token", [0] * 87 + ["x"], "space_token[87]: 'x'"),
-    ("resources", [[0] * 6] * 3, "resources: expected a list of 4"),
+    ("hand", [[0] * 34, [0] * 34, [0] * 34, [0] * 33 + [300]], "hand[3][33]: 300 is out of range"),
+    ("victory_points", [0, 0, 40000, 0], "victory_points[2]: 40000 is out of range"),
+    ("space_token", [0] * 87 + ["x"], 'space_token[87]: expected an integer, got "x"'),
+    ("resources", [[0] * 6] * 3, "resources: expected 4 entries, got 3"),
 ])
 def test_every_rejection_names_its_field(field, value, message):
     """Regression: rejections named a neighbouring field (turn errors said "round", fish slots said
@@ -109,7 +109,7 @@ def test_hidden_ceremony_values_errors_name_the_field():
     state = play(GAMES[3], 2, 200)
     view = state.to_dict(0)
     view["state"]["hidden_ceremony_values"]["1"] = ["a", 0, 0]
-    with pytest.raises(InvalidPositionError, match=r"state\.hidden_ceremony_values\.1:"):
+    with pytest.raises(InvalidPositionError, match=r"state\.hidden_ceremony_values\.1\[0\]: expected an integer"):
         GAMES[3].state_from_dict(view["state"])
     view = state.to_dict(0)
     view["state"]["ceremony_display"] = [0, 0, 0, 0, 77]
@@ -205,7 +205,7 @@ def test_a_format_1_number_that_names_nothing_is_refused_naming_the_field(field,
         del old[key]
     old["state"][field] = value
     name = {"sub": "pending_decision"}.get(field, field)
-    with pytest.raises(InvalidPositionError, match=rf"^prehistory position: state\.{name}: {re.escape(repr(value))}"):
+    with pytest.raises(InvalidPositionError, match=rf"^prehistory position: state\.{name}: expected an integer|^prehistory position: state\.{name}: -?\d+ is out of range"):
         cavemind.state_from_json(old)
 
 
@@ -213,6 +213,6 @@ def test_an_unknown_phase_name_is_a_value_error_naming_the_field():
     doc = position(3, seed=2, steps=30)["state"]
     for field in ("phase", "pending_decision", "after_fill"):
         bad = dict(doc, **{field: "winter"})
-        with pytest.raises(ValueError, match=rf"^{field}: 'winter' is not one of "):
+        with pytest.raises(ValueError, match=rf'^{field}: "winter" is not one of: '):
             MODULE.state_from_dict(GAMES[3].params, bad)
     assert MODULE.state_from_dict(GAMES[3].params, doc) == GAMES[3].state_from_dict(doc).to_bytes()

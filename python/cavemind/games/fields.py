@@ -133,14 +133,20 @@ def one_of(names: Sequence[Any], value: Any, path: str, none: int | None = None)
     raise ValueError(f"{path}: {shown(value)} is not a known name")
 
 
-def int_list(value: Any, lo: int, hi: int, path: str, length: int | None = None, max_length: int | None = None,
-             distinct: bool = False) -> list[int]:
-    """`value` as a list of integers in lo..hi: exactly `length` of them, or at most `max_length`; with
-    `distinct`, none twice. An entry's error names it as path[i]."""
+def sized_list(value: Any, path: str, length: int | None = None) -> list[Any]:
+    """`value` itself when it is a list (of exactly `length` entries when given), else the error naming `path`."""
     if not isinstance(value, list):
         raise ValueError(f"{path}: expected a list, got {shown(value)}")
     if length is not None and len(value) != length:
         raise ValueError(f"{path}: expected {length} entries, got {len(value)}")
+    return value
+
+
+def int_list(value: Any, lo: int, hi: int, path: str, length: int | None = None, max_length: int | None = None,
+             distinct: bool = False) -> list[int]:
+    """`value` as a list of integers in lo..hi: exactly `length` of them, or at most `max_length`; with
+    `distinct`, none twice. An entry's error names it as path[i]."""
+    sized_list(value, path, length)
     if max_length is not None and len(value) > max_length:
         raise ValueError(f"{path}: at most {max_length} entries, got {len(value)}")
     out = [in_range(v, lo, hi, f"{path}[{i}]") for i, v in enumerate(value)]

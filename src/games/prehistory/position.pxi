@@ -2,6 +2,8 @@
 # phase_name, state_dict_from_format_1 (old positions), pack_state / state_from_dict with their validation, and
 # check_state. Included by prehistory.pyx.
 
+from cavemind.games.fields import in_range, int_list, one_of, sized_list
+
 # (name, struct code, shape) of every PHState field, in the order of prehistory.pxd (the one definition of the
 # fields and their meaning); offsets follow C alignment, checked at import against the struct, and
 # tests/test_prehistory_hardening.py checks this list against prehistory.pxd field by field.
@@ -131,19 +133,8 @@ def state_dict_from_format_1(dict doc):
     for name, names in NAMED_FIELDS.items():
         if name not in new:
             continue                                # state_from_dict names the missing field
-        value = new[name]
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(names):
-            raise ValueError(f"{name}: {value!r}, expected a number 0..{len(names) - 1} in a format-1 position")
-        new[name] = names[value]
+        new[name] = names[in_range(new[name], 0, len(names) - 1, name)]     # format 1 wrote the C code
     return new
-
-
-def _code_of_name(name, value):
-    """The C code of a field a position writes as a name (NAMED_FIELDS); ValueError naming the field."""
-    names = NAMED_FIELDS[name]
-    if not isinstance(value, str) or value not in names:
-        raise ValueError(f"{name}: {value!r} is not one of {', '.join(names)}")
-    return names.index(value)
 
 
 def _check_field(name, value, code, shape):
@@ -151,13 +142,11 @@ def _check_field(name, value, code, shape):
     not fit the C type or a list has the wrong length."""
     lo, hi = (-32768, 32767) if code == "h" else ((0, 65535) if code == "H" else (0, 255))
     if len(shape) == 0:
-        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-            raise ValueError(f"{name}: {value!r}, expected an integer in {lo}..{hi}")
-        return [value]
-    if not isinstance(value, list) or len(value) != shape[0]:
-        raise ValueError(f"{name}: expected a list of {shape[0]} entries")
+        return [in_range(value, lo, hi, name)]
+    if len(shape) == 1:
+        return int_list(value, lo, hi, name, length=shape[0])
     flat = []
-    for i, v in enumerate(value):
+    for i, v in enumerate(sized_list(value, name, shape[0])):
         flat += _check_field(f"{name}[{i}]", v, code, shape[1:])
     return flat
 
@@ -167,9 +156,7 @@ def _rebuild_hidden_cards(doc, hidden):
     of the values they are known to hold (state_from_json then resamples them), the pile gets the rest."""
     if not isinstance(hidden, dict):
         raise ValueError("hidden_ceremony_values: needed when hands or the ceremony pile are hidden")
-    hand = doc.get("hand")
-    if not isinstance(hand, list) or len(hand) != MAXP:
-        raise ValueError(f"hand: expected a list of {MAXP} entries")
+    hand = sized_list(doc.get("hand"), "hand", MAXP)
     for name, shape in (("ceremony_display", (5,)), ("ceremony_discard", (NCC,))):
         if name not in doc:
             raise ValueError(f"{name}: missing (needed to rebuild the hidden ceremony cards)")
@@ -194,10 +181,8 @@ def _rebuild_hidden_cards(doc, hidden):
     for q in range(MAXP):
         if hand[q] is not None:
             continue
-        vals = hidden.get(str(q), [0, 0, 0])
-        if (not isinstance(vals, list) or len(vals) != 3
-                or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= NCC for v in vals)):
-            raise ValueError(f"hidden_ceremony_values.{q}: expected three counts 0..{NCC} (values 1, 2, 3)")
+        # three counts: the hidden cards of value 1, 2 and 3
+        vals = int_list(hidden.get(str(q), [0, 0, 0]), 0, NCC, f"hidden_ceremony_values.{q}", length=3)
         hand[q] = [0] * NCC
         for v in range(3):
             for _ in range(vals[v]):
@@ -223,7 +208,7 @@ def pack_state(dict params, dict doc):
         if name not in doc:
             raise ValueError(f"{name}: missing")
         if name in NAMED_FIELDS:
-            doc[name] = _code_of_name(name, doc[name])
+            doc[name] = one_of(NAMED_FIELDS[name], doc[name], name)
         flat = _check_field(name, doc[name], code, shape)
         _struct.pack_into("<" + code * count, buf, off, *flat)
     data = bytes(buf)
