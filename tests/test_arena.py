@@ -1,12 +1,11 @@
 """The arena: seat rotation and seeding, identical results on every backend, resume, forfeits, arguments."""
-import io
 import json
 
 import pytest
 
 import cavemind
 from cavemind import arena
-from cavemind.arena import ArenaError, ProgressBar, read_results, run_arena
+from cavemind.arena import ArenaError, games_line, read_results, run_arena
 from cavemind.ratings import SPRT, PentanomialSPRT
 
 SEARCHERS = ["ismcts:iterations=40", "pimc:iterations=40,worlds=2", "random"]
@@ -152,13 +151,17 @@ def test_an_sprt_given_as_text_is_the_paired_test_on_pairs_of_games():
                   sprt=PentanomialSPRT(0, 50), progress=False)
 
 
-def test_progress_bar_shows_count_and_time_left():
-    stream = io.StringIO()
-    bar = ProgressBar(4, enabled=True, stream=stream)
-    for _ in range(4):
-        bar.update()
-    bar.close()
-    assert "4/4 games" in stream.getvalue() and "left" in stream.getvalue()
+def test_progress_bar_shows_count_and_time_left(capsys):
+    run_arena("tictactoe", ["random", "heuristic"], games=4, progress=True)
+    err = capsys.readouterr().err
+    # Drawn at most 10 times a second, but the last count is always shown, and the line is ended.
+    assert err.startswith("\r[....") and "0/4 games" in err and err.endswith("\n")
+    assert "[" + "#" * 30 + "] 4/4 games" in err and " elapsed, ~" in err and " left" in err
+
+
+def test_games_line_estimates_the_time_left_from_the_games_played_in_this_run():
+    assert games_line(3, 12, 0, 5.0) == "[#######.......................] 3/12 games  0m05s elapsed, estimating"
+    assert games_line(6, 12, 3, 60.0).endswith("6/12 games  1m00s elapsed, ~2m00s left")
 
 
 @pytest.mark.parametrize("kwargs, message", [

@@ -5,10 +5,10 @@ import subprocess
 import sys
 
 import cavemind
-from cavemind.analysis_output import Thinking
 from cavemind.botspec import split_bot_specs
-from cavemind.cli.output import SearchProgress
+from cavemind.cli.output import search_line
 from cavemind.play import Match, Terminal, play
+from cavemind.progress import StatusLine, Thinking
 
 
 def cavemind_cli(*args):
@@ -48,18 +48,18 @@ def test_progress_and_report_records_share_one_stream():
 
 def test_search_progress_line_is_rewritten_in_place():
     out = io.StringIO()
-    progress = SearchProgress(True, None, file=out)
+    progress = StatusLine(True, out)
     info = cavemind.analyse(cavemind.load_game("tictactoe").new_initial_state(), cavemind.Limit(iterations=500),
                             algorithm="mcts")
     info.seconds = 0.7
-    progress(info)
+    progress.show(search_line(info, None))
     progress.close()
     text = out.getvalue()
     assert text.startswith("\rsearching: 0.7 s, 500 iterations (") and text.endswith("\n")
     assert f"best {info.best.name} {info.best.value:.3f}" in text
-    quiet = io.StringIO()
-    SearchProgress(False, None, file=quiet)(info)
-    assert quiet.getvalue() == ""
+    assert search_line(info, 2.0).startswith("searching: 0.7 s of 2, ")
+    info.seconds = 0.3
+    assert search_line(info, None) is None               # a short search shows nothing
 
 
 def test_thinking_is_shown_for_a_long_search_and_erased_after():

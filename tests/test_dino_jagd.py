@@ -6,7 +6,7 @@ import collections
 import pytest
 
 import cavemind
-from cavemind.testing import check_position_invariants
+from cavemind.testing import check_position_invariants, random_action
 
 G2 = cavemind.load_game("dino_jagd", players=2)
 G3 = cavemind.load_game("dino_jagd", players=3)
@@ -491,10 +491,7 @@ def test_golden_seeded_playthrough():
     rng = random.Random(2026)
     steps = 0
     while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply(s.sample_chance(rng.getrandbits(63)))
-        else:
-            s.apply(rng.choice(s.legal_actions()))
+        s.apply(random_action(s, rng))
         steps += 1
     assert (steps, s.scores(), s.returns()) == GOLDEN
 
@@ -521,10 +518,7 @@ def test_soak_500_random_games_keep_every_invariant(players):
         rng = random.Random(seed)
         while not s.is_terminal():
             check_position_invariants(s)
-            if s.is_chance_node():
-                s.apply(s.sample_chance(rng.getrandbits(63)))
-            else:
-                s.apply(rng.choice(s.legal_actions()))
+            s.apply(random_action(s, rng))
 
 
 # ---- after a reshuffle of the special deck (README Interpretation 16) ----
@@ -656,7 +650,7 @@ def test_random_games_through_reshuffles_determinize_to_legal_worlds(players):
         s = game.new_initial_state()
         step = 0
         while not s.is_terminal():
-            s.apply(s.sample_chance(rng.getrandbits(63)) if s.is_chance_node() else rng.choice(s.legal_actions()))
+            s.apply(random_action(s, rng))
             step += 1
             if step % 7 or "special_reshuffle" not in s.to_dict()["state"]:
                 continue

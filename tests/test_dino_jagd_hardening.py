@@ -7,7 +7,7 @@ import random
 import pytest
 
 import cavemind
-from cavemind.testing import check_random_games
+from cavemind.testing import check_random_games, random_action
 from cavemind.errors import InvalidPositionError
 
 GAMES = {(n, f): cavemind.load_game("dino_jagd", players=n, deck_fraction=f) for n in (2, 3, 4) for f in (0.5, 1.0)}
@@ -26,8 +26,7 @@ def play(game, seed, steps):
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply(state.sample_chance(rng.getrandbits(63)) if state.is_chance_node()
-                    else rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
     return state
 
 

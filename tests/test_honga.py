@@ -8,7 +8,7 @@ import re
 import pytest
 
 import cavemind
-from cavemind.testing import check_position_invariants
+from cavemind.testing import check_position_invariants, random_action
 
 # action ids (src/games/honga/README.md, "Action space")
 NW, NE, SE, SW = range(4)
@@ -851,10 +851,7 @@ def play_random(n, seed):
     rng = random.Random(seed)
     steps = 0
     while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply(s.sample_chance(rng.getrandbits(63)))
-        else:
-            s.apply(rng.choice(s.legal_actions()))
+        s.apply(random_action(s, rng))
         steps += 1
     return s, steps
 

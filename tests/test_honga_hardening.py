@@ -7,6 +7,7 @@ import pytest
 
 import cavemind
 from cavemind.games import honga as H
+from cavemind.testing import random_action
 
 GAMES = {n: cavemind.load_game("honga", players=n) for n in (2, 3, 4, 5)}
 C_BONUS = 145                                             # bonus-card draws: 145 + kind
@@ -132,10 +133,7 @@ def play(n, seed, check_determinize):
                 assert H.check_state(state.determinize(p, seed).to_bytes()) is None
         if state.is_terminal():
             return state
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -156,10 +154,7 @@ def survives(state, n, seed):
     rng = random.Random(seed)
     steps = 0
     while not state.is_terminal() and steps < 20000:
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
         assert H.check_state(state.to_bytes()) is None
         steps += 1
 
@@ -206,10 +201,7 @@ def test_mutated_positions_are_refused_or_playable(n):
         while not state.is_terminal():
             if play_rng.random() < 0.03:
                 snapshots.append(state.to_dict()["state"])
-            if state.is_chance_node():
-                state.apply(state.sample_chance(play_rng.getrandbits(63)))
-            else:
-                state.apply(play_rng.choice(state.legal_actions()))
+            state.apply(random_action(state, play_rng))
         for doc in snapshots[:8]:
             for mutate in mutations(doc, rng):
                 d = copy.deepcopy(doc)

@@ -6,7 +6,7 @@ import random
 import pytest
 
 import cavemind
-from cavemind.testing import check_position_invariants
+from cavemind.testing import check_position_invariants, random_action
 
 NAME = "jaeger_und_spaeher"
 MOD = cavemind.load_game(NAME).module
@@ -767,10 +767,7 @@ def test_soak_random_games_keep_every_invariant(variant):
                 cards = check_invariants(s)
                 total = total or cards
                 assert cards == total == (16 if variant == "intro" else 18)
-            if s.is_chance_node():
-                s.apply(s.sample_chance(rng.getrandbits(63)))
-            else:
-                s.apply(rng.choice(s.legal_actions()))
+            s.apply(random_action(s, rng))
             step += 1
         check_invariants(s)
         assert sum(s.returns()) == pytest.approx(1.0)

@@ -8,6 +8,7 @@ import pytest
 
 import cavemind
 from cavemind.game import State
+from cavemind.testing import random_action
 
 NAME = "jaeger_und_spaeher"
 MOD = cavemind.load_game(NAME).module
@@ -27,10 +28,7 @@ def playout(state, seed, every=None):
             every(state)
         if state.is_terminal():
             return state
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
 
 
 def survives(game, state):

@@ -8,7 +8,7 @@ from importlib import resources
 import pytest
 
 import cavemind
-from cavemind.testing import check_position_invariants
+from cavemind.testing import check_position_invariants, random_action
 
 DATA = json.loads((resources.files("cavemind") / "data" / "prehistory" / "components.json").read_text())
 GAMES = {n: cavemind.load_game("prehistory", players=n) for n in (2, 3, 4)}
@@ -745,10 +745,7 @@ def test_golden_seeded_playthrough():
     rng = random.Random(2024)
     steps = 0
     while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply(s.sample_chance(rng.getrandbits(63)))
-        else:
-            s.apply(rng.choice(s.legal_actions()))
+        s.apply(random_action(s, rng))
         steps += 1
     assert (steps, s.scores()) == GOLDEN
 

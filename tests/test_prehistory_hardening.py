@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import cavemind
-from cavemind.testing import check_random_games
+from cavemind.testing import check_random_games, random_action
 from cavemind.errors import InvalidPositionError
 
 GAMES = {n: cavemind.load_game("prehistory", players=n) for n in (2, 3, 4)}
@@ -25,8 +25,7 @@ def play(game, seed, steps):
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply(state.sample_chance(rng.getrandbits(63)) if state.is_chance_node()
-                    else rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
     return state
 
 

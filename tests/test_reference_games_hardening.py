@@ -7,6 +7,7 @@ import re
 import pytest
 
 import cavemind
+from cavemind.testing import random_action
 
 TTT = cavemind.load_game("tictactoe")
 KUHN = {n: cavemind.load_game("kuhn_poker", players=n) for n in (2, 3)}
@@ -18,10 +19,7 @@ def random_states(game, seed):
     state = game.new_initial_state()
     yield state.clone()
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
         yield state.clone()
 
 

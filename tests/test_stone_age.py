@@ -9,7 +9,7 @@ import pytest
 
 import cavemind
 from cavemind.games import stone_age as module
-from cavemind.testing import check_position_invariants
+from cavemind.testing import check_position_invariants, random_action
 
 SA = "stone_age"
 OPTION_SETS = [dict(zip(("winter_is_hard", "wild_animals", "igloos"), v))
@@ -23,10 +23,7 @@ def seeded_game(game, seed):
     state = game.new_initial_state()
     yield state
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
         yield state
 
 
@@ -161,10 +158,7 @@ def test_mutated_positions_load_or_fail_cleanly():
         for _ in range(30):
             if state.is_terminal():
                 break
-            if state.is_chance_node():
-                state.apply(state.sample_chance(rng.getrandbits(63)))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
+            state.apply(random_action(state, rng))
     assert loaded > 0
 
 

@@ -9,6 +9,7 @@ import pytest
 import cavemind
 from cavemind.errors import InvalidPositionError
 from cavemind.games import stone_age as S
+from cavemind.testing import random_action
 
 SA = "stone_age"
 OPTIONS = ("winter_is_hard", "wild_animals", "igloos")
@@ -142,10 +143,7 @@ def test_random_playouts_and_determinizations_pass_check_state(players):
                     assert S.check_state(state.determinize(p, seed).to_bytes()) is None
                 if state.is_terminal():
                     break
-                if state.is_chance_node():
-                    state.apply(state.sample_chance(rng.getrandbits(63)))
-                else:
-                    state.apply(rng.choice(state.legal_actions()))
+                state.apply(random_action(state, rng))
         assert S.random_playouts({"players": players, **options}, 200, 7 + k, True)[3] is None
 
 
@@ -183,10 +181,7 @@ def survives(game, state, players, seed):
         assert S.check_state(state.determinize(p, seed).to_bytes()) is None
     rng = random.Random(seed)
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng.getrandbits(63)))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
         assert S.check_state(state.to_bytes()) is None
 
 
@@ -204,10 +199,7 @@ def test_mutated_positions_are_refused_or_playable(players, options):
         while not state.is_terminal():
             if play_rng.random() < 0.05:
                 snapshots.append(state.to_dict()["state"])
-            if state.is_chance_node():
-                state.apply(state.sample_chance(play_rng.getrandbits(63)))
-            else:
-                state.apply(play_rng.choice(state.legal_actions()))
+            state.apply(random_action(state, play_rng))
         for doc in snapshots[:10]:
             for mutate in mutations(doc, rng):
                 d = copy.deepcopy(doc)
@@ -231,8 +223,7 @@ def find(game, phase, seed=0):
             doc = state.to_dict()["state"]
             if doc["phase"] == phase:
                 return copy.deepcopy(doc)
-            state.apply(state.sample_chance(rng.getrandbits(63)) if state.is_chance_node()
-                        else rng.choice(state.legal_actions()))
+            state.apply(random_action(state, rng))
     raise AssertionError(f"no {phase} state found")
 
 

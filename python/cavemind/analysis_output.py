@@ -5,10 +5,7 @@ Shared by `cavemind analyse`, the hint in `cavemind play` and `cavemind engine`,
 from __future__ import annotations
 
 import json
-import sys
-import threading
-import time
-from typing import Any, TextIO
+from typing import Any
 
 import cavemind
 from cavemind.search import AnalysisInfo
@@ -96,39 +93,3 @@ def hidden_information_warning(state: cavemind.State, algorithm: str) -> str | N
         return (f"mcts sees everything, hidden cards included, in this {state.game.name} position; "
                 "use ismcts, mo-ismcts or pimc for an analysis from the player's own view")
     return None
-
-
-class Thinking:
-    """'player 1 (ismcts) is thinking: 2.4 s' (the text given, then the time) on stderr while a bot searches, in
-    a context manager; shown only after a short delay (a quick move leaves no trace) and erased at the end."""
-
-    DELAY = 0.3
-
-    def __init__(self, text: str, enabled: bool, file: TextIO | None = None):
-        self.text, self.enabled, self.file = text, enabled, file
-        self.done = threading.Event()
-        self.width = 0
-        self.thread: threading.Thread | None = None
-
-    def _show(self) -> None:
-        start = time.monotonic()
-        if self.done.wait(self.DELAY):
-            return
-        out = self.file or sys.stderr
-        while not self.done.is_set():
-            line = f"{self.text}: {time.monotonic() - start:.1f} s"
-            print("\r" + line.ljust(self.width), end="", file=out, flush=True)
-            self.width = max(self.width, len(line))
-            self.done.wait(0.2)
-        print("\r" + " " * self.width + "\r", end="", file=out, flush=True)
-
-    def __enter__(self) -> Thinking:
-        if self.enabled:
-            self.thread = threading.Thread(target=self._show, name="cavemind-thinking", daemon=True)
-            self.thread.start()
-        return self
-
-    def __exit__(self, *exc_info: Any) -> None:
-        self.done.set()
-        if self.thread is not None:
-            self.thread.join()

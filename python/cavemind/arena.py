@@ -37,12 +37,13 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cavemind.bots import Bot
 from cavemind.botspec import BotSpecError, parse_bot_spec
 from cavemind.errors import CavemindError
 from cavemind.game import CHANCE, load_game
+from cavemind.progress import StatusLine, elapsed_and_left
 from cavemind.records import RecordBuilder
 
 if TYPE_CHECKING:  # imported when used: the arena's command line starts without them
@@ -367,46 +368,12 @@ class _ResultsFile:
 
 # ----------------------------------------------------------------------------------------------- progress
 
-class ProgressBar:
-    """`[#####.....] 37/120 games  1m02s elapsed, ~1m45s left` on stderr, redrawn at most 10 times a second.
-    The time left is estimated from the games finished in this run."""
-
-    def __init__(self, total: int, done: int = 0, enabled: bool | None = None,
-                 stream: TextIO | None = None):
-        self.stream = stream or sys.stderr
-        self.enabled = self.stream.isatty() if enabled is None else enabled
-        self.total, self.done, self.start_done = total, done, done
-        self.start = self.last = time.monotonic()
-        self._draw(force=True)
-
-    @staticmethod
-    def _clock(seconds: float) -> str:
-        seconds = int(seconds)
-        if seconds >= 3600:
-            return f"{seconds // 3600}h{seconds // 60 % 60:02d}m"
-        return f"{seconds // 60}m{seconds % 60:02d}s"
-
-    def _draw(self, force: bool = False) -> None:
-        now = time.monotonic()
-        if not self.enabled or (not force and now - self.last < 0.1 and self.done < self.total):
-            return
-        self.last = now
-        elapsed = now - self.start
-        played = self.done - self.start_done
-        left = f"~{self._clock(elapsed / played * (self.total - self.done))} left" if played else "estimating"
-        filled = int(30 * self.done / max(self.total, 1))
-        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} games  "
-              f"{self._clock(elapsed)} elapsed, {left}  ", end="", file=self.stream, flush=True)
-
-    def update(self, count: int = 1) -> None:
-        self.done += count
-        self._draw()
-
-    def close(self) -> None:
-        if self.enabled:
-            if self.done < self.total:  # stopped early or interrupted: show where it ended
-                self._draw(force=True)
-            print(file=self.stream, flush=True)
+def games_line(done: int, total: int, played: int, elapsed: float) -> str:
+    """`[#####.....] 37/120 games  1m02s elapsed, ~1m45s left`: the time left is estimated from the `played`
+    games finished in this run (a resumed match has the others from its results file)."""
+    filled = int(30 * done / max(total, 1))
+    bar = "#" * filled + "." * (30 - filled)
+    return f"[{bar}] {done}/{total} games  {elapsed_and_left(elapsed, played, total - done)}"
 
 
 # ----------------------------------------------------------------------------------------------- backends
@@ -642,7 +609,13 @@ def run_arena(game_name: str, bot_specs: list[BotEntry], games: int, players: in
         except OSError as error:
             raise ArenaError(f"--records {records!r}: {error.strerror}") from None
     todo = (dict(task, records=records) for task in match.tasks() if game_key(task) not in results)
-    bar = ProgressBar(match.total_games, len(results), progress)
+    resumed = len(results)
+    bar = StatusLine(progress, every=0.1)
+
+    def show_games() -> None:
+        bar.show(games_line(len(results), match.total_games, len(results) - resumed, bar.elapsed))
+
+    show_games()
     sequential = _SequentialTest(match, sprt) if sprt is not None else None
     stopped = sequential is not None and sequential.advance(results)
     backend = _backend(jobs, scheduler) if not stopped else None
@@ -661,7 +634,7 @@ def run_arena(game_name: str, bot_specs: list[BotEntry], games: int, players: in
                     writer.write(record)
                 if on_game is not None:
                     on_game(record)
-                bar.update()
+                show_games()
             if sequential is not None and sequential.advance(results):
                 stopped = True
         if backend is not None:

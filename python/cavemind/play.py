@@ -18,9 +18,10 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 import cavemind
-from cavemind.analysis_output import Thinking, document_text, format_table
+from cavemind.analysis_output import document_text, format_table
 from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError, IllegalActionError, InvalidPositionError
+from cavemind.progress import Thinking
 from cavemind.records import RecordBuilder, RecordWriteError, looks_like_record, parse_record
 
 RECORD_FORMAT = 1
@@ -208,8 +209,9 @@ class Terminal:
                  interactive: bool | None = None, progress: bool | None = None):
         self.read, self.out = read, out
         self.interactive = (read is input and sys.stdin.isatty()) if interactive is None else interactive
-        # The 'is thinking' line goes to stderr, so only where a person watches it: never into a pipe.
-        self.progress = sys.stderr.isatty() if progress is None else progress
+        # The 'is thinking' line goes to stderr, so only where a person watches it (None: stderr is a
+        # terminal): never into a pipe.
+        self.progress = progress
 
     def thinking(self, text: str) -> Thinking:
         """A context manager showing `text` and the time on stderr while a search runs."""

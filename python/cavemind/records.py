@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from cavemind.errors import CavemindError, InvalidRecordError
+from cavemind.errors import CavemindError, InvalidRecordError, read_text_file
 from cavemind.game import CHANCE, Game, State
 
 if TYPE_CHECKING:      # for annotations only
@@ -199,17 +199,7 @@ def looks_like_record(text: str) -> bool:
 
 def read_record(path: str | os.PathLike[str]) -> GameRecord:
     """Reads and checks a record file; errors are InvalidRecordError naming the file, line and field."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        raise InvalidRecordError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InvalidRecordError(f"{path}: is a directory, not a record") from None
-    except UnicodeDecodeError:
-        raise InvalidRecordError(f"{path}: not a text file") from None
-    except OSError as error:
-        raise InvalidRecordError(f"{path}: {error.strerror}") from None
+    text = read_text_file(path, InvalidRecordError, "record")
     return parse_record(text, str(path))
 
 

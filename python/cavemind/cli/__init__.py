@@ -1,7 +1,7 @@
 """The `cavemind` command line (also `python -m cavemind`). One module per command (positions: games, new,
 show and examples; analyse, play, review, engine, bench, arena), the flags they share in arguments, the
-top-level parser in parser, the progress lines in output. The library never imports this package: each
-command only reads its arguments and calls the library."""
+top-level parser in parser, the progress lines in output (drawn with cavemind.progress). The library never
+imports this package: each command only reads its arguments and calls the library."""
 from __future__ import annotations
 
 import sys

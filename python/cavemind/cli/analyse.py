@@ -18,7 +18,7 @@ from cavemind.cli.arguments import (
     positive_int,
     search_arguments,
 )
-from cavemind.cli.output import PROGRESS_EVERY, SearchProgress
+from cavemind.cli.output import PROGRESS_EVERY, search_line, status_line
 from cavemind.cli.positions import load_position, view_of
 from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, AnalysisInfo
 
@@ -53,7 +53,7 @@ def command_analyse(args: argparse.Namespace) -> int:
                "rollout_policy": args.rollout_policy,
                "determinizations": args.determinizations or DEFAULT_DETERMINIZATIONS}
     # The progress line (stderr) and the --report-every records (stdout) read the same stream of reports.
-    progress = SearchProgress(sys.stderr.isatty() or args.progress, args.seconds)
+    progress = status_line(args)
     every = PROGRESS_EVERY
     if args.report_every is not None:
         if not args.json:
@@ -63,7 +63,9 @@ def command_analyse(args: argparse.Namespace) -> int:
 
     def report(so_far: cavemind.AnalysisInfo) -> None:
         nonlocal last_record
-        progress(so_far)
+        line = search_line(so_far, args.seconds)
+        if line is not None:
+            progress.show(line)
         if args.report_every is not None and so_far.seconds >= last_record + args.report_every - 1e-9:
             last_record = so_far.seconds
             print(json.dumps(json_record(so_far, args.top, warnings=warnings, during_search=True)), flush=True)

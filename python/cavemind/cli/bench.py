@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from typing import Any
 
 import cavemind
 from cavemind.cli.arguments import positive_float, positive_int, rollout_depth_value, thread_count
-from cavemind.cli.output import Progress
+from cavemind.cli.output import status_line
+from cavemind.progress import elapsed_and_left
 
 
 def measure_playouts(game: cavemind.Game, seconds: float) -> tuple[float, float]:
@@ -55,10 +55,13 @@ def command_bench(args: argparse.Namespace) -> int:
         choices = cavemind.parameters_of(name)["players"].get("choices") or (None,)
         counts = [args.players] if args.players else list(choices)
         configs += [cavemind.load_game(name, players=n) for n in counts]
-    progress = Progress(len(configs), enabled=sys.stderr.isatty() or args.progress)
+    progress = status_line(args)
     rows = []
-    for game in configs:
-        progress.step(f"{game.name} {game.num_players} players")
+    for done, game in enumerate(configs):
+        # The step under way: `[3/12] honga 4 players   0m05s elapsed, ~0m20s left`.
+        label = f"{game.name} {game.num_players} players"
+        progress.show(f"[{done + 1}/{len(configs)}] {label:<40} "
+                      f"{elapsed_and_left(progress.elapsed, done, len(configs) - done)}")
         if args.playouts:
             steps, games = measure_fixed_playouts(game, args.playouts, args.repeats)
         else:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from typing import Any
 
 import cavemind
@@ -52,7 +51,7 @@ def command_play(args: argparse.Namespace) -> int:
                   hint=args.hint, entries=record.get("entries") if args.from_file else None)
     if match.state.is_terminal():
         raise PlayError("that game is already over")
-    return play(match, Terminal(progress=sys.stderr.isatty() or args.progress), args.record)
+    return play(match, Terminal(progress=True if args.progress else None), args.record)
 
 
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:

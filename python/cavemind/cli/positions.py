@@ -20,7 +20,7 @@ from cavemind.cli.arguments import (
     seat_number,
     seed_number,
 )
-from cavemind.errors import CavemindError
+from cavemind.errors import CavemindError, read_text_file
 from cavemind.records import looks_like_record, parse_record
 
 if TYPE_CHECKING:      # for annotations only (importlib.resources.abc is Python 3.11+)
@@ -31,17 +31,7 @@ def read_text(path: str) -> str:
     """The contents of a file, or of standard input for '-'; errors are one line."""
     if path == "-":
         return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as file:
-            return file.read()
-    except FileNotFoundError:
-        raise CommandError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CommandError(f"{path}: is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise CommandError(f"{path}: not a text file") from None
-    except OSError as error:
-        raise CommandError(f"{path}: {error.strerror}") from None
+    return read_text_file(path, CommandError)
 
 
 def example_path(name: str) -> Traversable:

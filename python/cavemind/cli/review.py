@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from cavemind.cli.arguments import search_arguments
+from cavemind.cli.output import status_line
 from cavemind.records import read_record
 from cavemind.review import FLAGS, ReviewedMove, Thresholds, format_markdown, format_table, review_record
 from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, Limit
@@ -43,6 +43,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentPa
     output = review.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="one JSON document")
     output.add_argument("--markdown", action="store_true", help="Markdown tables")
+    review.add_argument("--progress", action="store_true", help="show progress even when stderr is not a terminal")
     review.set_defaults(run=command_review)
     return review
 
@@ -52,11 +53,10 @@ def command_review(args: argparse.Namespace) -> int:
     iterations = args.iterations or (None if args.seconds else DEFAULT_ITERATIONS)
     limit = Limit(iterations=iterations, seconds=args.seconds, threads=args.threads, memory_mb=args.memory_mb)
     thresholds = Thresholds(args.inaccuracy, args.mistake, args.blunder)
-    progress = sys.stderr.isatty()
+    progress = status_line(args, every=0.1)
 
     def show(move: ReviewedMove) -> None:
-        if progress:
-            print(f"\rreviewed entry {move.entry} of {len(record)}", end="", file=sys.stderr, flush=True)
+        progress.show(f"reviewed entry {move.entry} of {len(record)}")
 
     try:
         result = review_record(record, limit, algorithm=args.algorithm, exploration=args.exploration,
@@ -64,8 +64,7 @@ def command_review(args: argparse.Namespace) -> int:
                                determinizations=args.determinizations or DEFAULT_DETERMINIZATIONS,
                                seed=args.seed, thresholds=thresholds, players=args.player, on_move=show)
     finally:
-        if progress:
-            print(file=sys.stderr)
+        progress.close()
     if args.json:
         print(json.dumps(result.to_dict()))
     elif args.markdown:

@@ -12,21 +12,19 @@ adds a hunger tile per member):
 
 A turn is a chain of small decisions of one player (play a card, reveal, place members one by one; or take
 back, cover, create, stop; or sunset, keep, take cards). The expert searches that chain to its end (the other
-player to move) and picks the first decision of the best chain. Chance events inside the turn (a revealed
-location, a drawn object) are averaged over a few samples. It plans on a state built from its own view
-(`state.to_dict(observer=me)`, the unseen objects dealt by a fixed seed), so the same information set always
-gives the same action.
+player to move) with `TurnPlanner` and picks the first decision of the best chain. Chance events inside the
+turn (a revealed location, a drawn object) are averaged over a few samples. It plans on a state built from its
+own view (`state.to_dict(observer=me)`, the unseen objects dealt by a fixed seed), so the same information set
+always gives the same action.
 """
 from __future__ import annotations
 
 import json
-import random
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:      # for annotations only
-    from cavemind.game import State
+from cavemind.experts.turn_planner import TurnPlanner
 
 # evaluation weights (points on the track are worth 1)
 # a hunger tile: a point at the next sunset and at later ones until meat removes it. 2.0, not the first 1.5:
@@ -160,42 +158,11 @@ def evaluate(doc: dict[str, Any], me: int) -> float:
     return player_value(state, me) - OPPONENT * player_value(state, 1 - me)
 
 
-class Planner:
-    """Depth-first search of the mover's own turn with a transposition table."""
-
-    def __init__(self, me: int):
-        self.me = me
-        self.memo: dict[bytes, float] = {}
-        self.nodes = 0
-        self.rng = random.Random(0)
-
-    def value(self, state: State) -> float:
-        key = state.to_bytes()
-        if key in self.memo:
-            return self.memo[key]
-        self.nodes += 1
-        if state.is_terminal() or self.nodes > NODES:
-            result = evaluate(state.to_dict(), self.me)
-        elif state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            if len(outcomes) > SAMPLES:
-                picked = self.rng.choices([o for o, _ in outcomes], weights=[w for _, w in outcomes], k=SAMPLES)
-                outcomes = [(o, 1.0) for o in picked]
-            total = sum(w for _, w in outcomes)
-            result = sum(w * self.value(state.child(o)) for o, w in outcomes) / total
-        elif state.current_player() != self.me:
-            result = evaluate(state.to_dict(), self.me)
-        else:
-            result = max(self.value(state.child(a)) for a in state.legal_actions())
-        self.memo[key] = result
-        return result
-
-
 def choose(view: dict[str, Any], actions: list[int], names: list[str]) -> int:
     from cavemind.game import state_from_json
 
     me = view["state"]["to_move"]
     state = state_from_json(view)  # the unseen objects dealt with the fixed seed 0
-    planner = Planner(me)
-    scores = [planner.value(state.child(a)) for a in actions]
-    return max(range(len(actions)), key=lambda i: scores[i])
+    # The other player's turn ends the plan: it is scored as it stands (no reply is modelled).
+    planner = TurnPlanner(me, lambda s: evaluate(s.to_dict(), me), nodes=NODES, samples=SAMPLES)
+    return planner.best(state, actions)
