@@ -58,6 +58,31 @@ def walk(state: cavemind.State, seed: int, max_steps: int | None = None) -> Iter
         yield state.clone()
 
 
+def play_random(state: cavemind.State, seed: int, max_steps: int | None = None) -> tuple[cavemind.State, int]:
+    """Where one seeded uniformly random playout from `state` ends (after `max_steps` steps at most), and the
+    number of steps it took; the same game as walk()."""
+    rng = random.Random(seed)
+    state = state.clone()
+    steps = 0
+    while not state.is_terminal() and (max_steps is None or steps < max_steps):
+        state.apply(random_action(state, rng))
+        steps += 1
+    return state, steps
+
+
+def sampled_positions(state: cavemind.State, seed: int, rate: float) -> list[dict[str, Any]]:
+    """The `state` objects of positions met along one seeded random playout from `state`, each kept with
+    probability `rate`: material for mutation tests."""
+    rng = random.Random(seed)
+    state = state.clone()
+    kept = []
+    while not state.is_terminal():
+        if rng.random() < rate:
+            kept.append(state.to_dict()["state"])
+        state.apply(random_action(state, rng))
+    return kept
+
+
 def random_states(game: cavemind.Game, count: int, seed: int) -> list[cavemind.State]:
     """About `count` states spread along seeded random playouts of `game` (start and end included)."""
     states: list[cavemind.State] = []

@@ -6,7 +6,7 @@ from cavemind.games.fields import in_range, int_list, one_of, sized_list
 
 # (name, struct code, shape) of every PHState field, in the order of prehistory.pxd (the one definition of the
 # fields and their meaning); offsets follow C alignment, checked at import against the struct, and
-# tests/test_prehistory_hardening.py checks this list against prehistory.pxd field by field.
+# tests/games/test_prehistory_hardening.py checks this list against prehistory.pxd field by field.
 FIELDS = [
     ("num_players", "B", ()), ("round", "B", ()), ("phase", "B", ()), ("pending_decision", "B", ()),
     ("turn", "B", ()), ("summer_action", "B", ()), ("turn_order", "B", (MAXP,)), ("done", "B", (MAXP,)),

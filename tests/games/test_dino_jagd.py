@@ -6,7 +6,7 @@ import collections
 import pytest
 
 import cavemind
-from cavemind.testing import check_position_invariants, random_action
+from cavemind.testing import check_position_invariants, play_random, random_action
 
 G2 = cavemind.load_game("dino_jagd", players=2)
 G3 = cavemind.load_game("dino_jagd", players=3)
@@ -485,14 +485,7 @@ def test_a_secret_setup_stoerfeld_can_be_played_before_its_owners_first_turn():
 
 def test_golden_seeded_playthrough():
     """A fixed seeded random game: guards against unintended rule changes."""
-    import random
-
-    s = G3.new_initial_state()
-    rng = random.Random(2026)
-    steps = 0
-    while not s.is_terminal():
-        s.apply(random_action(s, rng))
-        steps += 1
+    s, steps = play_random(G3.new_initial_state(), 2026)
     assert (steps, s.scores(), s.returns()) == GOLDEN
 
 

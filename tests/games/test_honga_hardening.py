@@ -7,7 +7,7 @@ import pytest
 
 import cavemind
 from cavemind.games import honga as H
-from cavemind.testing import random_action
+from cavemind.testing import random_action, sampled_positions
 
 GAMES = {n: cavemind.load_game("honga", players=n) for n in (2, 3, 4, 5)}
 C_BONUS = 145                                             # bonus-card draws: 145 + kind
@@ -195,13 +195,7 @@ def test_mutated_positions_are_refused_or_playable(n):
     rng = random.Random(n)
     loaded = refused = 0
     for seed in range(6):
-        state = GAMES[n].new_initial_state()
-        play_rng = random.Random(seed)
-        snapshots = []
-        while not state.is_terminal():
-            if play_rng.random() < 0.03:
-                snapshots.append(state.to_dict()["state"])
-            state.apply(random_action(state, play_rng))
+        snapshots = sampled_positions(GAMES[n].new_initial_state(), seed, rate=0.03)
         for doc in snapshots[:8]:
             for mutate in mutations(doc, rng):
                 d = copy.deepcopy(doc)

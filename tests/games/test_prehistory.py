@@ -2,13 +2,12 @@
 (rulebook: Prehistory, A-Games 2018, English; designed data: python/cavemind/data/prehistory)."""
 import json
 import random
-import time
 from importlib import resources
 
 import pytest
 
 import cavemind
-from cavemind.testing import check_position_invariants, random_action
+from cavemind.testing import check_position_invariants, play_random
 
 DATA = json.loads((resources.files("cavemind") / "data" / "prehistory" / "components.json").read_text())
 GAMES = {n: cavemind.load_game("prehistory", players=n) for n in (2, 3, 4)}
@@ -740,13 +739,7 @@ def test_ceremony_cards_are_hidden_from_the_others():
 
 def test_golden_seeded_playthrough():
     """A seeded random game always gives the same result (regression guard for the rules)."""
-    g = GAMES[3]
-    s = g.new_initial_state()
-    rng = random.Random(2024)
-    steps = 0
-    while not s.is_terminal():
-        s.apply(random_action(s, rng))
-        steps += 1
+    s, steps = play_random(GAMES[3].new_initial_state(), 2024)
     assert (steps, s.scores()) == GOLDEN
 
 

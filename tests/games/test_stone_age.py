@@ -2,7 +2,6 @@
 set, the soak run (slow), positions (JSON) and their error messages, and the readable board."""
 import copy
 import itertools
-import json
 import random
 
 import pytest

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import cavemind
-from cavemind.testing import check_random_games, random_action
+from cavemind.testing import check_random_games, play_random
 from cavemind.errors import InvalidPositionError
 
 GAMES = {n: cavemind.load_game("prehistory", players=n) for n in (2, 3, 4)}
@@ -20,13 +20,7 @@ MODULE = GAMES[2].module
 
 def play(game, seed, steps):
     """A seeded random game advanced by up to `steps` steps."""
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(random_action(state, rng))
-    return state
+    return play_random(game.new_initial_state(), seed, steps)[0]
 
 
 def position(players=3, seed=0, steps=100):
@@ -137,7 +131,7 @@ def test_random_playouts_and_their_determinizations_are_legal(players):
 
 # ---- the position's spelled-out names (format 2) and format 1 ----
 
-PXD = Path(__file__).resolve().parent.parent / "src" / "games" / "prehistory" / "prehistory.pxd"
+PXD = Path(__file__).resolve().parents[2] / "src" / "games" / "prehistory" / "prehistory.pxd"
 # The field names of format 1, in the order of the struct (as position.pxi listed them before format 2).
 FORMAT_1_FIELDS = [
     "num_players", "round", "phase", "sub", "turn", "summer_action", "order", "done", "price_tile", "price_rot",

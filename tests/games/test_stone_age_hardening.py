@@ -9,7 +9,7 @@ import pytest
 import cavemind
 from cavemind.errors import InvalidPositionError
 from cavemind.games import stone_age as S
-from cavemind.testing import random_action
+from cavemind.testing import random_action, sampled_positions
 
 SA = "stone_age"
 OPTIONS = ("winter_is_hard", "wild_animals", "igloos")
@@ -193,13 +193,7 @@ def test_mutated_positions_are_refused_or_playable(players, options):
     rng = random.Random(players)
     loaded = refused_count = 0
     for seed in range(4):
-        state = game.new_initial_state()
-        play_rng = random.Random(seed)
-        snapshots = []
-        while not state.is_terminal():
-            if play_rng.random() < 0.05:
-                snapshots.append(state.to_dict()["state"])
-            state.apply(random_action(state, play_rng))
+        snapshots = sampled_positions(game.new_initial_state(), seed, rate=0.05)
         for doc in snapshots[:10]:
             for mutate in mutations(doc, rng):
                 d = copy.deepcopy(doc)

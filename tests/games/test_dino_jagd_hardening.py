@@ -7,7 +7,7 @@ import random
 import pytest
 
 import cavemind
-from cavemind.testing import check_random_games, random_action
+from cavemind.testing import check_random_games, play_random
 from cavemind.errors import InvalidPositionError
 
 GAMES = {(n, f): cavemind.load_game("dino_jagd", players=n, deck_fraction=f) for n in (2, 3, 4) for f in (0.5, 1.0)}
@@ -21,13 +21,8 @@ ZIELFERNROHR = 9
 
 
 def play(game, seed, steps):
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(random_action(state, rng))
-    return state
+    """A seeded random game advanced by up to `steps` steps."""
+    return play_random(game.new_initial_state(), seed, steps)[0]
 
 
 def hunt_position(seed=3):
