@@ -134,8 +134,7 @@ def thread_scaling(seconds: float, repeats: int, c: float) -> list[list[str]]:
     that anything else running on the machine slows both alike)."""
     rows = []
     for name in cavemind.game_names():
-        spec = cavemind.parameters_of(name).get("players", {})
-        for players in spec.get("choices", (spec.get("default", 2),)):
+        for players in cavemind.game_info(name).player_counts:
             state = cavemind.load_game(name, players=players).new_initial_state(seed=1)
             cavemind.analyse(state, cavemind.Limit(seconds=seconds / 10), exploration=c)  # warm-up
             rates: dict[int, list[float]] = {1: [], 2: []}
@@ -157,8 +156,7 @@ def configurations(games: list[str] | None) -> list[tuple[str, int]]:
     """(game, player count) of every registered game, or of `games`."""
     rows = []
     for name in games or cavemind.game_names():
-        spec = cavemind.parameters_of(name)["players"]
-        for players in spec.get("choices") or (spec["default"],):
+        for players in cavemind.game_info(name).player_counts:
             rows.append((name, players))
     return rows
 

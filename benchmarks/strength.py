@@ -92,8 +92,8 @@ def targets(game: str, equal_time: float) -> list[tuple[str, str, float | None, 
 
 
 def player_count(game: str) -> int:
-    choices = cavemind.parameters_of(game)["players"].get("choices")
-    return 2 if not choices or 2 in choices else min(choices)
+    counts = cavemind.game_info(game).player_counts
+    return 2 if 2 in counts else counts[0]
 
 
 class Ladder:

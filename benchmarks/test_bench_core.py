@@ -23,8 +23,7 @@ SEARCH_ITERATIONS = 1000
 def _cases() -> list:
     cases = []
     for name in cavemind.game_names():
-        spec = cavemind.parameters_of(name).get("players", {})
-        for players in spec.get("choices", (spec.get("default", 2),)):
+        for players in cavemind.game_info(name).player_counts:
             cases.append(pytest.param((name, players), id=f"{name}-{players}p"))
     return cases
 

@@ -241,3 +241,18 @@ def test_every_game_module_has_the_game_module_protocol():
         module = game_module(name)
         assert isinstance(module, GameModule), name      # every protocol member is present
         assert module.NAME == name and "players" in module.PARAMETERS
+
+
+def test_game_info_says_what_the_module_declares():
+    # one GameInfo per game: the registry's record, its facts read from the game module
+    for name in cavemind.game_names():
+        info = cavemind.game_info(name)
+        game = cavemind.load_game(name)
+        assert info.name == name and info.description and info.parameters == cavemind.parameters_of(name)
+        assert game.num_players in info.player_counts == tuple(sorted(info.player_counts))
+        assert info.hidden_information == bool(game.module.HIDDEN_INFORMATION)
+        assert info.chance == game.new_initial_state().is_chance_node() or name == "tictactoe"
+        assert info.search == cavemind.search_defaults(name, game.num_players) or info.search.by_players
+    assert cavemind.game_info("tictactoe").chance is False and cavemind.game_info("kuhn_poker").chance is True
+    with pytest.raises(cavemind.UnknownGameError):
+        cavemind.game_info("chess")

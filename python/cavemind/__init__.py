@@ -23,7 +23,7 @@ from cavemind.errors import (
 )
 from cavemind.experts import ExpertBot
 from cavemind.game import CHANCE, TERMINAL, Game, State, load_game, parameters_of, state_from_json
-from cavemind.games import FULL_ROLLOUT, SearchDefaults, game_names, search_defaults
+from cavemind.games import FULL_ROLLOUT, GameInfo, SearchDefaults, game_info, game_names, search_defaults
 from cavemind.records import GameRecord, read_record
 from cavemind.search import ALGORITHMS, Analysis, AnalysisInfo, Limit, MoveInfo, StopFlag, analyse, analysis
 
@@ -41,6 +41,7 @@ __all__ = [
                              "EmptyHistoryError",
                              "ExpertBot",
                              "Game",
+                             "GameInfo",
                              "GameNotOverError",
                              "GameRecord",
                              "HeuristicBot",
@@ -64,6 +65,7 @@ __all__ = [
                              "UnknownGameError",
                              "analyse",
                              "analysis",
+                             "game_info",
                              "game_names",
                              "load_game",
                              "parameters_of",

@@ -43,6 +43,7 @@ from cavemind.bots import Bot
 from cavemind.botspec import BotSpecError, parse_bot_spec
 from cavemind.errors import CavemindError
 from cavemind.game import CHANCE, load_game
+from cavemind.games import game_info
 from cavemind.progress import StatusLine, elapsed_and_left
 from cavemind.records import RecordBuilder
 
@@ -292,10 +293,9 @@ def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: i
         spec.make(0)  # builds once, so that a bad setting fails now rather than as a forfeit in every game
         labels.append(str(spec))
     bots = list(dict.fromkeys(labels))
-    choices = load_game(game_name).module.PARAMETERS["players"].get("choices")
     if players is None:
-        default = load_game(game_name).num_players
-        players = len(labels) if choices is None or len(labels) in choices else default
+        counts = game_info(game_name).player_counts
+        players = len(labels) if len(labels) in counts else load_game(game_name).num_players
     game = load_game(game_name, players=players, **options)  # validates the count and the options
     if len(labels) < game.num_players:
         raise ArenaError(f"{game_name} with {game.num_players} players needs at least {game.num_players} bots, "

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cavemind import _core
 from cavemind.errors import EmptyHistoryError, IllegalActionError, InvalidOptionError, InvalidPositionError
-from cavemind.games import GameModule, game_module
+from cavemind.games import GameModule, game_info, game_module
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -25,7 +25,7 @@ _FALSE = {"0", "false", "no", "off"}
 
 def parameters_of(name: str) -> dict[str, dict[str, Any]]:
     """The parameters `name` accepts: {parameter: {"type", "default", "choices"?, "help"?}}."""
-    return {k: dict(v) for k, v in game_module(name).PARAMETERS.items()}
+    return game_info(name).parameters
 
 
 def _coerce(game: str, key: str, spec: Mapping[str, Any], value: Any) -> Any:
@@ -87,6 +87,7 @@ class Game:
         self.max_actions: int = info["max_actions"]
         self.state_size: int = info["state_size"]
         self.max_game_length: int = info["max_game_length"]
+        self.max_chance_outcomes: int = info["max_chance_outcomes"]   # 0: the game has no chance events
 
     @property
     def observation_size(self) -> int:

@@ -329,8 +329,7 @@ def soak_plan(name: str) -> SoakPlan:
     """The game's soak plan; a game without one (the reference games) is soaked at each player count."""
     if name in SOAK_PLANS:
         return SOAK_PLANS[name]
-    spec = cavemind.parameters_of(name)["players"]
-    return SoakPlan(_options(players=tuple(spec.get("choices") or (spec["default"],))))
+    return SoakPlan(_options(players=cavemind.game_info(name).player_counts))
 
 
 @dataclass

@@ -118,8 +118,7 @@ def _describe_parameter(name: str, spec: dict[str, Any]) -> str:
 
 def command_games(args: argparse.Namespace) -> int:
     for name in cavemind.game_names():
-        module = cavemind.games.game_module(name)
-        print(f"{name}: {module.DESCRIPTION}")
+        print(f"{name}: {cavemind.games.game_info(name).description}")
         for key, spec in cavemind.parameters_of(name).items():
             print(_describe_parameter(key, spec))
     return 0

@@ -50,10 +50,48 @@ class SearchDefaults:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """One registered game: its compiled module and its default search settings."""
+    """One registered game: where its compiled module is, its default search settings, and what the module
+    declares about it (name, description, parameters, player counts, hidden information, chance), read from
+    the module when asked so that each fact has one place: the game's own source."""
 
     module: str
     search: SearchDefaults = SearchDefaults()
+
+    @property
+    def compiled(self) -> GameModule:
+        """The compiled game module (imported on first use)."""
+        return cast(GameModule, importlib.import_module(self.module))
+
+    @property
+    def name(self) -> str:
+        return self.compiled.NAME
+
+    @property
+    def description(self) -> str:
+        """One line: the game's long name and what is modelled."""
+        return self.compiled.DESCRIPTION
+
+    @property
+    def parameters(self) -> dict[str, dict[str, Any]]:
+        """{parameter: {"type", "default", "choices"?, "help"?}}, always with "players" (a copy)."""
+        return {key: dict(spec) for key, spec in self.compiled.PARAMETERS.items()}
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts the game can be set up for, smallest first."""
+        players = self.compiled.PARAMETERS["players"]
+        return tuple(sorted(players.get("choices") or (players["default"],)))
+
+    @property
+    def hidden_information(self) -> bool:
+        """Whether anything is ever hidden from a player."""
+        return bool(self.compiled.HIDDEN_INFORMATION)
+
+    @property
+    def chance(self) -> bool:
+        """Whether the game has chance events (deals, dice, draws), in its default configuration."""
+        from cavemind.game import load_game
+        return load_game(self.name).max_chance_outcomes > 0
 
 
 # One entry per game; the module is imported only when the game is first loaded. The rollout depths of the
@@ -69,6 +107,12 @@ REGISTRY: dict[str, GameInfo] = {
     "honga": GameInfo("cavemind.games.honga", SearchDefaults(rollout_depth=60)),
     "dino_jagd": GameInfo("cavemind.games.dino_jagd", SearchDefaults(exploration=0.4, rollout_depth=40)),
 }
+
+
+def game_info(name: str) -> GameInfo:
+    """The registry record of game `name`. Raises UnknownGameError."""
+    game_module(name)  # raises UnknownGameError for an unknown name
+    return REGISTRY[name]
 
 
 def search_defaults(name: str, players: int) -> SearchDefaults:

@@ -42,7 +42,7 @@ import pyspiel
 import cavemind
 from cavemind.game import Game as _CavemindGame
 from cavemind.game import State as _CavemindState
-from cavemind.games import game_module
+from cavemind.games import game_info, game_module
 
 PREFIX = "cavemind_"
 _PLAYER_IDS = {cavemind.CHANCE: int(pyspiel.PlayerId.CHANCE), cavemind.TERMINAL: int(pyspiel.PlayerId.TERMINAL)}
@@ -83,14 +83,14 @@ def _view_string(name: str, data: bytes, player: int) -> str:
 
 
 def _game_type(name: str) -> pyspiel.GameType:
-    spec = cavemind.parameters_of(name)
-    players = spec["players"].get("choices") or (spec["players"]["default"],)
-    default = cavemind.load_game(name)
-    has_chance = _table(default)["max_chance_outcomes"] > 0
-    hidden = bool(default.module.HIDDEN_INFORMATION)
+    info = game_info(name)
+    spec = info.parameters
+    players = info.player_counts
+    has_chance = info.chance
+    hidden = info.hidden_information
     return pyspiel.GameType(
         short_name=openspiel_name(name),
-        long_name=f"cavemind {name}: {default.module.DESCRIPTION}",
+        long_name=f"cavemind {name}: {info.description}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if has_chance
                      else pyspiel.GameType.ChanceMode.DETERMINISTIC),
