@@ -55,7 +55,7 @@ class StopFlag:
 
 def search(state: CoreState, algorithm: str = ..., iterations: int = ..., seconds: float = ...,
            threads: int = ..., max_nodes: int = ..., exploration: float = ..., rollout_depth: int = ...,
-           uniform_rollouts: bool = ...,
+           rollout_policy: str = ...,
            determinizations: int = ..., seed: int = ..., stop: StopFlag | None = ...,
            pv_length: int = ..., on_report: Callable[[dict[str, Any]], object] | None = ...,
            report_every: float = ...) -> dict[str, Any]: ...
