@@ -53,6 +53,8 @@ class StopFlag:
     @property
     def is_set(self) -> bool: ...
 
+def _set_mast_epsilon(epsilon: float) -> None: ...
+
 def search(state: CoreState, algorithm: str = ..., iterations: int = ..., seconds: float = ...,
            threads: int = ..., max_nodes: int = ..., exploration: float = ..., rollout_depth: int = ...,
            rollout_policy: str = ...,

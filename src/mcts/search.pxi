@@ -42,8 +42,17 @@ cdef enum:
 ROLLOUT_POLICIES = {"game": POLICY_GAME, "uniform": POLICY_UNIFORM, "mast": POLICY_MAST}
 
 # MAST's exploration: the share of rollout moves left to the game's policy. 0.2 as in Powley et al. 2014's
-# epsilon-greedy MAST (docs/strength.md, "MAST rollouts (tried)").
+# epsilon-greedy MAST (docs/strength.md, "MAST rollouts (tried)"). Read into each search's SearchConfig;
+# _core._set_mast_epsilon changes it for measurements only.
 cdef double MAST_EPSILON = 0.2
+
+
+def _set_mast_epsilon(double epsilon):
+    """For measurements only (benchmarks): the MAST epsilon of every later search in this process."""
+    global MAST_EPSILON
+    if not 0.0 <= epsilon <= 1.0:
+        raise ValueError(f"MAST epsilon {epsilon!r}: must be from 0 to 1")
+    MAST_EPSILON = epsilon
 
 
 ctypedef struct SearchConfig:
@@ -54,6 +63,7 @@ ctypedef struct SearchConfig:
     double exploration       # the UCB constant c
     int rollout_depth        # < 0: rollouts play to the end
     int rollout_policy       # POLICY_GAME, POLICY_UNIFORM or POLICY_MAST
+    double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     int determinizations     # PIMC only
     int searcher             # the player whose decision is searched (and whose view is kept)
 
@@ -209,7 +219,7 @@ cdef inline int mast_action(Worker* w, const char* s, int player) noexcept nogil
 
 cdef inline int random_action(Worker* w, const char* s, int player) noexcept nogil:
     cdef int n
-    if w.cfg.rollout_policy == POLICY_MAST and rng_uniform(&w.rng) >= MAST_EPSILON:
+    if w.cfg.rollout_policy == POLICY_MAST and rng_uniform(&w.rng) >= w.cfg.mast_epsilon:
         return mast_action(w, s, player)
     if w.game.rollout_action != NULL and w.cfg.rollout_policy != POLICY_UNIFORM:
         return w.game.rollout_action(s, &w.rng)
