@@ -15,21 +15,53 @@ def ttt(*rows):
     return TICTACTOE.state_from_dict({"board": list(rows)})
 
 
+@pytest.mark.parametrize("policy", ["game", "mast"])
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("algorithm", ["mcts", "ismcts", "mo-ismcts", "pimc"])
-def test_takes_a_forced_win(algorithm, threads):
+def test_takes_a_forced_win(algorithm, threads, policy):
     state = ttt("XX.", "OO.", "...")                 # X to move wins at c3
-    info = cavemind.analyse(state, cavemind.Limit(iterations=4000, threads=threads), algorithm=algorithm, seed=3)
+    info = cavemind.analyse(state, cavemind.Limit(iterations=4000, threads=threads), algorithm=algorithm, seed=3,
+                            rollout_policy=policy)
     assert info.best.name == "c3"
     assert info.best.value > 0.9
 
 
+@pytest.mark.parametrize("policy", ["game", "mast"])
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("algorithm", ["mcts", "ismcts"])
-def test_blocks_a_forced_loss(algorithm, threads):
+def test_blocks_a_forced_loss(algorithm, threads, policy):
     state = ttt("X..", "OO.", "X..")                 # X to move must block c2
-    info = cavemind.analyse(state, cavemind.Limit(iterations=4000, threads=threads), algorithm=algorithm, seed=4)
+    info = cavemind.analyse(state, cavemind.Limit(iterations=4000, threads=threads), algorithm=algorithm, seed=4,
+                            rollout_policy=policy)
     assert info.best.name == "c2"
+
+
+# A tree of 16 nodes (the smallest memory cap) holds the root's five children and a few grandchildren, so
+# O's winning reply c2 is mostly met in the rollouts. Uniform rollouts find it a quarter of the time; MAST
+# learns that "O plays c2" has the best mean for O and plays it, so X's moves other than c2 read as lost.
+# (MCTS only: ISMCTS's availability counts make so small a tree erratic with either policy.)
+TINY_TREE = cavemind.Limit(iterations=3000, memory_mb=16 * 32 / 2**20)
+
+
+def test_mast_rollouts_learn_the_reply_that_a_tiny_tree_cannot_see():
+    state = ttt("X..", "OO.", "X..")                 # X to move must block c2
+    for seed in (1, 2, 3):
+        mast = cavemind.analyse(state, TINY_TREE, algorithm="mcts", seed=seed, rollout_policy="mast")
+        game = cavemind.analyse(state, TINY_TREE, algorithm="mcts", seed=seed, rollout_policy="game")
+        assert mast.best.name == "c2"
+        assert mast.best.visits > 0.9 * 3000
+        others = [m.value for m in mast.moves if m.name != "c2"]
+        uniform_others = [m.value for m in game.moves if m.name != "c2"]   # tic-tac-toe's policy is uniform
+        assert sum(others) / len(others) < 0.15 < sum(uniform_others) / len(uniform_others)
+
+
+def test_mast_is_a_different_search_from_the_game_policy():
+    state = cavemind.load_game("honga", players=2).new_initial_state(seed=1)
+    limit = cavemind.Limit(iterations=300)
+    game = cavemind.analyse(state, limit, seed=5, rollout_policy="game")
+    mast = cavemind.analyse(state, limit, seed=5, rollout_policy="mast")
+    assert [(m.action, m.visits, m.value) for m in game.moves] != [(m.action, m.visits, m.value) for m in mast.moves]
+    assert mast.iterations == 300 and sum(m.visits for m in mast.moves) == 300
 
 
 def play(game, bots, seed):
@@ -82,12 +114,13 @@ def test_ismcts_exploits_an_always_bet_opponent_in_kuhn_poker(threads):
     assert mean > 0.15
 
 
+@pytest.mark.parametrize("policy", ["game", "mast"])
 @pytest.mark.parametrize("algorithm", ["mcts", "ismcts", "mo-ismcts", "pimc"])
 @pytest.mark.parametrize("game_name", ["tictactoe", "kuhn_poker"])
-def test_same_seed_gives_the_same_analysis(algorithm, game_name):
+def test_same_seed_gives_the_same_analysis(algorithm, game_name, policy):
     state = cavemind.load_game(game_name).new_initial_state(seed=2)
-    first = cavemind.analyse(state, cavemind.Limit(iterations=3000), algorithm=algorithm, seed=42)
-    second = cavemind.analyse(state, cavemind.Limit(iterations=3000), algorithm=algorithm, seed=42)
+    first = cavemind.analyse(state, cavemind.Limit(iterations=3000), algorithm=algorithm, seed=42, rollout_policy=policy)
+    second = cavemind.analyse(state, cavemind.Limit(iterations=3000), algorithm=algorithm, seed=42, rollout_policy=policy)
     assert [(m.action, m.visits, m.value, m.pv) for m in first.moves] == \
            [(m.action, m.visits, m.value, m.pv) for m in second.moves]
     assert first.iterations == 3000
@@ -173,8 +206,9 @@ def test_principal_variation_starts_with_the_move_and_is_replayable():
     assert info.pv[0] == info.best.action and info.best.pv_names[0] == "c3"
 
 
+@pytest.mark.parametrize("policy", ["game", "mast"])
 @pytest.mark.parametrize("algorithm", ["ismcts", "mo-ismcts", "pimc"])
-def test_no_peeking_same_information_set_same_analysis(game, algorithm):
+def test_no_peeking_same_information_set_same_analysis(game, algorithm, policy):
     """Two true states the searcher cannot tell apart give identical analyses with the same seed."""
     if not game.module.HIDDEN_INFORMATION:
         pytest.skip("nothing is hidden in this game")
@@ -189,8 +223,10 @@ def test_no_peeking_same_information_set_same_analysis(game, algorithm):
             twin = state.determinize(player, seed=1000 + k)
             if twin == state:
                 continue
-            a = cavemind.analyse(state, cavemind.Limit(iterations=300), algorithm=algorithm, seed=8)
-            b = cavemind.analyse(twin, cavemind.Limit(iterations=300), algorithm=algorithm, seed=8)
+            a = cavemind.analyse(state, cavemind.Limit(iterations=300), algorithm=algorithm, seed=8,
+                                 rollout_policy=policy)
+            b = cavemind.analyse(twin, cavemind.Limit(iterations=300), algorithm=algorithm, seed=8,
+                                 rollout_policy=policy)
             assert [(m.action, m.visits, m.value) for m in a.moves] == [(m.action, m.visits, m.value) for m in b.moves]
             checked += 1
             break
@@ -216,6 +252,8 @@ def test_search_errors_are_specific():
         cavemind.Limit(iterations=10, threads=0)
     with pytest.raises(cavemind.SearchError, match="algorithm"):
         cavemind.analyse(TICTACTOE.new_initial_state(), algorithm="alphabeta")
+    with pytest.raises(cavemind.SearchError, match="rollout_policy='greedy': expected one of game, uniform, mast"):
+        cavemind.analyse(TICTACTOE.new_initial_state(), rollout_policy="greedy")
     with pytest.raises(cavemind.SearchError, match="chance"):
         cavemind.analyse(KUHN.new_initial_state())
     with pytest.raises(cavemind.SearchError):

@@ -53,9 +53,11 @@ class StopFlag:
     @property
     def is_set(self) -> bool: ...
 
+def _set_mast_epsilon(epsilon: float) -> None: ...
+
 def search(state: CoreState, algorithm: str = ..., iterations: int = ..., seconds: float = ...,
            threads: int = ..., max_nodes: int = ..., exploration: float = ..., rollout_depth: int = ...,
-           uniform_rollouts: bool = ...,
+           rollout_policy: str = ...,
            determinizations: int = ..., seed: int = ..., stop: StopFlag | None = ...,
            pv_length: int = ..., on_report: Callable[[dict[str, Any]], object] | None = ...,
            report_every: float = ...) -> dict[str, Any]: ...

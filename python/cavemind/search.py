@@ -27,8 +27,9 @@ MAX_THREADS = 256
 # many iterations unless a time limit (seconds) is given instead. docs/settings.md lists every setting.
 DEFAULT_ITERATIONS = 1000
 DEFAULT_DETERMINIZATIONS = 8      # PIMC's sampled worlds
-# Rollouts beyond the tree: the game's own policy (uniform where it has none), or uniform for comparisons.
-ROLLOUT_POLICIES = ("game", "uniform")
+# Rollouts beyond the tree: the game's own policy (uniform where it has none), uniform for comparisons, or
+# MAST (the legal move with the best mean return so far in this search, 80% of the time, else the game's).
+ROLLOUT_POLICIES = ("game", "uniform", "mast")
 
 
 def _is_real(value: object) -> bool:
@@ -225,7 +226,8 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
     `exploration` (the UCB constant c) and `rollout_depth` (decisions before a rollout is cut off and the
     game's heuristic read; FULL_ROLLOUT = -1 plays to the end) default to the game's settings
     (cavemind.games.search_defaults); `rollout_policy` is "game" (the game's rollout policy, uniform where it
-    has none) or "uniform" (for comparisons); `determinizations` is the number of worlds PIMC samples; `seed` is the
+    has none), "uniform" (for comparisons) or "mast" (Move-Average Sampling: mostly the legal move with the
+    best mean return so far in this search, else the game's policy); `determinizations` is the number of worlds PIMC samples; `seed` is the
     search seed. Without `limit` the search runs DEFAULT_ITERATIONS (1,000) iterations. The same settings
     under the same names in the CLI, the engine and bot specifications: docs/settings.md.
     `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
@@ -279,7 +281,7 @@ def _prepare(state: State, limit: Limit | None, algorithm: str, exploration: flo
     return state.clone(), dict(
         algorithm=algorithm, iterations=limit.iterations or 0, seconds=limit.seconds or 0.0,
         threads=limit.threads, max_nodes=limit.max_nodes(), exploration=exploration,
-        rollout_depth=rollout_depth, uniform_rollouts=rollout_policy == "uniform",
+        rollout_depth=rollout_depth, rollout_policy=rollout_policy,
         determinizations=determinizations, seed=seed, stop=stop)
 
 

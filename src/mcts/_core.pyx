@@ -6,7 +6,7 @@ from libc.stdint cimport int32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memcpy, memset
 
-from mcts.rng cimport Rng, rng_seed, rng_below, rng_next, splitmix64
+from mcts.rng cimport Rng, rng_seed, rng_below, rng_next, rng_uniform, splitmix64
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL, MAX_PLAYERS
 from mcts.tree cimport (Node, Arena, NO_NODE, arena_init, arena_free, arena_new_node, arena_add_child,
                         find_child, last_child)
@@ -107,6 +107,9 @@ cdef void worker_free(Worker* w) noexcept nogil:
     free(w.actions)
     free(w.mark)
     free(w.paths)
+    free(w.mast_mean)
+    free(w.mast_count)
+    free(w.mast_played)
     free(w)
 
 
@@ -144,6 +147,15 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
     w.mark = <unsigned int*>alloc_lines(sizeof(unsigned int) * (g.max_actions + 1))
     w.paths = <int32_t*>alloc_lines(sizeof(int32_t) * w.max_depth * w.num_roots)
     w.stop = stop
+    if cfg.rollout_policy == POLICY_MAST:
+        # A game's actions number at most max_game_length from its start, so from any root too.
+        w.mast_cap = g.max_game_length + 1
+        w.mast_mean = <double*>alloc_lines(sizeof(double) * g.num_players * g.max_actions)
+        w.mast_count = <int32_t*>alloc_lines(sizeof(int32_t) * g.num_players * g.max_actions)
+        w.mast_played = <int32_t*>alloc_lines(sizeof(int32_t) * w.mast_cap)
+        if w.mast_mean == NULL or w.mast_count == NULL or w.mast_played == NULL:
+            worker_free(w)
+            return NULL
     if (not arena_init(&w.arena, <int32_t>expected, cfg.max_nodes) or w.root_state == NULL or w.work == NULL
             or w.fixed_states == NULL or w.actions == NULL or w.mark == NULL or w.paths == NULL):
         worker_free(w)
@@ -250,7 +262,7 @@ cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_l
 
 def search(CoreState state, str algorithm="ismcts", long long iterations=1000, double seconds=0.0,
            int threads=1, long long max_nodes=0, double exploration=0.7, int rollout_depth=-1,
-           bint uniform_rollouts=False,
+           str rollout_policy="game",
            int determinizations=8, seed=0, StopFlag stop=None, int pv_length=16, on_report=None,
            double report_every=0.0):
     """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
@@ -275,13 +287,16 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
         raise ValueError("search needs threads >= 1 and a positive iteration or time budget")
     if iterations > 0 and threads > iterations:
         threads = <int>iterations  # every thread does at least one iteration: never more than the budget
+    if rollout_policy not in ROLLOUT_POLICIES:
+        raise ValueError(f"rollout_policy {rollout_policy!r}: expected one of {sorted(ROLLOUT_POLICIES)}")
     if on_report is not None and not report_every > 0:
         raise ValueError("on_report needs report_every > 0 (seconds between reports)")
     cfg.algorithm = ALGORITHMS[algorithm]
     cfg.seconds = seconds
     cfg.exploration = exploration
     cfg.rollout_depth = rollout_depth
-    cfg.uniform_rollouts = uniform_rollouts
+    cfg.rollout_policy = ROLLOUT_POLICIES[rollout_policy]
+    cfg.mast_epsilon = MAST_EPSILON
     cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
     cfg.searcher = player
     if max_nodes <= 0:

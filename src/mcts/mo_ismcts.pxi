@@ -49,6 +49,7 @@ cdef void mo_ismcts_iteration(Worker* w) noexcept nogil:
                 w.arena.nodes[follow].available += 1
                 path_push(w, q, follow)
         g.apply_action(s, action)
+        mast_record(w, player, action)
         w.current[player] = child
         path_push(w, player, child)
         if expanded:
@@ -56,3 +57,5 @@ cdef void mo_ismcts_iteration(Worker* w) noexcept nogil:
     rollout(w, s)
     for q in range(num_trees):
         backup_path(w, q)
+    if w.mast_played != NULL:
+        mast_backup(w)

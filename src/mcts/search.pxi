@@ -9,9 +9,18 @@
 # becomes a child, and the iteration continues with a rollout. Chance nodes are sampled "open loop": the
 # outcome is applied and the descent stays on the same tree node.
 #
-# Rollouts play uniformly random legal actions (or the game's rollout policy) to the end, or stop after
-# `rollout_depth` decisions and read the game's heuristic. Backup adds the returns of node.player to every
-# node on the path (max^n for n players).
+# Rollouts play uniformly random legal actions (or the game's rollout policy, or MAST: below) to the end,
+# or stop after `rollout_depth` decisions and read the game's heuristic. Backup adds the returns of
+# node.player to every node on the path (max^n for n players).
+#
+# MAST, the Move-Average Sampling Technique (Finnsson and Bjornsson, "Simulation-based approach to general
+# game playing", AAAI 2008; for ISMCTS: Powley, Whitehouse and Cowling, "Information capture and reuse
+# strategies in Monte Carlo tree search", IEEE TCIAIG 2014): each worker keeps, per player and action id,
+# the mean return to that player of the iterations in which they played that action, in the tree descent
+# or in the rollout, whatever the position. In a rollout the mover plays, with probability
+# 1 - MAST_EPSILON, the legal action with the best such mean (one never played counts as best; ties are
+# broken at random), otherwise the game's rollout policy. The tables are allocated with the worker; the
+# (player, action) pairs of one iteration are kept in a list as long as the longest game.
 from libc.math cimport log, sqrt
 from libc.string cimport memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
@@ -25,6 +34,26 @@ cdef enum:
 
 ALGORITHMS = {"mcts": ALG_MCTS, "ismcts": ALG_ISMCTS, "mo-ismcts": ALG_MO_ISMCTS, "pimc": ALG_PIMC}
 
+cdef enum:
+    POLICY_GAME = 0      # the game's rollout_action, uniform where it has none
+    POLICY_UNIFORM = 1   # uniform over the legal actions (for comparisons)
+    POLICY_MAST = 2      # MAST over the game's policy
+
+ROLLOUT_POLICIES = {"game": POLICY_GAME, "uniform": POLICY_UNIFORM, "mast": POLICY_MAST}
+
+# MAST's exploration: the share of rollout moves left to the game's policy. 0.2 as in Powley et al. 2014's
+# epsilon-greedy MAST (docs/strength.md, "MAST rollouts (tried)"). Read into each search's SearchConfig;
+# _core._set_mast_epsilon changes it for measurements only.
+cdef double MAST_EPSILON = 0.2
+
+
+def _set_mast_epsilon(double epsilon):
+    """For measurements only (benchmarks): the MAST epsilon of every later search in this process."""
+    global MAST_EPSILON
+    if not 0.0 <= epsilon <= 1.0:
+        raise ValueError(f"MAST epsilon {epsilon!r}: must be from 0 to 1")
+    MAST_EPSILON = epsilon
+
 
 ctypedef struct SearchConfig:
     int algorithm
@@ -33,7 +62,8 @@ ctypedef struct SearchConfig:
     int32_t max_nodes        # memory cap of one worker's arena, in nodes
     double exploration       # the UCB constant c
     int rollout_depth        # < 0: rollouts play to the end
-    bint uniform_rollouts    # ignore the game's rollout policy: uniform over the legal actions
+    int rollout_policy       # POLICY_GAME, POLICY_UNIFORM or POLICY_MAST
+    double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     int determinizations     # PIMC only
     int searcher             # the player whose decision is searched (and whose view is kept)
 
@@ -62,6 +92,12 @@ ctypedef struct Worker:
     double slice_end         # run_worker pauses at this time to let the caller report (0: no pause)
     bint finished            # a budget ran out or a stop was requested: run_worker will do nothing more
     const int* stop          # set to non-zero from outside to end the search early
+    # MAST (rollout_policy == POLICY_MAST only, else NULL): indexed by player * max_actions + action
+    double* mast_mean        # mean return to the player of the iterations in which they played the action
+    int32_t* mast_count      # those iterations (0: never played, which counts as the best)
+    int32_t* mast_played     # this iteration's (player, action) pairs, as table indices
+    int mast_len
+    int mast_cap
 
 
 cdef enum:
@@ -143,9 +179,49 @@ cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_leg
     return best
 
 
-cdef inline int random_action(Worker* w, const char* s) noexcept nogil:
+cdef inline void mast_record(Worker* w, int player, int action) noexcept nogil:
+    """Notes that `player` played `action` in this iteration (a no-op unless the policy is MAST)."""
+    if w.mast_played != NULL and w.mast_len < w.mast_cap:
+        w.mast_played[w.mast_len] = player * w.game.max_actions + action
+        w.mast_len += 1
+
+
+cdef inline void mast_backup(Worker* w) noexcept nogil:
+    """Adds this iteration's returns (w.values) to the means of the pairs it played, once per play."""
+    cdef int i, k, player
+    for i in range(w.mast_len):
+        k = w.mast_played[i]
+        player = k // w.game.max_actions
+        w.mast_count[k] += 1
+        w.mast_mean[k] += (w.values[player] - w.mast_mean[k]) / w.mast_count[k]
+    w.mast_len = 0
+
+
+cdef inline int mast_action(Worker* w, const char* s, int player) noexcept nogil:
+    """The legal action with the best MAST mean for `player` (never played counts as best; ties at random)."""
+    cdef int n = w.game.legal_actions(s, w.actions)
+    cdef int i, k, ties = 0, best = w.actions[0]
+    cdef int base = player * w.game.max_actions
+    cdef double value, best_value = -1.0
+    for i in range(n):
+        k = base + w.actions[i]
+        value = w.mast_mean[k] if w.mast_count[k] > 0 else 2.0   # returns are in [0, 1]
+        if value > best_value:
+            best_value = value
+            best = w.actions[i]
+            ties = 1
+        elif value == best_value:
+            ties += 1
+            if rng_below(&w.rng, ties) == 0:     # reservoir sampling: each tied action with chance 1/ties
+                best = w.actions[i]
+    return best
+
+
+cdef inline int random_action(Worker* w, const char* s, int player) noexcept nogil:
     cdef int n
-    if w.game.rollout_action != NULL and not w.cfg.uniform_rollouts:
+    if w.cfg.rollout_policy == POLICY_MAST and rng_uniform(&w.rng) >= w.cfg.mast_epsilon:
+        return mast_action(w, s, player)
+    if w.game.rollout_action != NULL and w.cfg.rollout_policy != POLICY_UNIFORM:
         return w.game.rollout_action(s, &w.rng)
     n = w.game.legal_actions(s, w.actions)
     return w.actions[rng_below(&w.rng, n)]
@@ -154,7 +230,7 @@ cdef inline int random_action(Worker* w, const char* s) noexcept nogil:
 cdef void rollout(Worker* w, char* s) noexcept nogil:
     """Plays `s` on to the end (or to the depth cut-off) and leaves the outcome in w.values."""
     cdef const GameTable* g = w.game
-    cdef int player, decisions = 0
+    cdef int player, action, decisions = 0
     while True:
         player = g.current_player(s)
         if player == TERMINAL:
@@ -166,7 +242,9 @@ cdef void rollout(Worker* w, char* s) noexcept nogil:
         if w.cfg.rollout_depth >= 0 and decisions >= w.cfg.rollout_depth:
             g.heuristic(s, w.values)
             return
-        g.apply_action(s, random_action(w, s))
+        action = random_action(w, s, player)
+        mast_record(w, player, action)
+        g.apply_action(s, action)
         decisions += 1
 
 
@@ -214,9 +292,12 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
         if child == NO_NODE:
             break
         g.apply_action(s, w.arena.nodes[child].action)
+        mast_record(w, player, w.arena.nodes[child].action)
         path_push(w, tree, child)
         node = child
         if expanded:
             break
     rollout(w, s)
     backup_path(w, tree)
+    if w.mast_played != NULL:
+        mast_backup(w)

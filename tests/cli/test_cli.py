@@ -42,3 +42,5 @@ def test_bench_fixed_playouts_and_rollout_depth(capsys):
     assert abs(ns_per_step - 1e9 / steps_per_second) <= 0.1 * ns_per_step
     assert cli.main(["bench", "tictactoe", "--seconds", "0.05", "--rollout-depth", "3"]) == 0
     assert "rollouts cut at 3" in capsys.readouterr().out
+    assert cli.main(["bench", "tictactoe", "--seconds", "0.05", "--rollout-policy", "mast"]) == 0
+    assert "mast rollouts" in capsys.readouterr().out

@@ -10,6 +10,7 @@ import cavemind
 from cavemind.cli.arguments import positive_float, positive_int, rollout_depth_value, thread_count
 from cavemind.cli.output import status_line
 from cavemind.progress import elapsed_and_left
+from cavemind.search import ROLLOUT_POLICIES
 
 
 def measure_playouts(game: cavemind.Game, seconds: float) -> tuple[float, float]:
@@ -40,11 +41,11 @@ def measure_fixed_playouts(game: cavemind.Game, playouts: int, repeats: int) -> 
 
 
 def measure_search(game: cavemind.Game, seconds: float, algorithm: str, threads: int,
-                   rollout_depth: int | None = None) -> float:
+                   rollout_depth: int | None = None, rollout_policy: str = "game") -> float:
     """Search iterations per second from the opening (its first decision); rollout_depth None: the game's."""
     state = game.new_initial_state(seed=1)
     info = cavemind.analyse(state, cavemind.Limit(seconds=seconds, threads=threads), algorithm=algorithm,
-                            rollout_depth=rollout_depth)
+                            rollout_depth=rollout_depth, rollout_policy=rollout_policy)
     return info.nps
 
 
@@ -66,13 +67,15 @@ def command_bench(args: argparse.Namespace) -> int:
             steps, games = measure_fixed_playouts(game, args.playouts, args.repeats)
         else:
             steps, games = measure_playouts(game, args.seconds)
-        nps = measure_search(game, args.seconds, args.algorithm, args.threads, args.rollout_depth)
+        nps = measure_search(game, args.seconds, args.algorithm, args.threads, args.rollout_depth,
+                             args.rollout_policy)
         rows.append((game.name, game.num_players, game.state_size, steps, games, nps))
     progress.close()
     depth = {None: "the game's rollout depth", -1: "full rollouts"}.get(args.rollout_depth,
                                                                        f"rollouts cut at {args.rollout_depth}")
+    policy = "" if args.rollout_policy == "game" else f", {args.rollout_policy} rollouts"
     print(f"| game | players | state bytes | playout steps/s | ns/step | playouts/s | {args.algorithm} "
-          f"iterations/s ({args.threads} thread{'s' if args.threads > 1 else ''}, {depth}) |")
+          f"iterations/s ({args.threads} thread{'s' if args.threads > 1 else ''}, {depth}{policy}) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for name, players, size, steps, games, nps in rows:
         print(f"| {name} | {players} | {size} | {steps:,.0f} | {1e9 / steps:,.1f} | {games:,.0f} | {nps:,.0f} |")
@@ -88,6 +91,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     bench.add_argument("--threads", type=thread_count, default=1)
     bench.add_argument("--rollout-depth", type=rollout_depth_value, metavar="D",
                        help="the search's rollouts cut off after D steps (-1: to the end; default: the game's)")
+    bench.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES, default="game",
+                       help="the search's rollout policy (default: the game's)")
     bench.add_argument("--playouts", type=positive_int, metavar="N", help="time exactly N playouts (seeds 0 .. "
                        "N-1: the same games under every build) instead of --seconds of them")
     bench.add_argument("--repeats", type=positive_int, default=1, metavar="R",
