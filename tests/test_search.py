@@ -252,9 +252,21 @@ def test_search_errors_are_specific():
         cavemind.Limit(iterations=10, threads=0)
     with pytest.raises(cavemind.SearchError, match="algorithm"):
         cavemind.analyse(TICTACTOE.new_initial_state(), algorithm="alphabeta")
-    with pytest.raises(cavemind.SearchError, match="rollout_policy='greedy': expected one of game, uniform, mast"):
+    with pytest.raises(cavemind.SearchError, match="rollout_policy='greedy': expected None \(the game's default\) or one of game, uniform, mast"):
         cavemind.analyse(TICTACTOE.new_initial_state(), rollout_policy="greedy")
     with pytest.raises(cavemind.SearchError, match="chance"):
         cavemind.analyse(KUHN.new_initial_state())
     with pytest.raises(cavemind.SearchError):
         cavemind.ISMCTSBot().step(KUHN.new_initial_state())
+
+
+def test_the_rollout_policy_defaults_to_the_games_setting():
+    # 2-player Prehistory plays MAST rollouts by default (docs/strength.md, "MAST rollouts"); 3 players the game's
+    assert cavemind.search_defaults("prehistory", 2).rollout_policy == "mast"
+    assert cavemind.search_defaults("prehistory", 3).rollout_policy == "game"
+    state = cavemind.load_game("prehistory", players=2).new_initial_state(seed=4)
+    limit = cavemind.Limit(iterations=300)
+    unset = cavemind.analyse(state, limit, seed=9)
+    assert unset.moves == cavemind.analyse(state, limit, seed=9, rollout_policy="mast").moves
+    assert cavemind.ISMCTSBot(iterations=300, seed=1).step(state) == \
+        cavemind.ISMCTSBot(iterations=300, seed=1, rollout_policy="mast").step(state)

@@ -79,7 +79,7 @@ class SearchBot(Bot):
 
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None, threads: int = 1,
                  exploration: float | None = None, rollout_depth: int | None = None, determinizations: int = 8,
-                 memory_mb: float | None = None, rollout_policy: str = "game", seed: int | None = 0):
+                 memory_mb: float | None = None, rollout_policy: str | None = None, seed: int | None = 0):
         self.limit = Limit(iterations=iterations, seconds=seconds, threads=threads, memory_mb=memory_mb)
         check_search_options(exploration, rollout_depth, determinizations, rollout_policy)
         self.exploration = exploration

@@ -161,8 +161,8 @@ class Query:
                                             "(omit it for the game's default)")
         depth = _integer(message, "rolloutDepth", -1, 2**31 - 1) if "rolloutDepth" in message else None
         worlds = _integer(message, "determinizations", 1, 64) if "determinizations" in message else None
-        policy = message.get("rolloutPolicy", "game")
-        if policy not in ROLLOUT_POLICIES:
+        policy = message.get("rolloutPolicy")
+        if policy is not None and policy not in ROLLOUT_POLICIES:
             raise FieldError("rolloutPolicy", f"rolloutPolicy: {json.dumps(policy)} must be one of "
                                               f"{', '.join(map(json.dumps, ROLLOUT_POLICIES))}")
         return {"exploration": exploration, "rollout_depth": depth, "rollout_policy": policy,

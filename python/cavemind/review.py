@@ -100,7 +100,7 @@ def mover_view(state: State, mover: int, seed: int) -> State:
 
 def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: str = "ismcts",
                   exploration: float | None = None, rollout_depth: int | None = None,
-                  rollout_policy: str = "game", determinizations: int = DEFAULT_DETERMINIZATIONS, seed: int = 0,
+                  rollout_policy: str | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS, seed: int = 0,
                   thresholds: Thresholds | None = None, players: list[int] | None = None,
                   on_move: Callable[[ReviewedMove], None] | None = None) -> Review:
     """Reviews every decision of `record` (of the seats in `players`, default all) with one search each;

@@ -100,7 +100,7 @@ class Limit:
 
 
 def check_search_options(exploration: float | None, rollout_depth: int | None, determinizations: int,
-                         rollout_policy: str = "game") -> None:
+                         rollout_policy: str | None = None) -> None:
     """The tuning options of analyse() and the search bots (None: the game's default); a bad one raises
     SearchError naming it."""
     if exploration is not None and not (_is_real(exploration) and exploration >= 0):
@@ -110,8 +110,9 @@ def check_search_options(exploration: float | None, rollout_depth: int | None, d
                           "the end) or an integer >= 0")
     if not (_is_int(determinizations) and 1 <= determinizations <= 64):
         raise SearchError(f"determinizations={determinizations!r}: must be an integer from 1 to 64")
-    if rollout_policy not in ROLLOUT_POLICIES:
-        raise SearchError(f"rollout_policy={rollout_policy!r}: expected one of {', '.join(ROLLOUT_POLICIES)}")
+    if rollout_policy is not None and rollout_policy not in ROLLOUT_POLICIES:
+        raise SearchError(f"rollout_policy={rollout_policy!r}: expected None (the game's default) or one of "
+                          f"{', '.join(ROLLOUT_POLICIES)}")
 
 
 def check_memory(limit: Limit, algorithm: str, num_players: int, determinizations: int = 8) -> None:
@@ -217,19 +218,20 @@ def _pv_names(state: State, pv: list[int]) -> list[str]:
 
 def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
             rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
-            rollout_policy: str = "game", seed: int = 0, stop: StopFlag | None = None,
+            rollout_policy: str | None = None, seed: int = 0, stop: StopFlag | None = None,
             on_progress: Callable[[AnalysisInfo], None] | None = None, progress_every: float = 1.0) -> AnalysisInfo:
     """Searches `state` (a decision node) and returns per-move statistics for the player to move.
 
     ISMCTS (the default), MO-ISMCTS and PIMC decide from the mover's information set only; MCTS searches
     the true state and so sees hidden information. One thread with a given seed is reproducible.
-    `exploration` (the UCB constant c) and `rollout_depth` (decisions before a rollout is cut off and the
-    game's heuristic read; FULL_ROLLOUT = -1 plays to the end) default to the game's settings
-    (cavemind.games.search_defaults); `rollout_policy` is "game" (the game's rollout policy, uniform where it
-    has none), "uniform" (for comparisons) or "mast" (Move-Average Sampling: mostly the legal move with the
-    best mean return so far in this search, else the game's policy); `determinizations` is the number of worlds PIMC samples; `seed` is the
-    search seed. Without `limit` the search runs DEFAULT_ITERATIONS (1,000) iterations. The same settings
-    under the same names in the CLI, the engine and bot specifications: docs/settings.md.
+    `exploration` (the UCB constant c), `rollout_depth` (decisions before a rollout is cut off and the
+    game's heuristic read; FULL_ROLLOUT = -1 plays to the end) and `rollout_policy` default to the game's
+    settings (cavemind.games.search_defaults); `rollout_policy` is "game" (the game's rollout policy, uniform
+    where it has none), "uniform" (for comparisons) or "mast" (Move-Average Sampling: mostly the legal move
+    with the best mean return so far in this search, else the game's policy); `determinizations` is the
+    number of worlds PIMC samples; `seed` is the search seed. Without `limit` the search runs
+    DEFAULT_ITERATIONS (1,000) iterations. The same settings under the same names in the CLI, the engine and
+    bot specifications: docs/settings.md.
     `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
     thread, while the search threads pause); it does not change the result. analysis() yields the same
     reports as an iterator.
@@ -258,7 +260,7 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
 
 
 def _prepare(state: State, limit: Limit | None, algorithm: str, exploration: float | None, rollout_depth: int | None,
-             determinizations: int, rollout_policy: str, seed: int,
+             determinizations: int, rollout_policy: str | None, seed: int,
              stop: StopFlag | None) -> tuple[State, dict[str, Any]]:
     """Checks analyse()'s arguments (SearchError naming the bad one) and returns a copy of the position and
     the keyword arguments of _core.search."""
@@ -272,6 +274,7 @@ def _prepare(state: State, limit: Limit | None, algorithm: str, exploration: flo
     defaults = search_defaults(state.game.name, state.game.num_players)
     exploration = defaults.exploration if exploration is None else exploration
     rollout_depth = defaults.rollout_depth if rollout_depth is None else rollout_depth
+    rollout_policy = defaults.rollout_policy if rollout_policy is None else rollout_policy
     check_search_options(exploration, rollout_depth, determinizations, rollout_policy)
     if not _is_int(seed):
         raise SearchError(f"seed={seed!r}: must be an integer")
@@ -299,7 +302,7 @@ DEFAULT_ANALYSIS_EVERY = 0.25     # seconds between the reports of analysis()
 
 def analysis(state: State, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
              rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
-             rollout_policy: str = "game", seed: int = 0, stop: StopFlag | None = None,
+             rollout_policy: str | None = None, seed: int = 0, stop: StopFlag | None = None,
              progress_every: float = DEFAULT_ANALYSIS_EVERY) -> Analysis:
     """Starts analysing `state` in a background thread and returns an Analysis: iterate it for reports of
     the statistics so far (AnalysisInfo with final=False, about every `progress_every` seconds) and, last,

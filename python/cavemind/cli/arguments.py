@@ -163,10 +163,10 @@ def search_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--rollout-depth", type=rollout_depth_value, metavar="D",
                          help="decisions before a rollout stops and the game's heuristic is read; -1 plays to "
                               "the end (default: the game's)")
-    command.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES, default="game",
-                         help="rollouts beyond the tree: the game's policy (default; uniform where it has none), "
+    command.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES,
+                         help="rollouts beyond the tree: game (the game's policy; uniform where it has none), "
                               "uniform, or mast (mostly the move with the best mean return so far, else the "
-                              "game's policy)")
+                              "game's policy) (default: the game's)")
     command.add_argument("--determinizations", type=determinization_count, metavar="W",
                          help=f"worlds sampled by pimc, 1 to 64 (default {DEFAULT_DETERMINIZATIONS})")
     command.add_argument("--seed", type=seed_number, default=0, metavar="S",

@@ -41,7 +41,7 @@ def measure_fixed_playouts(game: cavemind.Game, playouts: int, repeats: int) -> 
 
 
 def measure_search(game: cavemind.Game, seconds: float, algorithm: str, threads: int,
-                   rollout_depth: int | None = None, rollout_policy: str = "game") -> float:
+                   rollout_depth: int | None = None, rollout_policy: str | None = None) -> float:
     """Search iterations per second from the opening (its first decision); rollout_depth None: the game's."""
     state = game.new_initial_state(seed=1)
     info = cavemind.analyse(state, cavemind.Limit(seconds=seconds, threads=threads), algorithm=algorithm,
@@ -53,8 +53,7 @@ def command_bench(args: argparse.Namespace) -> int:
     names = [args.game] if args.game else cavemind.game_names()
     configs = []
     for name in names:
-        choices = cavemind.parameters_of(name)["players"].get("choices") or (None,)
-        counts = [args.players] if args.players else list(choices)
+        counts = [args.players] if args.players else list(cavemind.game_info(name).player_counts)
         configs += [cavemind.load_game(name, players=n) for n in counts]
     progress = status_line(args)
     rows = []
@@ -73,7 +72,7 @@ def command_bench(args: argparse.Namespace) -> int:
     progress.close()
     depth = {None: "the game's rollout depth", -1: "full rollouts"}.get(args.rollout_depth,
                                                                        f"rollouts cut at {args.rollout_depth}")
-    policy = "" if args.rollout_policy == "game" else f", {args.rollout_policy} rollouts"
+    policy = "" if args.rollout_policy is None else f", {args.rollout_policy} rollouts"
     print(f"| game | players | state bytes | playout steps/s | ns/step | playouts/s | {args.algorithm} "
           f"iterations/s ({args.threads} thread{'s' if args.threads > 1 else ''}, {depth}{policy}) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
