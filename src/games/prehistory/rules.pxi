@@ -6,8 +6,10 @@
 cdef extern from *:
     """
     static inline int ph_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int ph_popcount(unsigned int x) { return __builtin_popcount(x); }
     """
     int ph_ctz64(uint64_t x) noexcept nogil
+    int ph_popcount(unsigned int x) noexcept nogil
 
 # ---- geometry ----
 
@@ -53,15 +55,63 @@ cdef inline int nbr(const PHState* s, int sp, int d) noexcept nogil:
 
 # ---- small helpers ----
 
+# The pricing tiles' colours and movement values written out twice, so that position + rotation (both 0..5,
+# check_state holds rotations below 6) indexes them without a modulo: colour_at is on every spring step.
+cdef uint8_t PR_COL2[NPRICE][12]
+cdef uint8_t PR_MOVE2[NPRICE][12]
+# PR_COLSET[tile][rotation][positions]: the set of colours (bit c) shown at a set of price positions (bit pos).
+# Each pricing tile shows every colour once (checked below), so "one resource of each colour at these
+# positions" is a subset test against the colours the player holds, and counting the positions whose colour
+# the player holds is a popcount: the spring legal actions need no per-position loops.
+cdef uint8_t PR_COLSET[NPRICE][6][64]
+cdef uint8_t P_POS[NPAINT]          # the price positions (bit pos) of a painting section's symbols
+cdef uint8_t FISH_VALUE[NFK + 1]    # the value 1..3 of the fish in a fishing slot (kind + 1)
+
+
+cdef void fill_rotation_tables() except *:
+    cdef int t, k, r, ps, pos, seen
+    for k in range(NPAINT):
+        P_POS[k] = 0
+        for pos in range(P_NSYM[k]):
+            P_POS[k] |= 1 << P_SYM[k][pos]
+        if ph_popcount(P_POS[k]) != P_NSYM[k]:
+            raise RuntimeError(f"prehistory components: painting section {k} shows a price position twice")
+    for k in range(1, NFK + 1):
+        FISH_VALUE[k] = (k - 1) % 3 + 1
+    for t in range(NPRICE):
+        seen = 0
+        for k in range(6):
+            seen |= 1 << PR_COL[t][k]
+        if seen != 63:
+            raise RuntimeError(f"prehistory components: pricing tile {t} does not show each of the 6 colours once")
+        for k in range(12):
+            PR_COL2[t][k] = PR_COL[t][k % 6]
+            PR_MOVE2[t][k] = PR_MOVE[t][k % 6]
+        for r in range(6):
+            for ps in range(64):
+                PR_COLSET[t][r][ps] = 0
+                for pos in range(6):
+                    if ps & (1 << pos):
+                        PR_COLSET[t][r][ps] |= 1 << PR_COL2[t][pos + r]
+
+
+fill_rotation_tables()
+
+
+cdef inline int colour_set(const PHState* s, int slot, int positions) noexcept nogil:
+    """The colours (bit c) at the given price positions (bit pos) of an action slot's pricing tile."""
+    return PR_COLSET[s.pricing_tile[slot]][s.pricing_rotation[slot]][positions]
+
+
 cdef inline int colour_at(const PHState* s, int slot, int pos) noexcept nogil:
-    return PR_COL[s.pricing_tile[slot]][(pos + s.pricing_rotation[slot]) % 6]
+    return PR_COL2[s.pricing_tile[slot]][pos + s.pricing_rotation[slot]]
 
 
 cdef inline int move_value(const PHState* s, int colour) noexcept nogil:
-    cdef int d, t = s.pricing_tile[6]
+    cdef int d, t = s.pricing_tile[6], r = s.pricing_rotation[6]
     for d in range(6):
-        if PR_COL[t][(d + s.pricing_rotation[6]) % 6] == colour:
-            return PR_MOVE[t][(d + s.pricing_rotation[6]) % 6]
+        if PR_COL2[t][d + r] == colour:
+            return PR_MOVE2[t][d + r]
     return 1
 
 
@@ -292,36 +342,41 @@ cdef inline int first_refill_slot(const uint8_t* pile, int kinds, const uint8_t*
 
 cdef int fill_target(const PHState* s, int* index) noexcept nogil:
     cdef int i, n = s.num_players, c
+    cdef const uint8_t* hit
     if s.phase != PH_FILL:
         return T_NONE
-    for i in range(7):
-        if s.pricing_tile[i] == NEED:
-            index[0] = i
+    # Pricing tiles, seats, weather and map tiles and their tokens are drawn only in the setup (after_fill
+    # PH_START): from the first winter on, check_state holds them all drawn, and the refills below are all
+    # that a winter draws.
+    if s.after_fill == PH_START:
+        for i in range(7):
+            if s.pricing_tile[i] == NEED:
+                index[0] = i
+                return T_PRICE
+        if s.pricing_stack_length < 4:
+            index[0] = 7 + s.pricing_stack_length
             return T_PRICE
-    if s.pricing_stack_length < 4:
-        index[0] = 7 + s.pricing_stack_length
-        return T_PRICE
-    if s.seats_drawn < n:
-        index[0] = s.seats_drawn
-        return T_SEAT
-    for i in range(n):
-        if s.weather_tile[i] == NEED:
+        if s.seats_drawn < n:
+            index[0] = s.seats_drawn
+            return T_SEAT
+        for i in range(n):
+            if s.weather_tile[i] == NEED:
+                index[0] = i
+                return T_WEATHER
+        hit = <const uint8_t*>memchr(s.map_tile, NEED, ntiles(s))
+        if hit != NULL:
+            index[0] = hit - s.map_tile
+            return T_MAP
+        hit = <const uint8_t*>memchr(s.space_token, NEED, NSP)
+        if hit != NULL:
+            i = hit - s.space_token
             index[0] = i
-            return T_WEATHER
-    cdef const uint8_t* hit = <const uint8_t*>memchr(s.map_tile, NEED, ntiles(s))
-    if hit != NULL:
-        index[0] = hit - s.map_tile
-        return T_MAP
-    hit = <const uint8_t*>memchr(s.space_token, NEED, NSP)
-    if hit != NULL:
-        i = hit - s.space_token
-        index[0] = i
-        c = feature(s, i)
-        if c == F_GATHER:
-            return T_TOKEN_G
-        if c == F_FISH:
-            return T_TOKEN_F
-        return T_TOKEN_A
+            c = feature(s, i)
+            if c == F_GATHER:
+                return T_TOKEN_G
+            if c == F_FISH:
+                return T_TOKEN_F
+            return T_TOKEN_A
     index[0] = first_refill_slot(s.gathering_pile, NGK, s.gathering_slot, 6)
     if index[0] >= 0:
         return T_GATHER
@@ -728,35 +783,12 @@ cdef int current_player(const void* v) noexcept nogil:
     return actor(s)
 
 
-cdef bint can_paint_spring(const PHState* s, int p, int cell, const int* colours, int tot) noexcept nogil:
-    """colours[pos]: colour_at(s, 0, pos); tot: total_res(s, p)."""
-    cdef int left[NCOL]
-    cdef int c, k
+cdef inline int held_colours(const PHState* s, int p) noexcept nogil:
+    """The colours (bit c) of which seat p holds at least one resource."""
+    cdef int c, m = 0
     for c in range(NCOL):
-        left[c] = s.resources[p][c]
-    for k in range(P_NSYM[cell]):
-        c = colours[P_SYM[cell][k]]
-        left[c] -= 1
-        if left[c] < 0:
-            return False
-    return tot >= P_NSYM[cell] + 1
-
-
-cdef int side_affordable(const PHState* s, int p, int slot, int first) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(3):
-        if s.resources[p][colour_at(s, slot, first + k)] > 0:
-            n += 1
-    return n
-
-
-cdef int free_fire_affordable(const PHState* s, int p) noexcept nogil:
-    cdef int t, n = 0
-    for t in range(6):
-        if t != s.shamans[p][0] and t != s.shamans[p][1] and t != s.shamans[p][2]:
-            if s.resources[p][colour_at(s, 2, t)] > 0:
-                n += 1
-    return n
+        m |= (s.resources[p][c] != 0) << c
+    return m
 
 
 cdef inline uint64_t cer_disp_set(const PHState* s) noexcept nogil:
@@ -769,20 +801,23 @@ cdef inline uint64_t cer_disp_set(const PHState* s) noexcept nogil:
     return m
 
 
-cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int n) noexcept nogil:
-    """Legal ways to perform board action k (ids appended in ascending order)."""
-    cdef int i, v, tot = total_res(s, p), c, m
+cdef int board_items(const PHState* s, int p, int k, bint spring, int held, int tot, int* out, int n) noexcept nogil:
+    """Legal ways to perform board action k (ids appended in ascending order). Spring prices are paid in
+    resources: held = held_colours(s, p), tot = total_res(s, p) (both only read in spring)."""
+    cdef int i, v, c, m, need
     cdef uint64_t cards
-    cdef int colours[6]
     if k == 0:
-        if spring:
-            for i in range(6):
-                colours[i] = colour_at(s, 0, i)
         for i in range(NPAINT):
             if s.painted_sections[p] & (1 << i):
                 continue
-            if ((spring and can_paint_spring(s, p, i, colours, tot))
-                    or (not spring and s.action_markers[p][0] >= P_NSYM[i])):
+            if spring:
+                # one resource of each symbol's colour (the symbols of a section show distinct positions,
+                # hence distinct colours) and one more of any colour
+                need = colour_set(s, 0, P_POS[i])
+                if (held & need) == need and tot >= P_NSYM[i] + 1:
+                    out[n] = A_PAINT + i
+                    n += 1
+            elif s.action_markers[p][0] >= P_NSYM[i]:
                 out[n] = A_PAINT + i
                 n += 1
     elif k == 1:
@@ -790,8 +825,7 @@ cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int 
             if s.gathering_slot[i] == 0:
                 continue
             if spring:
-                c = colour_at(s, 1, i)
-                if s.resources[p][c] >= 1 and tot >= 2:
+                if (held & colour_set(s, 1, 1 << i)) and tot >= 2:
                     out[n] = A_GATHER + i
                     n += 1
             elif s.action_markers[p][1] >= 2:
@@ -799,7 +833,9 @@ cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int 
                 n += 1
     elif k == 2:
         if spring:
-            m = free_fire_affordable(s, p)
+            # the fire positions free of own shamans whose colour the player holds
+            m = ph_popcount(held & colour_set(s, 2, 63 & ~((1 << s.shamans[p][0]) | (1 << s.shamans[p][1])
+                                                          | (1 << s.shamans[p][2]))))
         cards = cer_disp_set(s)
         while cards:                    # ascending card ids
             i = ph_ctz64(cards)
@@ -810,17 +846,17 @@ cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int 
                 n += 1
     elif k == 3:
         if spring:
-            m = side_affordable(s, p, 3, 3)
+            m = ph_popcount(held & colour_set(s, 3, 0b111000))       # the distinct colours of positions 3..5
         for i in range(6):
             if s.fishing_slot[i] == 0:
                 continue
-            v = (s.fishing_slot[i] - 1) % 3 + 1
+            v = FISH_VALUE[s.fishing_slot[i]]
             if (spring and m >= v and tot >= v + 1) or (not spring and s.action_markers[p][3] >= v):
                 out[n] = A_FISH + i
                 n += 1
     elif k == 4:
         if spring:
-            m = side_affordable(s, p, 4, 0)
+            m = ph_popcount(held & colour_set(s, 4, 0b000111))       # positions 0..2
         for i in range(5):
             if s.hunting_display[i] == 0:
                 continue
@@ -835,11 +871,11 @@ cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int 
             # 1 resource: 1 member. 2 resources: "a maximum of 3", so 2 or 3 members (fewer than the
             # maximum matters for the ceremony card scoring members left on the player board; 1 member for 2
             # resources is not offered: it equals `migrate 1` after discarding the second resource).
-            if s.resources[p][colour_at(s, 5, 0)] >= 1 and tot >= 2:
+            if (held & colour_set(s, 5, 0b01)) and tot >= 2:
                 out[n] = A_MIGN + 1
                 n += 1
             m = 3 if s.available_members[p] > 3 else s.available_members[p]
-            if s.resources[p][colour_at(s, 5, 0)] >= 1 and s.resources[p][colour_at(s, 5, 1)] >= 1 and tot >= 3:
+            if (held & colour_set(s, 5, 0b11)) == colour_set(s, 5, 0b11) and tot >= 3:
                 for i in range(2, m + 1):
                     out[n] = A_MIGN + i
                     n += 1
@@ -897,7 +933,7 @@ cdef bint can_build(const PHState* s, int p, int sp, int c) noexcept nogil:
 
 cdef int legal_actions(const void* v, int* out) noexcept nogil:
     cdef const PHState* s = <const PHState*>v
-    cdef int n = 0, p, k, i, c, d, t, sp
+    cdef int n = 0, p, k, i, c, d, t, sp, held, tot
     if s.phase == PH_FILL or s.phase == PH_END:
         return 0
     p = actor(s)
@@ -1004,14 +1040,16 @@ cdef int legal_actions(const void* v, int* out) noexcept nogil:
                     n += 1
         return n
     if s.phase == PH_SPRING:
+        held = held_colours(s, p)
+        tot = total_res(s, p)
         for k in range(6):
             if foot_free(s, k):
-                n = board_items(s, p, k, True, out, n)
+                n = board_items(s, p, k, True, held, tot, out, n)
     elif s.phase == PH_SUMMER:
-        n = board_items(s, p, s.summer_action, False, out, n)
+        n = board_items(s, p, s.summer_action, False, 0, 0, out, n)
     else:
         for k in range(6):
-            n = board_items(s, p, k, False, out, n)
+            n = board_items(s, p, k, False, 0, 0, out, n)
     return dev_actions(s, p, out, n)
 
 
@@ -1104,7 +1142,7 @@ cdef void do_item(PHState* s, int p, int a) noexcept nogil:
             finish_action(s)
     elif a < A_HUNT:
         i = a - A_FISH
-        v = (s.fishing_slot[i] - 1) % 3 + 1
+        v = FISH_VALUE[s.fishing_slot[i]]
         s.pending_action = 3
         if spring:
             s.pending_decision = SUB_PAYD
