@@ -7,9 +7,15 @@ cdef extern from *:
     """
     static inline int ph_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int ph_popcount(unsigned int x) { return __builtin_popcount(x); }
+    /* the number of bits of a 6-bit set, without a libgcc call where the target has no popcnt instruction */
+    static const unsigned char ph_pop6[64] = {
+        0,1,1,2,1,2,2,3,1,2,2,3,2,3,3,4,1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,
+        1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6};
+    static inline int ph_popcount6(unsigned int x) { return ph_pop6[x & 63]; }
     """
     int ph_ctz64(uint64_t x) noexcept nogil
     int ph_popcount(unsigned int x) noexcept nogil
+    int ph_popcount6(unsigned int x) noexcept nogil
 
 # ---- geometry ----
 
@@ -64,8 +70,14 @@ cdef uint8_t PR_MOVE2[NPRICE][12]
 # positions" is a subset test against the colours the player holds, and counting the positions whose colour
 # the player holds is a popcount: the spring legal actions need no per-position loops.
 cdef uint8_t PR_COLSET[NPRICE][6][64]
+# PR_POSSET[tile][rotation][colours]: the other way round, the positions showing a set of colours.
+cdef uint8_t PR_POSSET[NPRICE][6][64]
+# PAINT_OK[tile][rotation][colours]: the painting sections (bit cell) whose symbols' colours are all in the set.
+cdef uint16_t PAINT_OK[NPRICE][6][64]
+cdef uint16_t NSYM_AT_MOST[4]       # the sections (bit cell) with at most k symbols
 cdef uint8_t P_POS[NPAINT]          # the price positions (bit pos) of a painting section's symbols
 cdef uint8_t FISH_VALUE[NFK + 1]    # the value 1..3 of the fish in a fishing slot (kind + 1)
+cdef uint8_t HUNT_COST[NHC + 1]     # the cost of the hunting card in a display slot (card + 1)
 
 
 cdef void fill_rotation_tables() except *:
@@ -74,10 +86,24 @@ cdef void fill_rotation_tables() except *:
         P_POS[k] = 0
         for pos in range(P_NSYM[k]):
             P_POS[k] |= 1 << P_SYM[k][pos]
-        if ph_popcount(P_POS[k]) != P_NSYM[k]:
-            raise RuntimeError(f"prehistory components: painting section {k} shows a price position twice")
+        if P_NSYM[k] < 1 or P_NSYM[k] > 3 or ph_popcount(P_POS[k]) != P_NSYM[k]:
+            raise RuntimeError(f"prehistory components: painting section {k} needs 1..3 distinct price positions")
+    for r in range(4):
+        NSYM_AT_MOST[r] = 0
+        for k in range(NPAINT):
+            if P_NSYM[k] <= r:
+                NSYM_AT_MOST[r] |= 1 << k
     for k in range(1, NFK + 1):
         FISH_VALUE[k] = (k - 1) % 3 + 1
+    # every price is at least 1 (board_items offers nothing in spring below 2 resources)
+    HUNT_COST[0] = 0
+    for k in range(NHC):
+        HUNT_COST[k + 1] = H_COST[k]
+        if H_COST[k] < 1:
+            raise RuntimeError(f"prehistory components: hunting card {k} costs nothing")
+    for k in range(NCC):
+        if C_VALUE[k] < 1 or C_VALUE[k] > 3:
+            raise RuntimeError(f"prehistory components: ceremony card {k} has value {C_VALUE[k]}, expected 1..3")
     for t in range(NPRICE):
         seen = 0
         for k in range(6):
@@ -93,6 +119,13 @@ cdef void fill_rotation_tables() except *:
                 for pos in range(6):
                     if ps & (1 << pos):
                         PR_COLSET[t][r][ps] |= 1 << PR_COL2[t][pos + r]
+            for ps in range(64):
+                PR_POSSET[t][r][PR_COLSET[t][r][ps]] = ps
+            for ps in range(64):
+                PAINT_OK[t][r][ps] = 0
+                for k in range(NPAINT):
+                    if (PR_POSSET[t][r][ps] & P_POS[k]) == P_POS[k]:
+                        PAINT_OK[t][r][ps] |= 1 << k
 
 
 fill_rotation_tables()
@@ -101,6 +134,24 @@ fill_rotation_tables()
 cdef inline int colour_set(const PHState* s, int slot, int positions) noexcept nogil:
     """The colours (bit c) at the given price positions (bit pos) of an action slot's pricing tile."""
     return PR_COLSET[s.pricing_tile[slot]][s.pricing_rotation[slot]][positions]
+
+
+cdef inline int position_set(const PHState* s, int slot, int colours) noexcept nogil:
+    """The price positions (bit pos) of an action slot's pricing tile showing the given colours (bit c)."""
+    return PR_POSSET[s.pricing_tile[slot]][s.pricing_rotation[slot]][colours]
+
+
+cdef inline int bits_at_most(int x, int limit) noexcept nogil:
+    return limit if x > limit else x
+
+
+cdef inline int append_bits(int* out, int n, int base, unsigned int bits) noexcept nogil:
+    """Appends base + i for each bit i of `bits`, in ascending order."""
+    while bits:
+        out[n] = base + ph_ctz64(bits)
+        n += 1
+        bits &= bits - 1
+    return n
 
 
 cdef inline int colour_at(const PHState* s, int slot, int pos) noexcept nogil:
@@ -785,9 +836,16 @@ cdef int current_player(const void* v) noexcept nogil:
 
 cdef inline int held_colours(const PHState* s, int p) noexcept nogil:
     """The colours (bit c) of which seat p holds at least one resource."""
-    cdef int c, m = 0
-    for c in range(NCOL):
-        m |= (s.resources[p][c] != 0) << c
+    cdef const uint8_t* r = s.resources[p]
+    return ((r[0] != 0) | (r[1] != 0) << 1 | (r[2] != 0) << 2 | (r[3] != 0) << 3 | (r[4] != 0) << 4
+            | (r[5] != 0) << 5)
+
+
+cdef inline int filled_slots(const uint8_t* slots, int num_slots) noexcept nogil:
+    """Bit i for each nonempty display slot i."""
+    cdef int i, m = 0
+    for i in range(num_slots):
+        m |= (slots[i] != 0) << i
     return m
 
 
@@ -801,117 +859,103 @@ cdef inline uint64_t cer_disp_set(const PHState* s) noexcept nogil:
     return m
 
 
+cdef inline int cost_items(const uint8_t* display, int num_slots, const uint8_t* value, int afford, int base,
+                           int* out, int n) noexcept nogil:
+    """The display slots holding something of value (value[display[i]]) at most `afford`."""
+    cdef int i, d
+    for i in range(num_slots):
+        d = display[i]
+        if d and value[d] <= afford:
+            out[n] = base + i
+            n += 1
+    return n
+
+
 cdef int board_items(const PHState* s, int p, int k, bint spring, int held, int tot, int* out, int n) noexcept nogil:
-    """Legal ways to perform board action k (ids appended in ascending order). Spring prices are paid in
-    resources: held = held_colours(s, p), tot = total_res(s, p) (both only read in spring)."""
-    cdef int i, v, c, m, need
+    """Legal ways to perform board action k (ids appended in ascending order), paid in resources (spring:
+    held = held_colours(s, p), tot = total_res(s, p), at least 2) or action markers (summer, final action).
+    Values are read into locals first: out is an int array the compiler must assume may alias the state."""
+    cdef int i, v, m = s.action_markers[p][k], afford
     cdef uint64_t cards
     if k == 0:
-        for i in range(NPAINT):
-            if s.painted_sections[p] & (1 << i):
-                continue
-            if spring:
-                # one resource of each symbol's colour (the symbols of a section show distinct positions,
-                # hence distinct colours) and one more of any colour
-                need = colour_set(s, 0, P_POS[i])
-                if (held & need) == need and tot >= P_NSYM[i] + 1:
-                    out[n] = A_PAINT + i
-                    n += 1
-            elif s.action_markers[p][0] >= P_NSYM[i]:
-                out[n] = A_PAINT + i
-                n += 1
-    elif k == 1:
-        for i in range(6):
-            if s.gathering_slot[i] == 0:
-                continue
-            if spring:
-                if (held & colour_set(s, 1, 1 << i)) and tot >= 2:
-                    out[n] = A_GATHER + i
-                    n += 1
-            elif s.action_markers[p][1] >= 2:
-                out[n] = A_GATHER + i
-                n += 1
-    elif k == 2:
         if spring:
-            # the fire positions free of own shamans whose colour the player holds
-            m = ph_popcount(held & colour_set(s, 2, 63 & ~((1 << s.shamans[p][0]) | (1 << s.shamans[p][1])
-                                                          | (1 << s.shamans[p][2]))))
+            # one resource of each symbol's colour (distinct positions, hence distinct colours) and one more
+            v = PAINT_OK[s.pricing_tile[0]][s.pricing_rotation[0]][held] & NSYM_AT_MOST[bits_at_most(tot - 1, 3)]
+        else:
+            v = NSYM_AT_MOST[bits_at_most(m, 3)]
+        return append_bits(out, n, A_PAINT, v & ~s.painted_sections[p] & ((1 << NPAINT) - 1))
+    if k == 1:
+        v = filled_slots(s.gathering_slot, 6)
+        if spring:
+            v &= position_set(s, 1, held)           # one resource of the slot's colour (and one more)
+        elif m < 2:
+            return n
+        return append_bits(out, n, A_GATHER, v)
+    if k == 2:
+        if spring:
+            # the fire positions free of own shamans whose colour the player holds, and one more resource
+            afford = ph_popcount6(held & colour_set(s, 2, 63 & ~((1 << s.shamans[p][0]) | (1 << s.shamans[p][1])
+                                                               | (1 << s.shamans[p][2]))))
+            afford = bits_at_most(afford, tot - 1)
+        else:
+            afford = m
         cards = cer_disp_set(s)
         while cards:                    # ascending card ids
             i = ph_ctz64(cards)
             cards &= cards - 1
-            v = C_VALUE[i]
-            if (spring and m >= v and tot >= v + 1) or (not spring and s.action_markers[p][2] >= v):
+            if C_VALUE[i] <= afford:
                 out[n] = A_CER + i
                 n += 1
-    elif k == 3:
-        if spring:
-            m = ph_popcount(held & colour_set(s, 3, 0b111000))       # the distinct colours of positions 3..5
-        for i in range(6):
-            if s.fishing_slot[i] == 0:
-                continue
-            v = FISH_VALUE[s.fishing_slot[i]]
-            if (spring and m >= v and tot >= v + 1) or (not spring and s.action_markers[p][3] >= v):
-                out[n] = A_FISH + i
-                n += 1
-    elif k == 4:
-        if spring:
-            m = ph_popcount(held & colour_set(s, 4, 0b000111))       # positions 0..2
-        for i in range(5):
-            if s.hunting_display[i] == 0:
-                continue
-            v = H_COST[s.hunting_display[i] - 1]
-            if (spring and m >= v and tot >= v + 1) or (not spring and s.action_markers[p][4] >= v):
-                out[n] = A_HUNT + i
+        return n
+    if k == 3:
+        # spring: a resource of each of v distinct colours among positions 3..5, and one more
+        afford = bits_at_most(ph_popcount6(held & colour_set(s, 3, 0b111000)), tot - 1) if spring else m
+        return cost_items(s.fishing_slot, 6, FISH_VALUE, afford, A_FISH, out, n)
+    if k == 4:
+        afford = bits_at_most(ph_popcount6(held & colour_set(s, 4, 0b000111)), tot - 1) if spring else m
+        return cost_items(s.hunting_display, 5, HUNT_COST, afford, A_HUNT, out, n)
+    v = s.available_members[p]
+    if v == 0:
+        return n
+    if spring:
+        # 1 resource: 1 member. 2 resources: "a maximum of 3", so 2 or 3 members (fewer than the
+        # maximum matters for the ceremony card scoring members left on the player board; 1 member for 2
+        # resources is not offered: it equals `migrate 1` after discarding the second resource).
+        if held & colour_set(s, 5, 0b01):
+            out[n] = A_MIGN + 1
+            n += 1
+        m = colour_set(s, 5, 0b11)
+        if (held & m) == m and tot >= 3:
+            for i in range(2, bits_at_most(v, 3) + 1):
+                out[n] = A_MIGN + i
                 n += 1
     else:
-        if s.available_members[p] == 0:
-            return n
-        if spring:
-            # 1 resource: 1 member. 2 resources: "a maximum of 3", so 2 or 3 members (fewer than the
-            # maximum matters for the ceremony card scoring members left on the player board; 1 member for 2
-            # resources is not offered: it equals `migrate 1` after discarding the second resource).
-            if (held & colour_set(s, 5, 0b01)) and tot >= 2:
-                out[n] = A_MIGN + 1
-                n += 1
-            m = 3 if s.available_members[p] > 3 else s.available_members[p]
-            if (held & colour_set(s, 5, 0b11)) == colour_set(s, 5, 0b11) and tot >= 3:
-                for i in range(2, m + 1):
-                    out[n] = A_MIGN + i
-                    n += 1
-        else:
-            # one white marker per member, no maximum but the tent
-            for i in range(1, s.available_members[p] + 1):
-                if s.action_markers[p][5] >= i:
-                    out[n] = A_MIGN + i
-                    n += 1
+        # one white marker per member, no maximum but the tent
+        for i in range(1, bits_at_most(v, m) + 1):
+            out[n] = A_MIGN + i
+            n += 1
     return n
 
 
 cdef int dev_actions(const PHState* s, int p, int* out, int n) noexcept nogil:
-    cdef int i, c
-    if s.development[p] >= 1:
-        for i in range(12):
-            out[n] = A_ROT + i
-            n += 1
-        out[n] = A_WEATHER
-        n += 1
-    if s.development[p] >= 2:
-        for c in range(NCOL):
-            out[n] = A_BUYRES + c
-            n += 1
-    if s.development[p] >= 3:
-        for c in range(NCOL):
-            out[n] = A_BUYMK + c
-            n += 1
+    """Development-point trades. The ids of each group are written whether or not they are legal (constant
+    stores, no branches; out has room for every action id) and n counts only the legal ones."""
+    cdef int i, c, dev = s.development[p]
+    cdef uint8_t r[NCOL]
+    cdef uint8_t a[NCOL]
+    for c in range(NCOL):               # read first: out may alias the state
+        r[c] = s.resources[p][c]
+        a[c] = s.action_markers[p][c]
+    # rotations (12) and the weather tile for 1 point, buying a resource for 2, a marker for 3: ids in a row
+    for i in range(25):
+        out[n + i] = A_ROT + i
+    n += 0 if dev < 1 else (13 if dev == 1 else (19 if dev == 2 else 25))
     for c in range(NCOL):
-        if s.resources[p][c]:
-            out[n] = A_DISCRES + c
-            n += 1
+        out[n] = A_DISCRES + c
+        n += r[c] != 0
     for c in range(NCOL):
-        if s.action_markers[p][c]:
-            out[n] = A_DISCMK + c
-            n += 1
+        out[n] = A_DISCMK + c
+        n += a[c] != 0
     return n
 
 
@@ -1042,9 +1086,10 @@ cdef int legal_actions(const void* v, int* out) noexcept nogil:
     if s.phase == PH_SPRING:
         held = held_colours(s, p)
         tot = total_res(s, p)
-        for k in range(6):
-            if foot_free(s, k):
-                n = board_items(s, p, k, True, held, tot, out, n)
+        if tot >= 2:                    # every spring price is at least one resource and one more
+            for k in range(6):
+                if foot_free(s, k):
+                    n = board_items(s, p, k, True, held, tot, out, n)
     elif s.phase == PH_SUMMER:
         n = board_items(s, p, s.summer_action, False, 0, 0, out, n)
     else:
