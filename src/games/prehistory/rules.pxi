@@ -12,10 +12,52 @@ cdef extern from *:
         0,1,1,2,1,2,2,3,1,2,2,3,2,3,3,4,1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,
         1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6};
     static inline int ph_popcount6(unsigned int x) { return ph_pop6[x & 63]; }
+
+    /* Draw piles as 8-byte words. Every pile byte counts at most 4 items (check_state), so the 8 bytes of a
+       word sum without carries into the top byte of w * 0x0101..01, in either byte order. */
+    static inline unsigned long long ph_load8(const unsigned char* p) {
+        unsigned long long w;
+        __builtin_memcpy(&w, p, 8);
+        return w;
+    }
+    static inline int ph_sum8(const unsigned char* p) {
+        return (int)((ph_load8(p) * 0x0101010101010101ULL) >> 56);
+    }
+    /* Whether any of the n >= 8 bytes is nonzero (the last word overlaps the one before). */
+    static inline int ph_any_nonzero(const unsigned char* p, int n) {
+        unsigned long long acc = ph_load8(p + n - 8);
+        for (int i = 0; i + 8 < n; i += 8) acc |= ph_load8(p + i);
+        return acc != 0;
+    }
+    /* The sum of n bytes. */
+    static inline int ph_byte_sum(const unsigned char* p, int n) {
+        int i = 0, t = 0;
+        for (; i + 8 <= n; i += 8) t += ph_sum8(p + i);
+        for (; i < n; i++) t += p[i];
+        return t;
+    }
+    /* The index i where the running sum of the n bytes first exceeds pick (-1 if it never does): whole words
+       are skipped while their sum is at most what is left of pick, then the bytes of the word are walked. */
+    static inline int ph_pick(const unsigned char* p, int n, int pick) {
+        int i = 0, w;
+        for (; i + 8 <= n; i += 8) {
+            w = ph_sum8(p + i);
+            if (pick < w) break;
+            pick -= w;
+        }
+        for (; i < n; i++) {
+            if (pick < p[i]) return i;
+            pick -= p[i];
+        }
+        return -1;
+    }
     """
     int ph_ctz64(uint64_t x) noexcept nogil
     int ph_popcount(unsigned int x) noexcept nogil
     int ph_popcount6(unsigned int x) noexcept nogil
+    bint ph_any_nonzero(const uint8_t* p, int n) noexcept nogil
+    int ph_byte_sum(const uint8_t* p, int n) noexcept nogil
+    int ph_pick(const uint8_t* p, int n, int pick) noexcept nogil
 
 # ---- geometry ----
 
@@ -380,14 +422,11 @@ cdef void gain_cer(PHState* s, int p, int card) noexcept nogil:
 
 
 cdef inline int first_refill_slot(const uint8_t* pile, int kinds, const uint8_t* slots, int num_slots) noexcept nogil:
-    """The first empty display slot while the pile behind it still has cards, else -1."""
-    cdef int c, i
+    """The first empty display slot while the pile behind it still has cards, else -1 (kinds >= 8)."""
+    cdef int i
     for i in range(num_slots):          # the short display first: it is usually full
         if slots[i] == 0:
-            for c in range(kinds):
-                if pile[c]:
-                    return i
-            return -1
+            return i if ph_any_nonzero(pile, kinds) else -1
     return -1
 
 
@@ -1438,17 +1477,12 @@ cdef int chance_outcomes(const void* v, int* out, double* probs) noexcept nogil:
 
 cdef int sample_chance(const void* v, Rng* rng) noexcept nogil:
     cdef const PHState* s = <const PHState*>v
-    cdef int idx, size, i, tot = 0, pick
+    cdef int idx, size, i, tot
     cdef int t = fill_target(s, &idx)
     cdef const uint8_t* pool = pool_of(s, t, &size)
-    for i in range(size):
-        tot += pool[i]
-    pick = rng_below(rng, tot)
-    for i in range(size):
-        if pick < pool[i]:
-            return A_CHANCE + i
-        pick -= pool[i]
-    return -1
+    tot = ph_byte_sum(pool, size)
+    i = ph_pick(pool, size, rng_below(rng, tot))
+    return A_CHANCE + i if i >= 0 else -1
 
 
 cdef void final_scores(const PHState* s, double* out) noexcept nogil:
