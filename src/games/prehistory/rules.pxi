@@ -29,6 +29,21 @@ cdef extern from *:
         for (int i = 0; i + 8 < n; i += 8) acc |= ph_load8(p + i);
         return acc != 0;
     }
+    /* The first i < n <= 8 with p[i] == v, else -1. Reads 8 bytes: callers pass arrays of the state that
+       other fields follow. On little-endian targets one word: bytes equal to v become zero bytes, and the
+       lowest set bit of the zero-byte test marks the first of them (its false positives lie only above a
+       true zero byte). */
+    static inline int ph_find8(const unsigned char* p, int n, unsigned char v) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        unsigned long long w = ph_load8(p) ^ (0x0101010101010101ULL * v);
+        unsigned long long z = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+        if (n < 8) z &= (1ULL << (8 * n)) - 1;
+        return z ? __builtin_ctzll(z) >> 3 : -1;
+    #else
+        for (int i = 0; i < n; i++) if (p[i] == v) return i;
+        return -1;
+    #endif
+    }
     /* The sum of n bytes. */
     static inline int ph_byte_sum(const unsigned char* p, int n) {
         int i = 0, t = 0;
@@ -58,6 +73,7 @@ cdef extern from *:
     bint ph_any_nonzero(const uint8_t* p, int n) noexcept nogil
     int ph_byte_sum(const uint8_t* p, int n) noexcept nogil
     int ph_pick(const uint8_t* p, int n, int pick) noexcept nogil
+    int ph_find8(const uint8_t* p, int n, uint8_t v) noexcept nogil
 
 # ---- geometry ----
 
@@ -423,11 +439,8 @@ cdef void gain_cer(PHState* s, int p, int card) noexcept nogil:
 
 cdef inline int first_refill_slot(const uint8_t* pile, int kinds, const uint8_t* slots, int num_slots) noexcept nogil:
     """The first empty display slot while the pile behind it still has cards, else -1 (kinds >= 8)."""
-    cdef int i
-    for i in range(num_slots):          # the short display first: it is usually full
-        if slots[i] == 0:
-            return i if ph_any_nonzero(pile, kinds) else -1
-    return -1
+    cdef int i = ph_find8(slots, num_slots, 0)
+    return i if i >= 0 and ph_any_nonzero(pile, kinds) else -1
 
 
 cdef int fill_target(const PHState* s, int* index) noexcept nogil:
@@ -439,20 +452,20 @@ cdef int fill_target(const PHState* s, int* index) noexcept nogil:
     # PH_START): from the first winter on, check_state holds them all drawn, and the refills below are all
     # that a winter draws.
     if s.after_fill == PH_START:
-        for i in range(7):
-            if s.pricing_tile[i] == NEED:
-                index[0] = i
-                return T_PRICE
+        i = ph_find8(s.pricing_tile, 7, NEED)
+        if i >= 0:
+            index[0] = i
+            return T_PRICE
         if s.pricing_stack_length < 4:
             index[0] = 7 + s.pricing_stack_length
             return T_PRICE
         if s.seats_drawn < n:
             index[0] = s.seats_drawn
             return T_SEAT
-        for i in range(n):
-            if s.weather_tile[i] == NEED:
-                index[0] = i
-                return T_WEATHER
+        i = ph_find8(s.weather_tile, n, NEED)
+        if i >= 0:
+            index[0] = i
+            return T_WEATHER
         hit = <const uint8_t*>memchr(s.map_tile, NEED, ntiles(s))
         if hit != NULL:
             index[0] = hit - s.map_tile
