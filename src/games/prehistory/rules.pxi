@@ -44,6 +44,20 @@ cdef extern from *:
         return -1;
     #endif
     }
+    /* Bit i for each nonzero p[i], i < 6. Reads 8 bytes, like ph_find8. On little-endian targets one word:
+       bit 7 of each byte is set when the byte is nonzero (its low 7 bits plus 0x7F carry into bit 7, no further),
+       and one multiply gathers those bits into the top byte. */
+    static inline int ph_nonzero6(const unsigned char* p) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        unsigned long long w = ph_load8(p);
+        unsigned long long t = (((w & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | w) & 0x8080808080808080ULL;
+        return (int)((t * 0x0002040810204081ULL) >> 56) & 63;
+    #else
+        int m = 0;
+        for (int i = 0; i < 6; i++) m |= (p[i] != 0) << i;
+        return m;
+    #endif
+    }
     /* The sum of n bytes. */
     static inline int ph_byte_sum(const unsigned char* p, int n) {
         int i = 0, t = 0;
@@ -74,6 +88,7 @@ cdef extern from *:
     int ph_byte_sum(const uint8_t* p, int n) noexcept nogil
     int ph_pick(const uint8_t* p, int n, int pick) noexcept nogil
     int ph_find8(const uint8_t* p, int n, uint8_t v) noexcept nogil
+    int ph_nonzero6(const uint8_t* p) noexcept nogil
 
 # ---- geometry ----
 
@@ -136,9 +151,12 @@ cdef uint16_t NSYM_AT_MOST[4]       # the sections (bit cell) with at most k sym
 cdef uint8_t P_POS[NPAINT]          # the price positions (bit pos) of a painting section's symbols
 cdef uint8_t FISH_VALUE[NFK + 1]    # the value 1..3 of the fish in a fishing slot (kind + 1)
 cdef uint8_t HUNT_COST[NHC + 1]     # the cost of the hunting card in a display slot (card + 1)
+cdef int DISCARD_IDS[2][64][6]      # for a set of colours (bit c): A_DISCRES (A_DISCMK) + c of each, ascending
 
 
-cdef void fill_rotation_tables() except *:
+cdef void fill_rule_tables() except *:
+    """The tables above, from the component data (data.pxi, loaded before this runs), and the properties of
+    those data that the tables and board_items rely on."""
     cdef int t, k, r, ps, pos, seen
     for k in range(NPAINT):
         P_POS[k] = 0
@@ -153,6 +171,15 @@ cdef void fill_rotation_tables() except *:
                 NSYM_AT_MOST[r] |= 1 << k
     for k in range(1, NFK + 1):
         FISH_VALUE[k] = (k - 1) % 3 + 1
+    for ps in range(64):
+        r = 0
+        for k in range(6):
+            DISCARD_IDS[0][ps][k] = 0
+            DISCARD_IDS[1][ps][k] = 0
+            if ps & (1 << k):
+                DISCARD_IDS[0][ps][r] = A_DISCRES + k
+                DISCARD_IDS[1][ps][r] = A_DISCMK + k
+                r += 1
     # every price is at least 1 (board_items offers nothing in spring below 2 resources)
     HUNT_COST[0] = 0
     for k in range(NHC):
@@ -165,7 +192,8 @@ cdef void fill_rotation_tables() except *:
     for t in range(NPRICE):
         seen = 0
         for k in range(6):
-            seen |= 1 << PR_COL[t][k]
+            if PR_COL[t][k] < NCOL:
+                seen |= 1 << PR_COL[t][k]
         if seen != 63:
             raise RuntimeError(f"prehistory components: pricing tile {t} does not show each of the 6 colours once")
         for k in range(12):
@@ -186,7 +214,7 @@ cdef void fill_rotation_tables() except *:
                         PAINT_OK[t][r][ps] |= 1 << k
 
 
-fill_rotation_tables()
+fill_rule_tables()
 
 
 cdef inline int colour_set(const PHState* s, int slot, int positions) noexcept nogil:
@@ -888,17 +916,7 @@ cdef int current_player(const void* v) noexcept nogil:
 
 cdef inline int held_colours(const PHState* s, int p) noexcept nogil:
     """The colours (bit c) of which seat p holds at least one resource."""
-    cdef const uint8_t* r = s.resources[p]
-    return ((r[0] != 0) | (r[1] != 0) << 1 | (r[2] != 0) << 2 | (r[3] != 0) << 3 | (r[4] != 0) << 4
-            | (r[5] != 0) << 5)
-
-
-cdef inline int filled_slots(const uint8_t* slots, int num_slots) noexcept nogil:
-    """Bit i for each nonempty display slot i."""
-    cdef int i, m = 0
-    for i in range(num_slots):
-        m |= (slots[i] != 0) << i
-    return m
+    return ph_nonzero6(s.resources[p])
 
 
 cdef inline uint64_t cer_disp_set(const PHState* s) noexcept nogil:
@@ -937,7 +955,7 @@ cdef int board_items(const PHState* s, int p, int k, bint spring, int held, int 
             v = NSYM_AT_MOST[bits_at_most(m, 3)]
         return append_bits(out, n, A_PAINT, v & ~s.painted_sections[p] & ((1 << NPAINT) - 1))
     if k == 1:
-        v = filled_slots(s.gathering_slot, 6)
+        v = ph_nonzero6(s.gathering_slot)          # the filled slots
         if spring:
             v &= position_set(s, 1, held)           # one resource of the slot's colour (and one more)
         elif m < 2:
@@ -990,25 +1008,19 @@ cdef int board_items(const PHState* s, int p, int k, bint spring, int held, int 
 
 
 cdef int dev_actions(const PHState* s, int p, int* out, int n) noexcept nogil:
-    """Development-point trades. The ids of each group are written whether or not they are legal (constant
+    """Development-point trades. Each group's ids are written whether or not they are legal (constant
     stores, no branches; out has room for every action id) and n counts only the legal ones."""
-    cdef int i, c, dev = s.development[p]
-    cdef uint8_t r[NCOL]
-    cdef uint8_t a[NCOL]
-    for c in range(NCOL):               # read first: out may alias the state
-        r[c] = s.resources[p][c]
-        a[c] = s.action_markers[p][c]
+    cdef int i, dev = s.development[p]
+    cdef int res = ph_nonzero6(s.resources[p]), mk = ph_nonzero6(s.action_markers[p])  # read first: out may alias
     # rotations (12) and the weather tile for 1 point, buying a resource for 2, a marker for 3: ids in a row
     for i in range(25):
         out[n + i] = A_ROT + i
     n += 0 if dev < 1 else (13 if dev == 1 else (19 if dev == 2 else 25))
-    for c in range(NCOL):
-        out[n] = A_DISCRES + c
-        n += r[c] != 0
-    for c in range(NCOL):
-        out[n] = A_DISCMK + c
-        n += a[c] != 0
-    return n
+    # discarding a resource, then a marker, of each colour held: 6 ids copied, the held ones counted
+    memcpy(&out[n], DISCARD_IDS[0][res], sizeof(DISCARD_IDS[0][res]))
+    n += ph_popcount6(res)
+    memcpy(&out[n], DISCARD_IDS[1][mk], sizeof(DISCARD_IDS[1][mk]))
+    return n + ph_popcount6(mk)
 
 
 cdef bint can_select(const PHState* s, int p, int sp) noexcept nogil:
