@@ -6,8 +6,89 @@
 cdef extern from *:
     """
     static inline int ph_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int ph_popcount(unsigned int x) { return __builtin_popcount(x); }
+    /* the number of bits of a 6-bit set, without a libgcc call where the target has no popcnt instruction */
+    static const unsigned char ph_pop6[64] = {
+        0,1,1,2,1,2,2,3,1,2,2,3,2,3,3,4,1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,
+        1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6};
+    static inline int ph_popcount6(unsigned int x) { return ph_pop6[x & 63]; }
+
+    /* Draw piles as 8-byte words. Every pile byte counts at most 4 items (check_state), so the 8 bytes of a
+       word sum without carries into the top byte of w * 0x0101..01, in either byte order. */
+    static inline unsigned long long ph_load8(const unsigned char* p) {
+        unsigned long long w;
+        __builtin_memcpy(&w, p, 8);
+        return w;
+    }
+    static inline int ph_sum8(const unsigned char* p) {
+        return (int)((ph_load8(p) * 0x0101010101010101ULL) >> 56);
+    }
+    /* Whether any of the n >= 8 bytes is nonzero (the last word overlaps the one before). */
+    static inline int ph_any_nonzero(const unsigned char* p, int n) {
+        unsigned long long acc = ph_load8(p + n - 8);
+        for (int i = 0; i + 8 < n; i += 8) acc |= ph_load8(p + i);
+        return acc != 0;
+    }
+    /* The first i < n <= 8 with p[i] == v, else -1. Reads 8 bytes: callers pass arrays of the state that
+       other fields follow. On little-endian targets one word: bytes equal to v become zero bytes, and the
+       lowest set bit of the zero-byte test marks the first of them (its false positives lie only above a
+       true zero byte). */
+    static inline int ph_find8(const unsigned char* p, int n, unsigned char v) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        unsigned long long w = ph_load8(p) ^ (0x0101010101010101ULL * v);
+        unsigned long long z = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+        if (n < 8) z &= (1ULL << (8 * n)) - 1;
+        return z ? __builtin_ctzll(z) >> 3 : -1;
+    #else
+        for (int i = 0; i < n; i++) if (p[i] == v) return i;
+        return -1;
+    #endif
+    }
+    /* Bit i for each nonzero p[i], i < 6. Reads 8 bytes, like ph_find8. On little-endian targets one word:
+       bit 7 of each byte is set when the byte is nonzero (its low 7 bits plus 0x7F carry into bit 7, no further),
+       and one multiply gathers those bits into the top byte. */
+    static inline int ph_nonzero6(const unsigned char* p) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        unsigned long long w = ph_load8(p);
+        unsigned long long t = (((w & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | w) & 0x8080808080808080ULL;
+        return (int)((t * 0x0002040810204081ULL) >> 56) & 63;
+    #else
+        int m = 0;
+        for (int i = 0; i < 6; i++) m |= (p[i] != 0) << i;
+        return m;
+    #endif
+    }
+    /* The sum of n bytes. */
+    static inline int ph_byte_sum(const unsigned char* p, int n) {
+        int i = 0, t = 0;
+        for (; i + 8 <= n; i += 8) t += ph_sum8(p + i);
+        for (; i < n; i++) t += p[i];
+        return t;
+    }
+    /* The index i where the running sum of the n bytes first exceeds pick (-1 if it never does): whole words
+       are skipped while their sum is at most what is left of pick, then the bytes of the word are walked. */
+    static inline int ph_pick(const unsigned char* p, int n, int pick) {
+        int i = 0, w;
+        for (; i + 8 <= n; i += 8) {
+            w = ph_sum8(p + i);
+            if (pick < w) break;
+            pick -= w;
+        }
+        for (; i < n; i++) {
+            if (pick < p[i]) return i;
+            pick -= p[i];
+        }
+        return -1;
+    }
     """
     int ph_ctz64(uint64_t x) noexcept nogil
+    int ph_popcount(unsigned int x) noexcept nogil
+    int ph_popcount6(unsigned int x) noexcept nogil
+    bint ph_any_nonzero(const uint8_t* p, int n) noexcept nogil
+    int ph_byte_sum(const uint8_t* p, int n) noexcept nogil
+    int ph_pick(const uint8_t* p, int n, int pick) noexcept nogil
+    int ph_find8(const uint8_t* p, int n, uint8_t v) noexcept nogil
+    int ph_nonzero6(const uint8_t* p) noexcept nogil
 
 # ---- geometry ----
 
@@ -53,15 +134,121 @@ cdef inline int nbr(const PHState* s, int sp, int d) noexcept nogil:
 
 # ---- small helpers ----
 
+# The pricing tiles' colours and movement values written out twice, so that position + rotation (both 0..5,
+# check_state holds rotations below 6) indexes them without a modulo: colour_at is on every spring step.
+cdef uint8_t PR_COL2[NPRICE][12]
+cdef uint8_t PR_MOVE2[NPRICE][12]
+# PR_COLSET[tile][rotation][positions]: the set of colours (bit c) shown at a set of price positions (bit pos).
+# Each pricing tile shows every colour once (checked below), so "one resource of each colour at these
+# positions" is a subset test against the colours the player holds, and counting the positions whose colour
+# the player holds is a popcount: the spring legal actions need no per-position loops.
+cdef uint8_t PR_COLSET[NPRICE][6][64]
+# PR_POSSET[tile][rotation][colours]: the other way round, the positions showing a set of colours.
+cdef uint8_t PR_POSSET[NPRICE][6][64]
+# PAINT_OK[tile][rotation][colours]: the painting sections (bit cell) whose symbols' colours are all in the set.
+cdef uint16_t PAINT_OK[NPRICE][6][64]
+cdef uint16_t NSYM_AT_MOST[4]       # the sections (bit cell) with at most k symbols
+cdef uint8_t P_POS[NPAINT]          # the price positions (bit pos) of a painting section's symbols
+cdef uint8_t FISH_VALUE[NFK + 1]    # the value 1..3 of the fish in a fishing slot (kind + 1)
+cdef uint8_t HUNT_COST[NHC + 1]     # the cost of the hunting card in a display slot (card + 1)
+cdef int DISCARD_IDS[2][64][6]      # for a set of colours (bit c): A_DISCRES (A_DISCMK) + c of each, ascending
+
+
+cdef void fill_rule_tables() except *:
+    """The tables above, from the component data (data.pxi, loaded before this runs), and the properties of
+    those data that the tables and board_items rely on."""
+    cdef int t, k, r, ps, pos, seen
+    for k in range(NPAINT):
+        P_POS[k] = 0
+        for pos in range(P_NSYM[k]):
+            P_POS[k] |= 1 << P_SYM[k][pos]
+        if P_NSYM[k] < 1 or P_NSYM[k] > 3 or ph_popcount(P_POS[k]) != P_NSYM[k]:
+            raise RuntimeError(f"prehistory components: painting section {k} needs 1..3 distinct price positions")
+    for r in range(4):
+        NSYM_AT_MOST[r] = 0
+        for k in range(NPAINT):
+            if P_NSYM[k] <= r:
+                NSYM_AT_MOST[r] |= 1 << k
+    for k in range(1, NFK + 1):
+        FISH_VALUE[k] = (k - 1) % 3 + 1
+    for ps in range(64):
+        r = 0
+        for k in range(6):
+            DISCARD_IDS[0][ps][k] = 0
+            DISCARD_IDS[1][ps][k] = 0
+            if ps & (1 << k):
+                DISCARD_IDS[0][ps][r] = A_DISCRES + k
+                DISCARD_IDS[1][ps][r] = A_DISCMK + k
+                r += 1
+    # every price is at least 1 (board_items offers nothing in spring below 2 resources)
+    HUNT_COST[0] = 0
+    for k in range(NHC):
+        HUNT_COST[k + 1] = H_COST[k]
+        if H_COST[k] < 1:
+            raise RuntimeError(f"prehistory components: hunting card {k} costs nothing")
+    for k in range(NCC):
+        if C_VALUE[k] < 1 or C_VALUE[k] > 3:
+            raise RuntimeError(f"prehistory components: ceremony card {k} has value {C_VALUE[k]}, expected 1..3")
+    for t in range(NPRICE):
+        seen = 0
+        for k in range(6):
+            if PR_COL[t][k] < NCOL:
+                seen |= 1 << PR_COL[t][k]
+        if seen != 63:
+            raise RuntimeError(f"prehistory components: pricing tile {t} does not show each of the 6 colours once")
+        for k in range(12):
+            PR_COL2[t][k] = PR_COL[t][k % 6]
+            PR_MOVE2[t][k] = PR_MOVE[t][k % 6]
+        for r in range(6):
+            for ps in range(64):
+                PR_COLSET[t][r][ps] = 0
+                for pos in range(6):
+                    if ps & (1 << pos):
+                        PR_COLSET[t][r][ps] |= 1 << PR_COL2[t][pos + r]
+            for ps in range(64):
+                PR_POSSET[t][r][PR_COLSET[t][r][ps]] = ps
+            for ps in range(64):
+                PAINT_OK[t][r][ps] = 0
+                for k in range(NPAINT):
+                    if (PR_POSSET[t][r][ps] & P_POS[k]) == P_POS[k]:
+                        PAINT_OK[t][r][ps] |= 1 << k
+
+
+fill_rule_tables()
+
+
+cdef inline int colour_set(const PHState* s, int slot, int positions) noexcept nogil:
+    """The colours (bit c) at the given price positions (bit pos) of an action slot's pricing tile."""
+    return PR_COLSET[s.pricing_tile[slot]][s.pricing_rotation[slot]][positions]
+
+
+cdef inline int position_set(const PHState* s, int slot, int colours) noexcept nogil:
+    """The price positions (bit pos) of an action slot's pricing tile showing the given colours (bit c)."""
+    return PR_POSSET[s.pricing_tile[slot]][s.pricing_rotation[slot]][colours]
+
+
+cdef inline int bits_at_most(int x, int limit) noexcept nogil:
+    return limit if x > limit else x
+
+
+cdef inline int append_bits(int* out, int n, int base, unsigned int bits) noexcept nogil:
+    """Appends base + i for each bit i of `bits`, in ascending order."""
+    while bits:
+        out[n] = base + ph_ctz64(bits)
+        n += 1
+        bits &= bits - 1
+    return n
+
+
 cdef inline int colour_at(const PHState* s, int slot, int pos) noexcept nogil:
-    return PR_COL[s.pricing_tile[slot]][(pos + s.pricing_rotation[slot]) % 6]
+    return PR_COL2[s.pricing_tile[slot]][pos + s.pricing_rotation[slot]]
 
 
 cdef inline int move_value(const PHState* s, int colour) noexcept nogil:
-    cdef int d, t = s.pricing_tile[6]
+    cdef int d, t = s.pricing_tile[6], r = s.pricing_rotation[6]
     for d in range(6):
-        if PR_COL[t][(d + s.pricing_rotation[6]) % 6] == colour:
-            return PR_MOVE[t][(d + s.pricing_rotation[6]) % 6]
+        if PR_COL2[t][d + r] == colour:
+            return PR_MOVE2[t][d + r]
     return 1
 
 
@@ -279,49 +466,48 @@ cdef void gain_cer(PHState* s, int p, int card) noexcept nogil:
 
 
 cdef inline int first_refill_slot(const uint8_t* pile, int kinds, const uint8_t* slots, int num_slots) noexcept nogil:
-    """The first empty display slot while the pile behind it still has cards, else -1."""
-    cdef int c, i
-    for i in range(num_slots):          # the short display first: it is usually full
-        if slots[i] == 0:
-            for c in range(kinds):
-                if pile[c]:
-                    return i
-            return -1
-    return -1
+    """The first empty display slot while the pile behind it still has cards, else -1 (kinds >= 8)."""
+    cdef int i = ph_find8(slots, num_slots, 0)
+    return i if i >= 0 and ph_any_nonzero(pile, kinds) else -1
 
 
 cdef int fill_target(const PHState* s, int* index) noexcept nogil:
     cdef int i, n = s.num_players, c
+    cdef const uint8_t* hit
     if s.phase != PH_FILL:
         return T_NONE
-    for i in range(7):
-        if s.pricing_tile[i] == NEED:
+    # Pricing tiles, seats, weather and map tiles and their tokens are drawn only in the setup (after_fill
+    # PH_START): from the first winter on, check_state holds them all drawn, and the refills below are all
+    # that a winter draws.
+    if s.after_fill == PH_START:
+        i = ph_find8(s.pricing_tile, 7, NEED)
+        if i >= 0:
             index[0] = i
             return T_PRICE
-    if s.pricing_stack_length < 4:
-        index[0] = 7 + s.pricing_stack_length
-        return T_PRICE
-    if s.seats_drawn < n:
-        index[0] = s.seats_drawn
-        return T_SEAT
-    for i in range(n):
-        if s.weather_tile[i] == NEED:
+        if s.pricing_stack_length < 4:
+            index[0] = 7 + s.pricing_stack_length
+            return T_PRICE
+        if s.seats_drawn < n:
+            index[0] = s.seats_drawn
+            return T_SEAT
+        i = ph_find8(s.weather_tile, n, NEED)
+        if i >= 0:
             index[0] = i
             return T_WEATHER
-    cdef const uint8_t* hit = <const uint8_t*>memchr(s.map_tile, NEED, ntiles(s))
-    if hit != NULL:
-        index[0] = hit - s.map_tile
-        return T_MAP
-    hit = <const uint8_t*>memchr(s.space_token, NEED, NSP)
-    if hit != NULL:
-        i = hit - s.space_token
-        index[0] = i
-        c = feature(s, i)
-        if c == F_GATHER:
-            return T_TOKEN_G
-        if c == F_FISH:
-            return T_TOKEN_F
-        return T_TOKEN_A
+        hit = <const uint8_t*>memchr(s.map_tile, NEED, ntiles(s))
+        if hit != NULL:
+            index[0] = hit - s.map_tile
+            return T_MAP
+        hit = <const uint8_t*>memchr(s.space_token, NEED, NSP)
+        if hit != NULL:
+            i = hit - s.space_token
+            index[0] = i
+            c = feature(s, i)
+            if c == F_GATHER:
+                return T_TOKEN_G
+            if c == F_FISH:
+                return T_TOKEN_F
+            return T_TOKEN_A
     index[0] = first_refill_slot(s.gathering_pile, NGK, s.gathering_slot, 6)
     if index[0] >= 0:
         return T_GATHER
@@ -728,35 +914,9 @@ cdef int current_player(const void* v) noexcept nogil:
     return actor(s)
 
 
-cdef bint can_paint_spring(const PHState* s, int p, int cell, const int* colours, int tot) noexcept nogil:
-    """colours[pos]: colour_at(s, 0, pos); tot: total_res(s, p)."""
-    cdef int left[NCOL]
-    cdef int c, k
-    for c in range(NCOL):
-        left[c] = s.resources[p][c]
-    for k in range(P_NSYM[cell]):
-        c = colours[P_SYM[cell][k]]
-        left[c] -= 1
-        if left[c] < 0:
-            return False
-    return tot >= P_NSYM[cell] + 1
-
-
-cdef int side_affordable(const PHState* s, int p, int slot, int first) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(3):
-        if s.resources[p][colour_at(s, slot, first + k)] > 0:
-            n += 1
-    return n
-
-
-cdef int free_fire_affordable(const PHState* s, int p) noexcept nogil:
-    cdef int t, n = 0
-    for t in range(6):
-        if t != s.shamans[p][0] and t != s.shamans[p][1] and t != s.shamans[p][2]:
-            if s.resources[p][colour_at(s, 2, t)] > 0:
-                n += 1
-    return n
+cdef inline int held_colours(const PHState* s, int p) noexcept nogil:
+    """The colours (bit c) of which seat p holds at least one resource."""
+    return ph_nonzero6(s.resources[p])
 
 
 cdef inline uint64_t cer_disp_set(const PHState* s) noexcept nogil:
@@ -769,114 +929,98 @@ cdef inline uint64_t cer_disp_set(const PHState* s) noexcept nogil:
     return m
 
 
-cdef int board_items(const PHState* s, int p, int k, bint spring, int* out, int n) noexcept nogil:
-    """Legal ways to perform board action k (ids appended in ascending order)."""
-    cdef int i, v, tot = total_res(s, p), c, m
+cdef inline int cost_items(const uint8_t* display, int num_slots, const uint8_t* value, int afford, int base,
+                           int* out, int n) noexcept nogil:
+    """The display slots holding something of value (value[display[i]]) at most `afford`."""
+    cdef int i, d
+    for i in range(num_slots):
+        d = display[i]
+        if d and value[d] <= afford:
+            out[n] = base + i
+            n += 1
+    return n
+
+
+cdef int board_items(const PHState* s, int p, int k, bint spring, int held, int tot, int* out, int n) noexcept nogil:
+    """Legal ways to perform board action k (ids appended in ascending order), paid in resources (spring:
+    held = held_colours(s, p), tot = total_res(s, p), at least 2) or action markers (summer, final action).
+    Values are read into locals first: out is an int array the compiler must assume may alias the state."""
+    cdef int i, v, m = s.action_markers[p][k], afford
     cdef uint64_t cards
-    cdef int colours[6]
     if k == 0:
         if spring:
-            for i in range(6):
-                colours[i] = colour_at(s, 0, i)
-        for i in range(NPAINT):
-            if s.painted_sections[p] & (1 << i):
-                continue
-            if ((spring and can_paint_spring(s, p, i, colours, tot))
-                    or (not spring and s.action_markers[p][0] >= P_NSYM[i])):
-                out[n] = A_PAINT + i
-                n += 1
-    elif k == 1:
-        for i in range(6):
-            if s.gathering_slot[i] == 0:
-                continue
-            if spring:
-                c = colour_at(s, 1, i)
-                if s.resources[p][c] >= 1 and tot >= 2:
-                    out[n] = A_GATHER + i
-                    n += 1
-            elif s.action_markers[p][1] >= 2:
-                out[n] = A_GATHER + i
-                n += 1
-    elif k == 2:
+            # one resource of each symbol's colour (distinct positions, hence distinct colours) and one more
+            v = PAINT_OK[s.pricing_tile[0]][s.pricing_rotation[0]][held] & NSYM_AT_MOST[bits_at_most(tot - 1, 3)]
+        else:
+            v = NSYM_AT_MOST[bits_at_most(m, 3)]
+        return append_bits(out, n, A_PAINT, v & ~s.painted_sections[p] & ((1 << NPAINT) - 1))
+    if k == 1:
+        v = ph_nonzero6(s.gathering_slot)          # the filled slots
         if spring:
-            m = free_fire_affordable(s, p)
+            v &= position_set(s, 1, held)           # one resource of the slot's colour (and one more)
+        elif m < 2:
+            return n
+        return append_bits(out, n, A_GATHER, v)
+    if k == 2:
+        if spring:
+            # the fire positions free of own shamans whose colour the player holds, and one more resource
+            afford = ph_popcount6(held & colour_set(s, 2, 63 & ~((1 << s.shamans[p][0]) | (1 << s.shamans[p][1])
+                                                               | (1 << s.shamans[p][2]))))
+            afford = bits_at_most(afford, tot - 1)
+        else:
+            afford = m
         cards = cer_disp_set(s)
         while cards:                    # ascending card ids
             i = ph_ctz64(cards)
             cards &= cards - 1
-            v = C_VALUE[i]
-            if (spring and m >= v and tot >= v + 1) or (not spring and s.action_markers[p][2] >= v):
+            if C_VALUE[i] <= afford:
                 out[n] = A_CER + i
                 n += 1
-    elif k == 3:
-        if spring:
-            m = side_affordable(s, p, 3, 3)
-        for i in range(6):
-            if s.fishing_slot[i] == 0:
-                continue
-            v = (s.fishing_slot[i] - 1) % 3 + 1
-            if (spring and m >= v and tot >= v + 1) or (not spring and s.action_markers[p][3] >= v):
-                out[n] = A_FISH + i
-                n += 1
-    elif k == 4:
-        if spring:
-            m = side_affordable(s, p, 4, 0)
-        for i in range(5):
-            if s.hunting_display[i] == 0:
-                continue
-            v = H_COST[s.hunting_display[i] - 1]
-            if (spring and m >= v and tot >= v + 1) or (not spring and s.action_markers[p][4] >= v):
-                out[n] = A_HUNT + i
+        return n
+    if k == 3:
+        # spring: a resource of each of v distinct colours among positions 3..5, and one more
+        afford = bits_at_most(ph_popcount6(held & colour_set(s, 3, 0b111000)), tot - 1) if spring else m
+        return cost_items(s.fishing_slot, 6, FISH_VALUE, afford, A_FISH, out, n)
+    if k == 4:
+        afford = bits_at_most(ph_popcount6(held & colour_set(s, 4, 0b000111)), tot - 1) if spring else m
+        return cost_items(s.hunting_display, 5, HUNT_COST, afford, A_HUNT, out, n)
+    v = s.available_members[p]
+    if v == 0:
+        return n
+    if spring:
+        # 1 resource: 1 member. 2 resources: "a maximum of 3", so 2 or 3 members (fewer than the
+        # maximum matters for the ceremony card scoring members left on the player board; 1 member for 2
+        # resources is not offered: it equals `migrate 1` after discarding the second resource).
+        if held & colour_set(s, 5, 0b01):
+            out[n] = A_MIGN + 1
+            n += 1
+        m = colour_set(s, 5, 0b11)
+        if (held & m) == m and tot >= 3:
+            for i in range(2, bits_at_most(v, 3) + 1):
+                out[n] = A_MIGN + i
                 n += 1
     else:
-        if s.available_members[p] == 0:
-            return n
-        if spring:
-            # 1 resource: 1 member. 2 resources: "a maximum of 3", so 2 or 3 members (fewer than the
-            # maximum matters for the ceremony card scoring members left on the player board; 1 member for 2
-            # resources is not offered: it equals `migrate 1` after discarding the second resource).
-            if s.resources[p][colour_at(s, 5, 0)] >= 1 and tot >= 2:
-                out[n] = A_MIGN + 1
-                n += 1
-            m = 3 if s.available_members[p] > 3 else s.available_members[p]
-            if s.resources[p][colour_at(s, 5, 0)] >= 1 and s.resources[p][colour_at(s, 5, 1)] >= 1 and tot >= 3:
-                for i in range(2, m + 1):
-                    out[n] = A_MIGN + i
-                    n += 1
-        else:
-            # one white marker per member, no maximum but the tent
-            for i in range(1, s.available_members[p] + 1):
-                if s.action_markers[p][5] >= i:
-                    out[n] = A_MIGN + i
-                    n += 1
+        # one white marker per member, no maximum but the tent
+        for i in range(1, bits_at_most(v, m) + 1):
+            out[n] = A_MIGN + i
+            n += 1
     return n
 
 
 cdef int dev_actions(const PHState* s, int p, int* out, int n) noexcept nogil:
-    cdef int i, c
-    if s.development[p] >= 1:
-        for i in range(12):
-            out[n] = A_ROT + i
-            n += 1
-        out[n] = A_WEATHER
-        n += 1
-    if s.development[p] >= 2:
-        for c in range(NCOL):
-            out[n] = A_BUYRES + c
-            n += 1
-    if s.development[p] >= 3:
-        for c in range(NCOL):
-            out[n] = A_BUYMK + c
-            n += 1
-    for c in range(NCOL):
-        if s.resources[p][c]:
-            out[n] = A_DISCRES + c
-            n += 1
-    for c in range(NCOL):
-        if s.action_markers[p][c]:
-            out[n] = A_DISCMK + c
-            n += 1
-    return n
+    """Development-point trades. Each group's ids are written whether or not they are legal (constant
+    stores, no branches; out has room for every action id) and n counts only the legal ones."""
+    cdef int i, dev = s.development[p]
+    cdef int res = ph_nonzero6(s.resources[p]), mk = ph_nonzero6(s.action_markers[p])  # read first: out may alias
+    # rotations (12) and the weather tile for 1 point, buying a resource for 2, a marker for 3: ids in a row
+    for i in range(25):
+        out[n + i] = A_ROT + i
+    n += 0 if dev < 1 else (13 if dev == 1 else (19 if dev == 2 else 25))
+    # discarding a resource, then a marker, of each colour held: 6 ids copied, the held ones counted
+    memcpy(&out[n], DISCARD_IDS[0][res], sizeof(DISCARD_IDS[0][res]))
+    n += ph_popcount6(res)
+    memcpy(&out[n], DISCARD_IDS[1][mk], sizeof(DISCARD_IDS[1][mk]))
+    return n + ph_popcount6(mk)
 
 
 cdef bint can_select(const PHState* s, int p, int sp) noexcept nogil:
@@ -897,7 +1041,7 @@ cdef bint can_build(const PHState* s, int p, int sp, int c) noexcept nogil:
 
 cdef int legal_actions(const void* v, int* out) noexcept nogil:
     cdef const PHState* s = <const PHState*>v
-    cdef int n = 0, p, k, i, c, d, t, sp
+    cdef int n = 0, p, k, i, c, d, t, sp, held, tot
     if s.phase == PH_FILL or s.phase == PH_END:
         return 0
     p = actor(s)
@@ -1004,14 +1148,17 @@ cdef int legal_actions(const void* v, int* out) noexcept nogil:
                     n += 1
         return n
     if s.phase == PH_SPRING:
-        for k in range(6):
-            if foot_free(s, k):
-                n = board_items(s, p, k, True, out, n)
+        held = held_colours(s, p)
+        tot = total_res(s, p)
+        if tot >= 2:                    # every spring price is at least one resource and one more
+            for k in range(6):
+                if foot_free(s, k):
+                    n = board_items(s, p, k, True, held, tot, out, n)
     elif s.phase == PH_SUMMER:
-        n = board_items(s, p, s.summer_action, False, out, n)
+        n = board_items(s, p, s.summer_action, False, 0, 0, out, n)
     else:
         for k in range(6):
-            n = board_items(s, p, k, False, out, n)
+            n = board_items(s, p, k, False, 0, 0, out, n)
     return dev_actions(s, p, out, n)
 
 
@@ -1104,7 +1251,7 @@ cdef void do_item(PHState* s, int p, int a) noexcept nogil:
             finish_action(s)
     elif a < A_HUNT:
         i = a - A_FISH
-        v = (s.fishing_slot[i] - 1) % 3 + 1
+        v = FISH_VALUE[s.fishing_slot[i]]
         s.pending_action = 3
         if spring:
             s.pending_decision = SUB_PAYD
@@ -1355,17 +1502,12 @@ cdef int chance_outcomes(const void* v, int* out, double* probs) noexcept nogil:
 
 cdef int sample_chance(const void* v, Rng* rng) noexcept nogil:
     cdef const PHState* s = <const PHState*>v
-    cdef int idx, size, i, tot = 0, pick
+    cdef int idx, size, i, tot
     cdef int t = fill_target(s, &idx)
     cdef const uint8_t* pool = pool_of(s, t, &size)
-    for i in range(size):
-        tot += pool[i]
-    pick = rng_below(rng, tot)
-    for i in range(size):
-        if pick < pool[i]:
-            return A_CHANCE + i
-        pick -= pool[i]
-    return -1
+    tot = ph_byte_sum(pool, size)
+    i = ph_pick(pool, size, rng_below(rng, tot))
+    return A_CHANCE + i if i >= 0 else -1
 
 
 cdef void final_scores(const PHState* s, double* out) noexcept nogil:
