@@ -22,8 +22,6 @@ cdef enum:
     HE_RETURN = 4
 
 
-from libc.string cimport memmove
-
 # ---- small helpers ----
 
 # Slot sets: a random playout spends most of its time asking which of the 39 slots (36 location cards, 3 Holy
@@ -90,19 +88,19 @@ cdef extern from *:
         return bits;
     }
 
-    /* bit i: men[i][0] + men[i][1] < 3, for 48 slots */
-    static inline uint64_t jus_room48(const uint8_t* men) {
+    /* bit i: men[i][0] + men[i][1] < limit (1..255), for 48 slots */
+    static inline uint64_t jus_men_below48(const uint8_t* men, uint8_t limit) {
         uint64_t bits = 0;
         int i;
     #if defined(__SSE2__)
         for (i = 0; i < 48; i += 16) {
             __m128i total = jus_total16(men + 2 * i);
-            __m128i room = _mm_cmpeq_epi8(_mm_min_epu8(total, _mm_set1_epi8(2)), total);
+            __m128i room = _mm_cmpeq_epi8(_mm_min_epu8(total, _mm_set1_epi8((char)(limit - 1))), total);
             bits |= (uint64_t)(uint16_t)_mm_movemask_epi8(room) << i;
         }
     #else
         for (i = 0; i < 48; i++)
-            bits |= (uint64_t)(men[2 * i] + men[2 * i + 1] < 3) << i;
+            bits |= (uint64_t)(men[2 * i] + men[2 * i + 1] < limit) << i;
     #endif
         return bits;
     }
@@ -122,36 +120,46 @@ cdef extern from *:
 
     static inline int jus_ctz64(uint64_t x) { return __builtin_ctzll(x); }
 
-    /* set bits in the n <= 8 bytes at b, summed over all of them (each byte's count fits: at most 64) */
-    static inline int jus_bits_in(const uint8_t* b, int n) {
-        uint64_t x = 0;
-        memcpy(&x, b, n);
+    /* per-byte counts of the set bits of x (bit slicing), each at most 8 */
+    static inline uint64_t jus_byte_bits(uint64_t x) {
         x = x - ((x >> 1) & 0x5555555555555555ULL);
         x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
+        return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    }
+
+    /* the set bits of the 36 bytes at b: 4 words and a half, fixed-size loads */
+    static inline int jus_bits36(const uint8_t* b) {
+        uint64_t w[4], sum;
+        uint32_t tail;
+        memcpy(w, b, 32);
+        memcpy(&tail, b + 32, 4);
+        sum = jus_byte_bits(w[0]) + jus_byte_bits(w[1]) + jus_byte_bits(w[2]) + jus_byte_bits(w[3])
+              + jus_byte_bits(tail);                            /* each byte at most 40 */
+        sum = (sum & 0x00FF00FF00FF00FFULL) + ((sum >> 8) & 0x00FF00FF00FF00FFULL);
+        return (int)((sum * 0x0001000100010001ULL) >> 48);
     }
     """
     uint64_t jus_below48(const uint8_t* b, uint8_t limit) noexcept nogil
     uint64_t jus_above48(const uint8_t* men, const uint8_t* locked, int p) noexcept nogil
-    uint64_t jus_room48(const uint8_t* men) noexcept nogil
+    uint64_t jus_men_below48(const uint8_t* men, uint8_t limit) noexcept nogil
     uint64_t jus_nonzero16(const uint8_t* b) noexcept nogil
     int jus_ctz64(uint64_t x) noexcept nogil
-    int jus_bits_in(const uint8_t* b, int n) noexcept nogil
+    int jus_bits36(const uint8_t* b) noexcept nogil
 
 
 # the scans read 48 slots and the character and object rows 16 types
-if NSLOT > 48 or NCHAR > 16 or NOBJ > 16:
-    raise RuntimeError("jaeger_und_spaeher: the slot scans cover 48 slots and 16 character or object types")
+if NSLOT > 48 or NNORM != 36 or NCHAR > 16 or NOBJ > 16:
+    raise RuntimeError("jaeger_und_spaeher: the slot scans cover 48 slots (36 locations) and 16 character or "
+                       "object types")
 
 cdef uint64_t NORMAL_SLOTS = ((<uint64_t>1) << NNORM) - 1     # the location slots
 cdef uint64_t SLOTS = ((<uint64_t>1) << NSLOT) - 1            # and the Holy Places
 
 
-cdef inline int popcount8(int x) noexcept nogil:
-    x = x - ((x >> 1) & 0x55)
-    x = (x & 0x33) + ((x >> 2) & 0x33)
-    return (x + (x >> 4)) & 0x0F
+cdef uint8_t BITS8[256]         # set bits of a byte (the stones on a location)
+for _x in range(256):
+    BITS8[_x] = bin(_x).count("1")
+del _x
 
 
 cdef inline int kind_of(int card) noexcept nogil:
@@ -174,10 +182,7 @@ cdef inline uint64_t wild_slots(const JState* s) noexcept nogil:
 
 cdef int free_stones(const JState* s) noexcept nogil:
     """The supply: an empty slot has no stones (discard_location clears them; check_state holds to it)."""
-    cdef int i, used = 0
-    for i in range(0, NNORM, 8):
-        used += jus_bits_in(&s.loc_cover[i], 8 if NNORM - i >= 8 else NNORM - i)
-    return STONES - used
+    return STONES - jus_bits36(s.loc_cover)
 
 
 cdef inline void push(JState* s, int op, int a, int b) noexcept nogil:
@@ -203,12 +208,16 @@ cdef inline void push_front(JState* s, int op, int a, int b) noexcept nogil:
 
 
 cdef inline void pop(JState* s) noexcept nogil:
+    # moves the whole queue by one entry through a buffer (fixed sizes compile to a few register moves, where
+    # memmove would be a library call); the entries past the end are 0, so the last one becomes 0 too
+    cdef uint8_t rest[3 * QMAX - 3]
     if s.qlen:
         s.qlen -= 1
-        memmove(&s.queue[0][0], &s.queue[1][0], 3 * s.qlen)
-        s.queue[s.qlen][0] = 0
-        s.queue[s.qlen][1] = 0
-        s.queue[s.qlen][2] = 0
+        memcpy(rest, &s.queue[1][0], sizeof(rest))
+        memcpy(&s.queue[0][0], rest, sizeof(rest))
+        s.queue[QMAX - 1][0] = 0
+        s.queue[QMAX - 1][1] = 0
+        s.queue[QMAX - 1][2] = 0
 
 
 cdef inline int hand_total(const JState* s, int p) noexcept nogil:
@@ -341,7 +350,7 @@ cdef void finish_turn(JState* s) noexcept nogil:
 cdef inline uint64_t open_slots(const JState* s, int filt) noexcept nogil:
     """Location slots a member may be placed on under the placing filter: a card with fewer than 3 members,
     of the filter's kind (or the slot revealed by the card being played)."""
-    cdef uint64_t room = jus_room48(&s.loc_men[0][0]) & face_up_slots(s) & NORMAL_SLOTS
+    cdef uint64_t room = jus_men_below48(&s.loc_men[0][0], 3) & face_up_slots(s) & NORMAL_SLOTS
     if filt == F_WILD:
         return room & wild_slots(s)
     if filt == F_HUNT:
@@ -557,22 +566,21 @@ cdef int shortage_candidates(const JState* s, int* out) noexcept nogil:
     """Locations a consumption-stone shortage may discard: the member-free ones with the most stones, else
     (no member-free location with stones) any location with stones."""
     cdef int slot, n = 0, best = 0, c
-    for slot in range(NNORM):
-        if s.loc_card[slot] != EMPTY and s.loc_men[slot][0] + s.loc_men[slot][1] == 0:
-            c = popcount8(s.loc_cover[slot])
-            if c > best:
-                best = c
-    for slot in range(NNORM):
-        if s.loc_card[slot] == EMPTY:
-            continue
-        c = popcount8(s.loc_cover[slot])
-        if best > 0:
-            if s.loc_men[slot][0] + s.loc_men[slot][1] == 0 and c == best:
-                out[n] = A_SHORT + slot
-                n += 1
-        elif c > 0:
+    cdef uint64_t face = face_up_slots(s) & NORMAL_SLOTS, bits
+    cdef uint64_t unmanned = face & jus_men_below48(&s.loc_men[0][0], 1)
+    bits = unmanned
+    while bits:
+        c = BITS8[s.loc_cover[jus_ctz64(bits)]]
+        if c > best:
+            best = c
+        bits &= bits - 1
+    bits = unmanned if best > 0 else face
+    while bits:
+        slot = jus_ctz64(bits)
+        if (BITS8[s.loc_cover[slot]] == best) if best > 0 else (s.loc_cover[slot] != 0):
             out[n] = A_SHORT + slot
             n += 1
+        bits &= bits - 1
     return n
 
 
@@ -1179,7 +1187,7 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
                 snprintf(msg, size, "locations[slot %d].covered: stones 0x%x on %d spaces (a full card is discarded)",
                          slot, <int>s.loc_cover[slot], LOC_N[c])
                 return 1
-            covered += popcount8(s.loc_cover[slot])
+            covered += BITS8[s.loc_cover[slot]]
             if s.loc_men[slot][0] + s.loc_men[slot][1] > 3:
                 snprintf(msg, size, "locations[slot %d].members: %d, at most 3", slot,
                          s.loc_men[slot][0] + s.loc_men[slot][1])
