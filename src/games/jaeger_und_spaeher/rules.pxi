@@ -152,6 +152,19 @@ if NSLOT > 48 or NNORM != 36 or NCHAR > 16 or NOBJ > 16:
     raise RuntimeError("jaeger_und_spaeher: the slot scans cover 48 slots (36 locations) and 16 character or "
                        "object types")
 
+
+def _check_scan_reach():
+    """The scans' reads past an array end stay inside JState (they depend on the field order)."""
+    cdef JState s
+    cdef size_t start = <size_t>&s
+    for field, reach in ((<size_t>&s.loc_card[0], 48), (<size_t>&s.loc_men[0][0], 96),
+                         (<size_t>&s.locked[0], 48), (<size_t>&s.hand[1][0], 16)):
+        if field - start + reach > sizeof(JState):
+            raise RuntimeError("jaeger_und_spaeher: a slot scan would read past the end of the state")
+
+
+_check_scan_reach()
+
 cdef uint64_t NORMAL_SLOTS = ((<uint64_t>1) << NNORM) - 1     # the location slots
 cdef uint64_t SLOTS = ((<uint64_t>1) << NSLOT) - 1            # and the Holy Places
 
