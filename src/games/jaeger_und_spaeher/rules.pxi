@@ -27,9 +27,9 @@ cdef enum:
 # Slot sets: a random playout spends most of its time asking which of the 39 slots (36 location cards, 3 Holy
 # Places; most of the location cards lie face up in a long random game) are face up, have room, or hold a
 # member of the player that may be taken back. The scans compare 16 slots at once with SSE2 on x86-64 and
-# return one bit per slot; elsewhere a plain loop gives the same bits. Each scan reads 48 bytes from the start
-# of its per-slot arrays (loc_card, loc_men, locked): past their ends it reads later fields of the state,
-# whose bits the callers mask off (SLOTS, NORMAL_SLOTS).
+# return one bit per slot; elsewhere a plain loop gives the same bits. Each scan reads 48 slots' worth from the
+# start of its per-slot arrays (loc_card, loc_men, locked): past their ends it reads later fields of the state,
+# whose bits the callers mask off (SLOTS, NORMAL_SLOTS); _check_scan_reach below keeps those reads inside it.
 cdef extern from *:
     """
     #include <stdint.h>
