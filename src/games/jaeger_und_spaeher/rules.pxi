@@ -23,12 +23,156 @@ cdef enum:
 
 
 # ---- small helpers ----
-cdef inline int popcount8(int x) noexcept nogil:
-    cdef int n = 0
-    while x:
-        n += x & 1
-        x >>= 1
-    return n
+
+# Slot sets: a random playout spends most of its time asking which of the 39 slots (36 location cards, 3 Holy
+# Places; most of the location cards lie face up in a long random game) are face up, have room, or hold a
+# member of the player that may be taken back. The scans compare 16 slots at once with SSE2 on x86-64 and
+# return one bit per slot; elsewhere a plain loop gives the same bits. Each scan reads 48 slots' worth from the
+# start of its per-slot arrays (loc_card, loc_men, locked): past their ends it reads later fields of the state,
+# whose bits the callers mask off (SLOTS, NORMAL_SLOTS); _check_scan_reach below keeps those reads inside it.
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline __m128i jus_load16(const uint8_t* b) { return _mm_loadu_si128((const __m128i*)b); }
+    /* 16 slots of a [slot][2] array: player p's bytes (one per slot), or both players' sums (saturated) */
+    static inline __m128i jus_player16(const uint8_t* men, int p) {
+        __m128i lo = jus_load16(men), hi = jus_load16(men + 16);
+        if (p) { lo = _mm_srli_epi16(lo, 8); hi = _mm_srli_epi16(hi, 8); }
+        else { lo = _mm_and_si128(lo, _mm_set1_epi16(0xFF)); hi = _mm_and_si128(hi, _mm_set1_epi16(0xFF)); }
+        return _mm_packus_epi16(lo, hi);
+    }
+    static inline __m128i jus_total16(const uint8_t* men) {
+        __m128i lo = jus_load16(men), hi = jus_load16(men + 16), m = _mm_set1_epi16(0xFF);
+        lo = _mm_add_epi16(_mm_and_si128(lo, m), _mm_srli_epi16(lo, 8));
+        hi = _mm_add_epi16(_mm_and_si128(hi, m), _mm_srli_epi16(hi, 8));
+        return _mm_packus_epi16(lo, hi);
+    }
+    #endif
+
+    /* bit i: b[i] < limit (unsigned), for the 48 bytes at b */
+    static inline uint64_t jus_below48(const uint8_t* b, uint8_t limit) {
+        uint64_t bits = 0;
+        int i;
+    #if defined(__SSE2__)
+        for (i = 0; i < 48; i += 16) {
+            __m128i v = jus_load16(b + i);
+            /* v < limit  <=>  min(v, limit - 1) == v, for limit >= 1 */
+            __m128i below = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8((char)(limit - 1))), v);
+            bits |= (uint64_t)(uint16_t)_mm_movemask_epi8(below) << i;
+        }
+        if (limit == 0) bits = 0;
+    #else
+        for (i = 0; i < 48; i++)
+            bits |= (uint64_t)(b[i] < limit) << i;
+    #endif
+        return bits;
+    }
+
+    /* bit i: men[i][p] > locked[i], for 48 slots */
+    static inline uint64_t jus_above48(const uint8_t* men, const uint8_t* locked, int p) {
+        uint64_t bits = 0;
+        int i;
+    #if defined(__SSE2__)
+        for (i = 0; i < 48; i += 16) {
+            __m128i none = _mm_cmpeq_epi8(_mm_subs_epu8(jus_player16(men + 2 * i, p), jus_load16(locked + i)),
+                                          _mm_setzero_si128());
+            bits |= (uint64_t)(uint16_t)~_mm_movemask_epi8(none) << i;
+        }
+    #else
+        for (i = 0; i < 48; i++)
+            bits |= (uint64_t)(men[2 * i + p] > locked[i]) << i;
+    #endif
+        return bits;
+    }
+
+    /* bit i: men[i][0] + men[i][1] < limit (1..255), for 48 slots */
+    static inline uint64_t jus_men_below48(const uint8_t* men, uint8_t limit) {
+        uint64_t bits = 0;
+        int i;
+    #if defined(__SSE2__)
+        for (i = 0; i < 48; i += 16) {
+            __m128i total = jus_total16(men + 2 * i);
+            __m128i room = _mm_cmpeq_epi8(_mm_min_epu8(total, _mm_set1_epi8((char)(limit - 1))), total);
+            bits |= (uint64_t)(uint16_t)_mm_movemask_epi8(room) << i;
+        }
+    #else
+        for (i = 0; i < 48; i++)
+            bits |= (uint64_t)(men[2 * i] + men[2 * i + 1] < limit) << i;
+    #endif
+        return bits;
+    }
+
+    /* bit i: b[i] != 0, for the 16 bytes at b */
+    static inline uint64_t jus_nonzero16(const uint8_t* b) {
+    #if defined(__SSE2__)
+        return (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(jus_load16(b), _mm_setzero_si128()));
+    #else
+        uint64_t bits = 0;
+        int i;
+        for (i = 0; i < 16; i++)
+            bits |= (uint64_t)(b[i] != 0) << i;
+        return bits;
+    #endif
+    }
+
+    static inline int jus_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+
+    /* per-byte counts of the set bits of x (bit slicing), each at most 8 */
+    static inline uint64_t jus_byte_bits(uint64_t x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    }
+
+    /* the set bits of the 36 bytes at b: 4 words and a half, fixed-size loads */
+    static inline int jus_bits36(const uint8_t* b) {
+        uint64_t w[4], sum;
+        uint32_t tail;
+        memcpy(w, b, 32);
+        memcpy(&tail, b + 32, 4);
+        sum = jus_byte_bits(w[0]) + jus_byte_bits(w[1]) + jus_byte_bits(w[2]) + jus_byte_bits(w[3])
+              + jus_byte_bits(tail);                            /* each byte at most 40 */
+        sum = (sum & 0x00FF00FF00FF00FFULL) + ((sum >> 8) & 0x00FF00FF00FF00FFULL);
+        return (int)((sum * 0x0001000100010001ULL) >> 48);
+    }
+    """
+    uint64_t jus_below48(const uint8_t* b, uint8_t limit) noexcept nogil
+    uint64_t jus_above48(const uint8_t* men, const uint8_t* locked, int p) noexcept nogil
+    uint64_t jus_men_below48(const uint8_t* men, uint8_t limit) noexcept nogil
+    uint64_t jus_nonzero16(const uint8_t* b) noexcept nogil
+    int jus_ctz64(uint64_t x) noexcept nogil
+    int jus_bits36(const uint8_t* b) noexcept nogil
+
+
+# the scans read 48 slots and the character and object rows 16 types
+if NSLOT > 48 or NNORM != 36 or NCHAR > 16 or NOBJ > 16:
+    raise RuntimeError("jaeger_und_spaeher: the slot scans cover 48 slots (36 locations) and 16 character or "
+                       "object types")
+
+
+def _check_scan_reach():
+    """The scans' reads past an array end stay inside JState (they depend on the field order)."""
+    cdef JState s
+    cdef size_t start = <size_t>&s
+    for field, reach in ((<size_t>&s.loc_card[0], 48), (<size_t>&s.loc_men[0][0], 96),
+                         (<size_t>&s.locked[0], 48), (<size_t>&s.hand[1][0], 16)):
+        if field - start + reach > sizeof(JState):
+            raise RuntimeError("jaeger_und_spaeher: a slot scan would read past the end of the state")
+
+
+_check_scan_reach()
+
+cdef uint64_t NORMAL_SLOTS = ((<uint64_t>1) << NNORM) - 1     # the location slots
+cdef uint64_t SLOTS = ((<uint64_t>1) << NSLOT) - 1            # and the Holy Places
+
+
+cdef uint8_t BITS8[256]         # set bits of a byte (the stones on a location)
+for _x in range(256):
+    BITS8[_x] = bin(_x).count("1")
+del _x
 
 
 cdef inline int kind_of(int card) noexcept nogil:
@@ -39,12 +183,19 @@ cdef inline int full_mask(int card) noexcept nogil:
     return (1 << LOC_N[card]) - 1
 
 
+cdef inline uint64_t face_up_slots(const JState* s) noexcept nogil:
+    """Slots (locations and Holy Places) with a card."""
+    return jus_below48(s.loc_card, EMPTY) & SLOTS
+
+
+cdef inline uint64_t wild_slots(const JState* s) noexcept nogil:
+    """Location slots with a wilderness card face up."""
+    return jus_below48(s.loc_card, NWILD) & NORMAL_SLOTS
+
+
 cdef int free_stones(const JState* s) noexcept nogil:
-    cdef int slot, used = 0
-    for slot in range(NNORM):
-        if s.loc_card[slot] != EMPTY:
-            used += popcount8(s.loc_cover[slot])
-    return STONES - used
+    """The supply: an empty slot has no stones (discard_location clears them; check_state holds to it)."""
+    return STONES - jus_bits36(s.loc_cover)
 
 
 cdef inline void push(JState* s, int op, int a, int b) noexcept nogil:
@@ -70,16 +221,16 @@ cdef inline void push_front(JState* s, int op, int a, int b) noexcept nogil:
 
 
 cdef inline void pop(JState* s) noexcept nogil:
-    cdef int i
-    for i in range(1, s.qlen):
-        s.queue[i - 1][0] = s.queue[i][0]
-        s.queue[i - 1][1] = s.queue[i][1]
-        s.queue[i - 1][2] = s.queue[i][2]
+    # moves the whole queue by one entry through a buffer (fixed sizes compile to a few register moves, where
+    # memmove would be a library call); the entries past the end are 0, so the last one becomes 0 too
+    cdef uint8_t rest[3 * QMAX - 3]
     if s.qlen:
         s.qlen -= 1
-        s.queue[s.qlen][0] = 0
-        s.queue[s.qlen][1] = 0
-        s.queue[s.qlen][2] = 0
+        memcpy(rest, &s.queue[1][0], sizeof(rest))
+        memcpy(&s.queue[0][0], rest, sizeof(rest))
+        s.queue[QMAX - 1][0] = 0
+        s.queue[QMAX - 1][1] = 0
+        s.queue[QMAX - 1][2] = 0
 
 
 cdef inline int hand_total(const JState* s, int p) noexcept nogil:
@@ -190,11 +341,8 @@ cdef void gain(JState* s, int p, int d) noexcept nogil:
 
 
 cdef void finish_turn(JState* s) noexcept nogil:
-    cdef int slot, m
-    for slot in range(NSLOT):
-        s.locked[slot] = 0
-    for m in range(NMAT):
-        s.pool[m] = 0
+    memset(s.locked, 0, sizeof(s.locked))
+    memset(s.pool, 0, sizeof(s.pool))
     s.took_back = 0
     s.cur_slot = EMPTY
     s.revealed_slot = EMPTY
@@ -212,40 +360,49 @@ cdef void finish_turn(JState* s) noexcept nogil:
 
 
 # ---- decisions available at instructions ----
-cdef inline bint normal_slot_open(const JState* s, int slot, int filt) noexcept nogil:
-    cdef int card = s.loc_card[slot]
-    if card == EMPTY or s.loc_men[slot][0] + s.loc_men[slot][1] >= 3:
-        return False
+cdef inline uint64_t open_slots(const JState* s, int filt) noexcept nogil:
+    """Location slots a member may be placed on under the placing filter: a card with fewer than 3 members,
+    of the filter's kind (or the slot revealed by the card being played)."""
+    cdef uint64_t room = jus_men_below48(&s.loc_men[0][0], 3) & face_up_slots(s) & NORMAL_SLOTS
     if filt == F_WILD:
-        return kind_of(card) == 0
+        return room & wild_slots(s)
     if filt == F_HUNT:
-        return kind_of(card) == 1
+        return room & ~wild_slots(s)
     if filt == F_REVEALED:
-        return slot == s.revealed_slot
-    return True
+        return room & ((<uint64_t>1) << s.revealed_slot) if s.revealed_slot < NNORM else 0
+    return room
 
 
 cdef int place_options(const JState* s, int* out) noexcept nogil:
-    """Legal PLACE / HOLY ids for the head OP_PLACE (without STOP)."""
-    cdef int p = s.to_move, q = 1 - s.to_move, n = 0, slot, h, k, most
+    """Legal PLACE / HOLY ids for the head OP_PLACE (without STOP); with out NULL only whether there is one
+    (1 or 0)."""
+    cdef int p = s.to_move, q = 1 - s.to_move, n = 0, h, k, most
     cdef int left = s.queue[0][1], filt = s.queue[0][2]
+    cdef uint64_t slots
     if s.tribe[p] == 0 or left == 0:
         return 0
-    for slot in range(NNORM):
-        if normal_slot_open(s, slot, filt):
-            out[n] = A_PLACE + slot
-            n += 1
+    slots = open_slots(s, filt)
+    if out == NULL and slots:
+        return 1
+    while slots:
+        out[n] = A_PLACE + jus_ctz64(slots)
+        n += 1
+        slots &= slots - 1
     if filt == F_ANY or filt == F_OBJECT:
         most = left if left < s.tribe[p] else s.tribe[p]
         for h in range(NHOLY):
             if s.loc_card[NNORM + h] == EMPTY:
                 continue
             if s.loc_men[NNORM + h][q] == 0:
+                if out == NULL:
+                    return 1
                 out[n] = A_HOLY + h * 5
                 n += 1
             else:
                 for k in range(s.loc_men[NNORM + h][q] + 1, most + 1):
                     if k <= 5:
+                        if out == NULL:
+                            return 1
                         out[n] = A_HOLY + h * 5 + k - 1
                         n += 1
     return n
@@ -260,11 +417,8 @@ cdef inline bint hunt_available(const JState* s) noexcept nogil:
 
 
 cdef inline int free_normal_slot(const JState* s) noexcept nogil:
-    cdef int slot
-    for slot in range(NNORM):
-        if s.loc_card[slot] == EMPTY:
-            return slot
-    return -1
+    cdef uint64_t free = ~face_up_slots(s) & NORMAL_SLOTS
+    return jus_ctz64(free) if free else -1
 
 
 cdef inline int display_size(const JState* s) noexcept nogil:
@@ -283,7 +437,6 @@ cdef void run(JState* s) noexcept nogil:
     """Carries out queued instructions until a decision or a chance event is needed."""
     cdef int op, a, b, p, r, o, n, kind
     cdef uint64_t mask
-    cdef int buf[NUM_ACTIONS]
     while not s.terminal:
         if s.stop_turn:
             s.stop_turn = 0
@@ -316,7 +469,7 @@ cdef void run(JState* s) noexcept nogil:
             s.revealed_slot = EMPTY
             pop(s)
         elif op == OP_PLACE:
-            if place_options(s, buf) > 0:
+            if place_options(s, NULL):
                 s.phase = P_OP
                 return
             pop(s)
@@ -379,10 +532,7 @@ cdef void run(JState* s) noexcept nogil:
             pop(s)
         elif op == OP_REFILL:
             pop(s)
-            for r in range(NNORM):
-                if s.loc_card[r] != EMPTY and kind_of(s.loc_card[r]) == 0:
-                    break
-            else:
+            if not wild_slots(s):
                 push_front(s, OP_REVEAL_WILD, 0, 0)   # no wilderness face up at the end of the turn: reveal one
         elif op == OP_FINISH:
             pop(s)
@@ -429,58 +579,66 @@ cdef int shortage_candidates(const JState* s, int* out) noexcept nogil:
     """Locations a consumption-stone shortage may discard: the member-free ones with the most stones, else
     (no member-free location with stones) any location with stones."""
     cdef int slot, n = 0, best = 0, c
-    for slot in range(NNORM):
-        if s.loc_card[slot] != EMPTY and s.loc_men[slot][0] + s.loc_men[slot][1] == 0:
-            c = popcount8(s.loc_cover[slot])
-            if c > best:
-                best = c
-    for slot in range(NNORM):
-        if s.loc_card[slot] == EMPTY:
-            continue
-        c = popcount8(s.loc_cover[slot])
-        if best > 0:
-            if s.loc_men[slot][0] + s.loc_men[slot][1] == 0 and c == best:
-                out[n] = A_SHORT + slot
-                n += 1
-        elif c > 0:
+    cdef uint64_t face = face_up_slots(s) & NORMAL_SLOTS, bits
+    cdef uint64_t unmanned = face & jus_men_below48(&s.loc_men[0][0], 1)
+    bits = unmanned
+    while bits:
+        c = BITS8[s.loc_cover[jus_ctz64(bits)]]
+        if c > best:
+            best = c
+        bits &= bits - 1
+    bits = unmanned if best > 0 else face
+    while bits:
+        slot = jus_ctz64(bits)
+        if (BITS8[s.loc_cover[slot]] == best) if best > 0 else (s.loc_cover[slot] != 0):
             out[n] = A_SHORT + slot
             n += 1
+        bits &= bits - 1
     return n
 
 
 cdef int legal_actions(const void* v, int* out) noexcept nogil:
     cdef const JState* s = <const JState*>v
-    cdef int p = s.to_move, n = 0, t, slot, o, m, r, op, card, k
+    cdef int p = s.to_move, n = 0, o, m, r, op, card, k, mats
+    cdef uint64_t bits
     if s.terminal or s.phase == P_CHANCE:
         return 0
     if s.phase == P_TURN or s.phase == P_TAKEBACK:
         if s.phase == P_TURN:
-            for t in range(NCHAR):
-                if s.hand[p][t] > 0:
-                    out[n] = A_PLAY + t
-                    n += 1
-        for slot in range(NSLOT):
-            if s.loc_men[slot][p] > s.locked[slot]:
-                out[n] = A_TAKEBACK + slot
+            bits = jus_nonzero16(s.hand[p]) & ((1 << NCHAR) - 1)   # hand[p] is followed by more of the state
+            while bits:
+                out[n] = A_PLAY + jus_ctz64(bits)
                 n += 1
+                bits &= bits - 1
+        bits = jus_above48(&s.loc_men[0][0], s.locked, p) & SLOTS
+        while bits:
+            out[n] = A_TAKEBACK + jus_ctz64(bits)
+            n += 1
+            bits &= bits - 1
         if s.phase == P_TURN:
             out[n] = A_SUNSET
             return n + 1
         out[n] = A_STOP
         n += 1
-        for o in range(NOBJ):
-            if s.obj_hand[p][o] > 0 and affordable(s, o):
+        bits = jus_nonzero16(s.obj_hand[p])
+        while bits:
+            o = jus_ctz64(bits)
+            if affordable(s, o):
                 out[n] = A_CREATE + o
                 n += 1
+            bits &= bits - 1
         return n
     if s.phase == P_COVER:
         card = s.loc_card[s.cur_slot]
-        for m in range(NMAT):
-            for k in range(LOC_N[card]):
-                if LOC_SP[card][k] == m and not (s.loc_cover[s.cur_slot] >> k) & 1:
-                    out[n] = A_COVER + m
-                    n += 1
-                    break
+        mats = 0                                   # the materials on the uncovered spaces, one bit each
+        for k in range(LOC_N[card]):
+            if not (s.loc_cover[s.cur_slot] >> k) & 1:
+                mats |= 1 << LOC_SP[card][k]
+        while mats:
+            m = jus_ctz64(mats)
+            out[n] = A_COVER + m
+            n += 1
+            mats &= mats - 1
         return n
     if s.phase == P_SHORTAGE:
         return shortage_candidates(s, out)
@@ -1042,7 +1200,7 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
                 snprintf(msg, size, "locations[slot %d].covered: stones 0x%x on %d spaces (a full card is discarded)",
                          slot, <int>s.loc_cover[slot], LOC_N[c])
                 return 1
-            covered += popcount8(s.loc_cover[slot])
+            covered += BITS8[s.loc_cover[slot]]
             if s.loc_men[slot][0] + s.loc_men[slot][1] > 3:
                 snprintf(msg, size, "locations[slot %d].members: %d, at most 3", slot,
                          s.loc_men[slot][0] + s.loc_men[slot][1])
