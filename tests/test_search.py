@@ -252,7 +252,7 @@ def test_search_errors_are_specific():
         cavemind.Limit(iterations=10, threads=0)
     with pytest.raises(cavemind.SearchError, match="algorithm"):
         cavemind.analyse(TICTACTOE.new_initial_state(), algorithm="alphabeta")
-    with pytest.raises(cavemind.SearchError, match="rollout_policy='greedy': expected None \(the game's default\) or one of game, uniform, mast"):
+    with pytest.raises(cavemind.SearchError, match=r"rollout_policy='greedy': expected None \(the game's default\) or one of game, uniform, mast"):
         cavemind.analyse(TICTACTOE.new_initial_state(), rollout_policy="greedy")
     with pytest.raises(cavemind.SearchError, match="chance"):
         cavemind.analyse(KUHN.new_initial_state())
