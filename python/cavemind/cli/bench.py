@@ -90,7 +90,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     bench.add_argument("--threads", type=thread_count, default=1)
     bench.add_argument("--rollout-depth", type=rollout_depth_value, metavar="D",
                        help="the search's rollouts cut off after D steps (-1: to the end; default: the game's)")
-    bench.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES, default="game",
+    bench.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES,
                        help="the search's rollout policy (default: the game's)")
     bench.add_argument("--playouts", type=positive_int, metavar="N", help="time exactly N playouts (seeds 0 .. "
                        "N-1: the same games under every build) instead of --seconds of them")
