@@ -184,46 +184,71 @@ cdef inline int sum_on_animal(const State* s) noexcept nogil:
     return n
 
 
-cdef uint32_t placeable(const State* s, int p) noexcept nogil:
-    """The locations where player p may place now, as a bit set: bit loc is set exactly when
-    max_people_for(s, p, loc) > 0 (the same rules in the same terms, with who has people where taken from one
-    nonzero-byte set per player instead of a walk over the players for each location)."""
-    cdef const Player* me = &s.pl[p]
-    cdef uint32_t mine, occupied = 0, by_all_others = 0x1FFFFF, m, ok, board = 0
-    cdef int q, loc, np = s.num_players
-    if me.available == 0:
-        return 0
-    mine = sa_nonzero21(me.placed)
-    for q in range(np):
-        m = sa_nonzero21(s.pl[q].placed)
-        occupied |= m
-        if q != p:
-            by_all_others &= m
-    ok = (~mine) & (1 << L_HUNT)                     # hunting: no limit but one placement a round
-    m = (~mine) & 0x1E                               # forest .. river: at most 7 people
-    if np < 4:                                       # 2 players: one player per location; 3: at most two
-        m &= ~by_all_others
-    for loc in range(L_FOREST, L_RIVER + 1):
-        if (m >> loc) & 1 and people_at(s, loc) >= 7:
-            m &= ~(<uint32_t>1 << loc)
-    ok |= m
+cdef uint32_t placed_sets(const State* s, uint32_t* sets) noexcept nogil:
+    """sets[q]: the locations where player q has people this round, as bits; returns their union."""
+    cdef uint32_t occupied = 0
+    cdef int q
+    for q in range(s.num_players):
+        sets[q] = sa_nonzero21(s.pl[q].placed)
+        occupied |= sets[q]
+    return occupied
+
+
+cdef uint32_t open_to_all(const State* s, uint32_t occupied) noexcept nogil:
+    """The locations other than hunting and the resource locations that are open to any player with people
+    left (the hut still needs 2 of them): the village, cards, buildings and igloos nobody stands on, and the
+    animal while it has a free ring."""
+    cdef uint32_t m, board = 0
+    cdef int i
     m = (~occupied) & ((1 << L_TOOLMAKER) | (1 << L_HUT) | (1 << L_FIELD))   # village: one player each
-    if np < 4 and popcount(occupied & ((1 << L_TOOLMAKER) | (1 << L_HUT) | (1 << L_FIELD))) >= 2:
-        m = 0                                        # 2 or 3 players: only 2 of the 3 a round
-    if me.available < 2:
-        m &= ~(<uint32_t>1 << L_HUT)
-    ok |= m
-    for q in range(4):                               # cards, buildings, igloos: one person each
-        if s.display[q] != NONE:
-            board |= <uint32_t>1 << (L_CARD + q)
-        if s.stack_top[q] != NONE:
-            board |= <uint32_t>1 << (L_BUILDING + q)
+    if s.num_players < 4 and m & (m - 1) == 0:
+        m = 0                                  # 2 or 3 players: only 2 of the 3 a round (at most 1 left free)
+    for i in range(4):                         # cards, buildings, igloos: one person each
+        if s.display[i] != NONE:
+            board |= <uint32_t>1 << (L_CARD + i)
+        if s.stack_top[i] != NONE:
+            board |= <uint32_t>1 << (L_BUILDING + i)
     if s.options & OPT_IGLOOS:
         board |= <uint32_t>((~s.igloos_built) & 0xF) << L_IGLOO
-    ok |= board & ~occupied
-    if s.options & OPT_ANIMALS and s.animal != NONE and sum_on_animal(s) < np:
-        ok |= <uint32_t>1 << L_ANIMAL                # one ring per player; `placed` plays no part there
-    return ok
+    m |= board & ~occupied
+    if s.options & OPT_ANIMALS and s.animal != NONE and sum_on_animal(s) < s.num_players:
+        m |= <uint32_t>1 << L_ANIMAL           # one ring per player; `placed` plays no part there
+    return m
+
+
+cdef uint32_t placeable_with(const State* s, int p, const uint32_t* sets, uint32_t common) noexcept nogil:
+    """The locations where player p may place now, as a bit set: bit loc is set exactly when
+    max_people_for(s, p, loc) > 0 (the same rules in the same terms, from who has people where as one bit set
+    per player, `sets`, and `common` = open_to_all)."""
+    cdef const Player* me = &s.pl[p]
+    cdef uint32_t mine, by_all_others = 0x1FFFFF, m
+    cdef int q, loc
+    if me.available == 0:
+        return 0
+    mine = sets[p]
+    m = (~mine) & 0x1F                         # hunting: no limit but one placement a round
+    if s.num_players < 4:                      # forest .. river: 2 players: one player per location; 3: two
+        for q in range(s.num_players):
+            if q != p:
+                by_all_others &= sets[q]
+        m &= ~(by_all_others & 0x1E)
+    if s.num_players > 2:                      # at most 7 people (2 players: never more than one player's 7)
+        for loc in range(L_FOREST, L_RIVER + 1):
+            if (m >> loc) & 1 and people_at(s, loc) >= 7:
+                m &= ~(<uint32_t>1 << loc)
+    m |= common
+    if me.available < 2:
+        m &= ~(<uint32_t>1 << L_HUT)
+    return m
+
+
+cdef uint32_t placeable(const State* s, int p) noexcept nogil:
+    cdef uint32_t sets[MAXP]
+    cdef uint32_t occupied
+    if s.pl[p].available == 0:
+        return 0
+    occupied = placed_sets(s, sets)
+    return placeable_with(s, p, sets, open_to_all(s, occupied))
 
 
 cdef inline bint can_place(const State* s, int p) noexcept nogil:
@@ -242,9 +267,11 @@ cdef void place(State* s, int p, int loc, int n) noexcept nogil:
 cdef void next_placer(State* s, int p) noexcept nogil:
     """Clockwise to the next player who still has people and a legal location; players without are skipped."""
     cdef int i, q
+    cdef uint32_t sets[MAXP]
+    cdef uint32_t common = open_to_all(s, placed_sets(s, sets))
     for i in range(1, s.num_players + 1):
         q = (p + i) % s.num_players
-        if can_place(s, q):
+        if placeable_with(s, q, sets, common):
             s.phase = PH_PLACE
             s.current = q
             return
@@ -788,8 +815,8 @@ cdef bint kept_choice_useful(const State* s) noexcept nogil:
 
 
 cdef inline bint is_chance_phase(int ph) noexcept nogil:
-    return (ph == PH_REFILL or ph == PH_REVEAL or ph == PH_ROLL or ph == PH_BAR_ROLL or ph == PH_DRAW_HIDDEN
-            or ph == PH_ANIMAL_ROLL)
+    return ((1 << PH_REFILL | 1 << PH_REVEAL | 1 << PH_ROLL | 1 << PH_BAR_ROLL | 1 << PH_DRAW_HIDDEN
+             | 1 << PH_ANIMAL_ROLL) >> ph) & 1
 
 
 cdef int current_player(const void* p) noexcept nogil:
