@@ -6,6 +6,33 @@
 # ---------------------------------------------------------------------------------------------------------------
 # Small helpers
 # ---------------------------------------------------------------------------------------------------------------
+from libc.stdint cimport uint32_t
+
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* Bit i set for each nonzero p[i], i < 21 (a player's `placed`). With SSE2 two overlapping 16-byte loads
+       (p[0..15] and p[5..20]) compared with zero at once; elsewhere a plain loop. Reads p[0..20] only. */
+    static inline unsigned int sa_nonzero21(const unsigned char* p) {
+    #if defined(__SSE2__)
+        __m128i z = _mm_setzero_si128();
+        unsigned int lo = (unsigned int)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)p), z));
+        unsigned int hi = (unsigned int)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(p + 5)), z));
+        return ~(lo | (hi << 5)) & 0x1FFFFFu;
+    #else
+        unsigned int m = 0;
+        for (int i = 0; i < 21; i++) m |= (unsigned int)(p[i] != 0) << i;
+        return m;
+    #endif
+    }
+    """
+    unsigned int sa_nonzero21(const uint8_t* p) noexcept nogil
+    int __builtin_ctz(unsigned int) nogil
+
+
 cdef inline int popcount(uint64_t x) noexcept nogil:
     return __builtin_popcountll(x)
 
@@ -157,14 +184,75 @@ cdef inline int sum_on_animal(const State* s) noexcept nogil:
     return n
 
 
-cdef bint can_place(const State* s, int p) noexcept nogil:
-    cdef int loc
+cdef uint32_t placed_sets(const State* s, uint32_t* sets) noexcept nogil:
+    """sets[q]: the locations where player q has people this round, as bits; returns their union."""
+    cdef uint32_t occupied = 0
+    cdef int q
+    for q in range(s.num_players):
+        sets[q] = sa_nonzero21(s.pl[q].placed)
+        occupied |= sets[q]
+    return occupied
+
+
+cdef uint32_t open_to_all(const State* s, uint32_t occupied) noexcept nogil:
+    """The locations other than hunting and the resource locations that are open to any player with people
+    left (the hut still needs 2 of them): the village, cards, buildings and igloos nobody stands on, and the
+    animal while it has a free ring."""
+    cdef uint32_t m, board = 0
+    cdef int i
+    m = (~occupied) & ((1 << L_TOOLMAKER) | (1 << L_HUT) | (1 << L_FIELD))   # village: one player each
+    if s.num_players < 4 and m & (m - 1) == 0:
+        m = 0                                  # 2 or 3 players: only 2 of the 3 a round (at most 1 left free)
+    for i in range(4):                         # cards, buildings, igloos: one person each
+        if s.display[i] != NONE:
+            board |= <uint32_t>1 << (L_CARD + i)
+        if s.stack_top[i] != NONE:
+            board |= <uint32_t>1 << (L_BUILDING + i)
+    if s.options & OPT_IGLOOS:
+        board |= <uint32_t>((~s.igloos_built) & 0xF) << L_IGLOO
+    m |= board & ~occupied
+    if s.options & OPT_ANIMALS and s.animal != NONE and sum_on_animal(s) < s.num_players:
+        m |= <uint32_t>1 << L_ANIMAL           # one ring per player; `placed` plays no part there
+    return m
+
+
+cdef uint32_t placeable_with(const State* s, int p, const uint32_t* sets, uint32_t common) noexcept nogil:
+    """The locations where player p may place now, as a bit set: bit loc is set exactly when
+    max_people_for(s, p, loc) > 0 (the same rules in the same terms, from who has people where as one bit set
+    per player, `sets`, and `common` = open_to_all)."""
+    cdef const Player* me = &s.pl[p]
+    cdef uint32_t mine, by_all_others = 0x1FFFFF, m
+    cdef int q, loc
+    if me.available == 0:
+        return 0
+    mine = sets[p]
+    m = (~mine) & 0x1F                         # hunting: no limit but one placement a round
+    if s.num_players < 4:                      # forest .. river: 2 players: one player per location; 3: two
+        for q in range(s.num_players):
+            if q != p:
+                by_all_others &= sets[q]
+        m &= ~(by_all_others & 0x1E)
+    if s.num_players > 2:                      # at most 7 people (2 players: never more than one player's 7)
+        for loc in range(L_FOREST, L_RIVER + 1):
+            if (m >> loc) & 1 and people_at(s, loc) >= 7:
+                m &= ~(<uint32_t>1 << loc)
+    m |= common
+    if me.available < 2:
+        m &= ~(<uint32_t>1 << L_HUT)
+    return m
+
+
+cdef uint32_t placeable(const State* s, int p) noexcept nogil:
+    cdef uint32_t sets[MAXP]
+    cdef uint32_t occupied
     if s.pl[p].available == 0:
-        return False
-    for loc in range(NUM_LOC):
-        if max_people_for(s, p, loc):
-            return True
-    return False
+        return 0
+    occupied = placed_sets(s, sets)
+    return placeable_with(s, p, sets, open_to_all(s, occupied))
+
+
+cdef inline bint can_place(const State* s, int p) noexcept nogil:
+    return placeable(s, p) != 0
 
 
 cdef void place(State* s, int p, int loc, int n) noexcept nogil:
@@ -179,9 +267,11 @@ cdef void place(State* s, int p, int loc, int n) noexcept nogil:
 cdef void next_placer(State* s, int p) noexcept nogil:
     """Clockwise to the next player who still has people and a legal location; players without are skipped."""
     cdef int i, q
+    cdef uint32_t sets[MAXP]
+    cdef uint32_t common = open_to_all(s, placed_sets(s, sets))
     for i in range(1, s.num_players + 1):
         q = (p + i) % s.num_players
-        if can_place(s, q):
+        if placeable_with(s, q, sets, common):
             s.phase = PH_PLACE
             s.current = q
             return
@@ -196,22 +286,19 @@ cdef void next_placer(State* s, int p) noexcept nogil:
 cdef void continue_resolution(State* s) noexcept nogil:
     """The resolver picks the next of their placed locations; with one left it is resolved at once (unless he
     holds a kept 2-resources card and the location needs paying)."""
-    cdef int p, loc, n, only
+    cdef int p, only
+    cdef uint32_t placed
     s.card = NONE                     # any card effect in progress has finished
     while s.players_done < s.num_players:
         p = s.resolver
-        n = 0
-        only = -1
-        for loc in range(L_ANIMAL):
-            if s.pl[p].placed[loc]:
-                n += 1
-                only = loc
-        if n == 0:
+        placed = sa_nonzero21(s.pl[p].placed) & ((1 << L_ANIMAL) - 1)
+        if placed == 0:
             s.resolver = (p + 1) % s.num_players
             s.players_done += 1
             continue
         # (the holder of a kept 2-resources card may first take them for a card, building or igloo)
-        if n == 1 and not (s.choice_kept == p and L_CARD <= only < L_ANIMAL):
+        only = __builtin_ctz(placed)
+        if placed & (placed - 1) == 0 and not (s.choice_kept == p and L_CARD <= only < L_ANIMAL):
             if start_resolve(s, only):
                 return
             continue
@@ -719,21 +806,17 @@ cdef bint kept_choice_useful(const State* s) noexcept nogil:
     payments: the take is offered when the holder decides which location to resolve and still has a card,
     building or igloo to resolve, and when he is asked to pay missing food, before the first unit."""
     cdef const Player* me
-    cdef int loc
     if s.choice_kept != s.current or s.finished:
         return False
     me = &s.pl[s.current]
     if s.phase == PH_RESOLVE:
-        for loc in range(L_CARD, L_ANIMAL):
-            if me.placed[loc]:
-                return True
-        return False
+        return (sa_nonzero21(me.placed) & ((1 << L_ANIMAL) - (1 << L_CARD))) != 0
     return s.phase == PH_FEED_PAY and not any_paid(s)
 
 
 cdef inline bint is_chance_phase(int ph) noexcept nogil:
-    return (ph == PH_REFILL or ph == PH_REVEAL or ph == PH_ROLL or ph == PH_BAR_ROLL or ph == PH_DRAW_HIDDEN
-            or ph == PH_ANIMAL_ROLL)
+    return ((1 << PH_REFILL | 1 << PH_REVEAL | 1 << PH_ROLL | 1 << PH_BAR_ROLL | 1 << PH_DRAW_HIDDEN
+             | 1 << PH_ANIMAL_ROLL) >> ph) & 1
 
 
 cdef int current_player(const void* p) noexcept nogil:
@@ -748,25 +831,28 @@ cdef int current_player(const void* p) noexcept nogil:
 cdef int legal_actions(const void* p, int* out) noexcept nogil:
     cdef const State* s = <const State*>p
     cdef const Player* me = &s.pl[s.current]
-    cdef int n = 0, loc, k, i, v, t
+    cdef int n = 0, k, i, v, t
+    cdef uint32_t m
     cdef int ph = s.phase
     if s.finished or is_chance_phase(ph):
         return 0
     if ph == PH_PLACE:
-        for loc in range(NUM_LOC):
-            if max_people_for(s, s.current, loc):
-                out[n] = A_PLACE + loc
-                n += 1
+        m = placeable(s, s.current)
+        while m:
+            out[n] = A_PLACE + __builtin_ctz(m)
+            n += 1
+            m &= m - 1
     elif ph == PH_PLACE_COUNT:
         k = max_people_for(s, s.current, s.loc)
         for i in range(1, k + 1):
             out[n] = A_COUNT + i - 1
             n += 1
     elif ph == PH_RESOLVE:
-        for loc in range(L_ANIMAL):
-            if me.placed[loc]:
-                out[n] = A_RESOLVE + loc
-                n += 1
+        m = sa_nonzero21(me.placed) & ((1 << L_ANIMAL) - 1)
+        while m:
+            out[n] = A_RESOLVE + __builtin_ctz(m)
+            n += 1
+            m &= m - 1
     elif ph == PH_TOOLS:
         for v in range(1, 5):
             if 2 * v + 1 <= s.last_tool_key:
