@@ -68,12 +68,12 @@ def calibration_report(pairs: list[tuple[float, float]]) -> str:
     against the constant 0.5, and the mean result by predicted value."""
     brier = statistics.fmean((v - r) ** 2 for v, r in pairs)
     baseline = statistics.fmean((0.5 - r) ** 2 for _, r in pairs)
+    edges = (0.0, 0.3, 0.45, 0.55, 0.7, 1.0)
     bins = []
-    for low in (0.0, 0.3, 0.45, 0.55, 0.7):
-        high = {0.0: 0.3, 0.3: 0.45, 0.45: 0.55, 0.55: 0.7, 0.7: 1.01}[low]
-        inside = [(v, r) for v, r in pairs if low <= v < high]
+    for low, high in zip(edges, edges[1:]):
+        inside = [(v, r) for v, r in pairs if low <= v < high or (high == 1.0 and v == 1.0)]
         if inside:
-            bins.append(f"{low:.2f}-{min(high, 1):.2f}: {len(inside)} positions, predicted "
+            bins.append(f"{low:.2f}-{high:.2f}: {len(inside)} positions, predicted "
                         f"{statistics.fmean(v for v, _ in inside):.2f}, won {statistics.fmean(r for _, r in inside):.2f}")
     return (f"heuristic against the mover's result: Brier score {brier:.3f} (0.5 everywhere: {baseline:.3f}); "
             + "; ".join(bins))
