@@ -100,9 +100,7 @@ def integer(doc: Mapping[str, Any], key: str, lo: int, hi: int, path: str | None
     `none`, a null value gives `none`."""
     name = key if path is None else path
     if key not in doc:
-        if isinstance(default, _Required):
-            raise ValueError(f"{name}: missing")
-        return default
+        return int(field(doc, key, name, default))
     return in_range(doc[key], lo, hi, name, none)
 
 
@@ -111,9 +109,7 @@ def boolean(doc: Mapping[str, Any], key: str, path: str | None = None,
     """The true/false field `doc[key]`; `default` when the key is absent (required by default)."""
     name = key if path is None else path
     if key not in doc:
-        if isinstance(default, _Required):
-            raise ValueError(f"{name}: missing")
-        return default
+        return bool(field(doc, key, name, default))
     value = doc[key]
     if not isinstance(value, bool):
         raise ValueError(f"{name}: expected true or false, got {shown(value)}")
