@@ -297,6 +297,7 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cfg.rollout_depth = rollout_depth
     cfg.rollout_policy = ROLLOUT_POLICIES[rollout_policy]
     cfg.mast_epsilon = MAST_EPSILON
+    cfg.margin_weight = MARGIN_WEIGHT
     cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
     cfg.searcher = player
     if max_nodes <= 0:

@@ -55,6 +55,20 @@ def _set_mast_epsilon(double epsilon):
     MAST_EPSILON = epsilon
 
 
+# EXPERIMENT (measurement only, like MAST_EPSILON): the weight of the score margin in the value a rollout backs
+# up, (1 - w) * the returns (or the heuristic at the cut-off) + w * each player's margin over the best other
+# player, relative to their scores: 0.5 + 0.5 * (mine - best other) / (|mine| + |best other|). 0 = off.
+cdef double MARGIN_WEIGHT = 0.0
+
+
+def _set_margin_weight(double weight):
+    """For measurements only (benchmarks): the score-margin weight of every later search in this process."""
+    global MARGIN_WEIGHT
+    if not 0.0 <= weight <= 1.0:
+        raise ValueError(f"margin weight {weight!r}: must be from 0 to 1")
+    MARGIN_WEIGHT = weight
+
+
 ctypedef struct SearchConfig:
     int algorithm
     long long iterations     # 0 means no iteration limit
@@ -64,6 +78,7 @@ ctypedef struct SearchConfig:
     int rollout_depth        # < 0: rollouts play to the end
     int rollout_policy       # POLICY_GAME, POLICY_UNIFORM or POLICY_MAST
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
+    double margin_weight     # EXPERIMENT: see MARGIN_WEIGHT
     int determinizations     # PIMC only
     int searcher             # the player whose decision is searched (and whose view is kept)
 
@@ -227,6 +242,21 @@ cdef inline int random_action(Worker* w, const char* s, int player) noexcept nog
     return w.actions[rng_below(&w.rng, n)]
 
 
+cdef void blend_margin(Worker* w, const char* s) noexcept nogil:
+    cdef double sc[MAX_PLAYERS]
+    cdef double best_other, scale
+    cdef int i, j, n = w.game.num_players
+    w.game.scores(s, sc)
+    for i in range(n):
+        best_other = -1e300
+        for j in range(n):
+            if j != i and sc[j] > best_other:
+                best_other = sc[j]
+        scale = (sc[i] if sc[i] >= 0 else -sc[i]) + (best_other if best_other >= 0 else -best_other)
+        w.values[i] = ((1.0 - w.cfg.margin_weight) * w.values[i]
+                       + w.cfg.margin_weight * (0.5 + (0.5 * (sc[i] - best_other) / scale if scale > 0 else 0.0)))
+
+
 cdef void rollout(Worker* w, char* s) noexcept nogil:
     """Plays `s` on to the end (or to the depth cut-off) and leaves the outcome in w.values."""
     cdef const GameTable* g = w.game
@@ -235,12 +265,16 @@ cdef void rollout(Worker* w, char* s) noexcept nogil:
         player = g.current_player(s)
         if player == TERMINAL:
             g.returns(s, w.values)
+            if w.cfg.margin_weight > 0:
+                blend_margin(w, s)
             return
         if player == CHANCE:
             g.apply_action(s, g.sample_chance(s, &w.rng))
             continue
         if w.cfg.rollout_depth >= 0 and decisions >= w.cfg.rollout_depth:
             g.heuristic(s, w.values)
+            if w.cfg.margin_weight > 0:
+                blend_margin(w, s)
             return
         action = random_action(w, s, player)
         mast_record(w, player, action)

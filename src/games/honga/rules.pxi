@@ -863,28 +863,125 @@ cdef void returns(const void* sp, double* out) noexcept nogil:
         out[i] = (1.0 / nwin) if key[i] == best else 0.0
 
 
+# The heuristic read at a rollout's cut-off. Variant 0, the first one, added points, resources at half a point,
+# mammoths, the mountain step and the bonus cards, and mapped the lead over the best opponent to [0, 1] with the
+# same confidence all game long; at decision positions of expert games it predicted the results no better than a
+# coin (Brier 0.267, docs/strength.md, "Search scaling in every game"). Variant 1 values a player as the Honga
+# expert does (cavemind/experts/honga.py, player_value: food by unit with falling worth, water, an empty cave,
+# mammoths owned, the tusk, Honga, the mountain step's share of the top, bonus cards, the best trade affordable)
+# and is less sure of a lead the more points are still to be played for (CONFIDENT_LEAD + LEAD_PER_POINT_TO_GO
+# times the points the leader still needs), both fitted on ISMCTS self-play (docs/strength.md, "Honga: the
+# cut-off"). Variant 0 stays selectable for comparison matches (set_heuristic_variant).
+cdef int HEURISTIC_VARIANT = 1
+cdef double FOOD_UNIT[9]
+cdef double WATER_UNIT[9]
+cdef double MAMMOTH_OWNED[6]
+cdef double MOUNTAIN_STEP[5]
+FOOD_UNIT[:] = [1.0, 1.0, 0.9, 0.8, 0.6, 0.4, 0.3, 0.2, 0.1]
+WATER_UNIT[:] = [0.45, 0.45, 0.4, 0.35, 0.3, 0.2, 0.1, 0.1, 0.1]
+MAMMOTH_OWNED[:] = [2.6, 2.3, 1.6, 1.0, 0.6, 0.4]
+MOUNTAIN_STEP[:] = [0.0, 1.2, 2.3, 3.3, 4.2]
+cdef double EMPTY_CAVE = 1.0
+cdef double TUSK_WORTH = 2.2
+cdef double HONGA_COST = 1.8
+cdef double BONUS_CARD = 1.4
+cdef double AFFORD = 0.15
+cdef double CONFIDENT_LEAD = 2.0
+cdef double LEAD_PER_POINT_TO_GO = 0.4
+
+
+def set_heuristic_variant(int variant):
+    """Selects the heuristic variant for every Honga table of this process (0: the first heuristic, 1: the
+    expert's player value with a confidence that grows towards the end); returns the previous variant. For
+    benchmarks comparing them."""
+    global HEURISTIC_VARIANT
+    if not 0 <= variant <= 2:
+        from cavemind.errors import InvalidOptionError
+        raise InvalidOptionError(f"heuristic variant {variant}: must be 0, 1 or 2")
+    previous = HEURISTIC_VARIANT
+    HEURISTIC_VARIANT = variant
+    return previous
+
+
+cdef double units_worth(const double* table, int units) noexcept nogil:
+    cdef int k
+    cdef double v = 0.0
+    for k in range(units if units < 9 else 9):
+        v += table[k]
+    return v
+
+
+cdef int best_affordable_trade(const HongaState* s, int p, int mammoths) noexcept nogil:
+    """Points of the best face-up trade card player p could pay now (two water replace one food)."""
+    cdef int k, c, f, missing, best = 0
+    for k in range(3):
+        c = s.trade_slot[k]
+        if c == NO_DISC:
+            continue
+        missing = 0
+        for f in range(3):
+            if TRADE_COST[c][f] > s.res[p][f]:
+                missing += TRADE_COST[c][f] - s.res[p][f]
+        if 2 * missing <= s.res[p][3] and TRADE_COST[c][3] <= mammoths and TRADE_COST[c][4] > best:
+            best = TRADE_COST[c][4]
+    return best
+
+
+cdef double player_value(const HongaState* s, int p) noexcept nogil:
+    """The Honga expert's value of player p's position, in points (cavemind/experts/honga.py, player_value)."""
+    cdef int f, k, mammoths = s.board_mammoths[p]
+    cdef double v = s.score[p]
+    for f in range(3):
+        v += units_worth(FOOD_UNIT, s.res[p][f])
+    v += units_worth(WATER_UNIT, s.res[p][3])
+    if s.res[p][0] + s.res[p][1] + s.res[p][2] + s.res[p][3] == 0:
+        v -= EMPTY_CAVE
+    for k in range(s.herd_len):
+        if s.herd[k] == p:
+            mammoths += 1
+    for k in range(mammoths if mammoths < 6 else 6):
+        v += MAMMOTH_OWNED[k]
+    if s.tusk == p:
+        v += TUSK_WORTH
+    if s.honga == p:
+        v -= HONGA_COST
+    v += MOUNTAIN_STEP[s.mountain[p] if s.mountain[p] < 5 else 4]
+    v += BONUS_CARD * (bonus_total(s.bonus_known[p]) + bonus_total(s.bonus_fresh[p]))
+    v += AFFORD * best_affordable_trade(s, p, mammoths)
+    return v
+
+
 cdef void heuristic(const void* sp, double* out) noexcept nogil:
-    """Points plus a rough value of what each player holds, turned into [0, 1] by comparing each player
-    with the best opponent."""
+    """Each player's value against the best opponent's, turned into [0, 1] (variants above)."""
     cdef const HongaState* s = <const HongaState*>sp
     cdef double v[MAXP]
-    cdef double best_other, d
-    cdef int i, j
+    cdef double best_other, d, scale = 6.0
+    cdef int i, j, top_score = 0
     if s.finished:
         returns(sp, out)
         return
     for i in range(s.num_players):
-        v[i] = (s.score[i] + 0.5 * (s.res[i][0] + s.res[i][1] + s.res[i][2]) + 0.25 * s.res[i][3]
-                + 1.0 * s.board_mammoths[i] + 0.6 * s.mountain[i]
-                + 1.0 * (bonus_total(s.bonus_known[i]) + bonus_total(s.bonus_fresh[i]))
-                + (2.0 if s.tusk == i else 0.0) - (1.5 if s.honga == i else 0.0))
+        if HEURISTIC_VARIANT == 1:
+            v[i] = player_value(s, i)
+        else:
+            v[i] = (s.score[i] + 0.5 * (s.res[i][0] + s.res[i][1] + s.res[i][2]) + 0.25 * s.res[i][3]
+                    + 1.0 * s.board_mammoths[i] + 0.6 * s.mountain[i]
+                    + 1.0 * (bonus_total(s.bonus_known[i]) + bonus_total(s.bonus_fresh[i]))
+                    + (2.0 if s.tusk == i else 0.0) - (1.5 if s.honga == i else 0.0))
+        if s.score[i] > top_score:
+            top_score = s.score[i]
+    if HEURISTIC_VARIANT == 1:
+        scale = CONFIDENT_LEAD + LEAD_PER_POINT_TO_GO * (THRESHOLD[s.num_players] - top_score
+                                                        if top_score < THRESHOLD[s.num_players] else 0)
+    elif HEURISTIC_VARIANT == 2:   # EXPERIMENT: variant 0's values with the confidence growing to the end
+        scale = 1.0 + 0.3 * (THRESHOLD[s.num_players] - top_score if top_score < THRESHOLD[s.num_players] else 0)
     for i in range(s.num_players):
         best_other = -1e9
         for j in range(s.num_players):
             if j != i and v[j] > best_other:
                 best_other = v[j]
         d = v[i] - best_other
-        out[i] = 0.5 + 0.5 * d / (abs(d) + 6.0)
+        out[i] = 0.5 + 0.5 * d / (abs(d) + scale)
 
 
 cdef uint64_t hidden_discs(const HongaState* s, int player) noexcept nogil:

@@ -1,0 +1,125 @@
+"""Seat-rotated 2-player matches between bots that differ in the heuristic variant they search with, in the games
+whose module has `set_heuristic_variant` (Stone Age, Honga, Dino Jagd), or in the weight of the score margin in
+the search's backed-up value (an experiment of the search core, `_core._set_margin_weight`; any game).
+
+    python benchmarks/heuristic_match.py --game stone_age --a "ismcts:iterations=1000,depth=40@1" \\
+        --b "ismcts:iterations=1000,depth=40@0" --deals 10 --out benchmarks/results/stone_age_v1_vs_v0.jsonl
+
+A bot is a bot specification (see cavemind.botspec) with `@variant` (0: the game's first heuristic, 1: the
+current one; default 1), `@margin=W`, or both: `@variant/margin=W` (the margin weight, default 0). Stone Age's
+commit 6241149 also had its heuristic experiments 2 and 3. Both are process-wide switches, so the match sets them
+before every move of a bot: the games run one after another in this process. (The rollout policy is a search
+setting: `ismcts:iterations=1000,policy=uniform`.) Every deal is played in both seat orders with the same chance
+seed. Results are JSON lines, one per game; an existing --out file is resumed (games already in it are skipped).
+The summary prints at the end.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+
+import cavemind
+from cavemind import _core
+from cavemind.arena import derive_seed
+from cavemind.botspec import parse_bot_spec
+
+
+def parse(text: str):
+    """'SPEC@VARIANT' or 'SPEC@VARIANT/margin=W' (or 'SPEC@margin=W'): the bot, its heuristic variant (default 1)
+    and its score-margin weight (an experiment of the search core, default 0)."""
+    spec, _, extra = text.partition("@")
+    variant, margin = 1, 0.0
+    for token in filter(None, extra.split("/")):
+        if token.startswith("margin="):
+            margin = float(token[len("margin="):])
+        else:
+            variant = int(token)
+    return parse_bot_spec(spec), (variant, margin)
+
+
+def play(game, bots, variants, seed: int) -> dict:
+    module = game.module
+    state = game.new_initial_state(seed=seed)
+    chance = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if state.is_chance_node():
+            state.apply(state.sample_chance(derive_seed(seed, chance)))
+            chance += 1
+            continue
+        variant, margin = variants[player]
+        if hasattr(module, "set_heuristic_variant"):
+            module.set_heuristic_variant(variant)
+        _core._set_margin_weight(margin)
+        state.apply(bots[player].step(state.clone()))
+    result = {"returns": list(state.returns()), "scores": list(state.scores())}
+    if game.name == "stone_age":    # what the Stone Age diagnosis followed: what a player built and kept
+        doc = state.to_dict()["state"]
+        result.update({"cards": [len(p["cards"]) for p in doc["players"]],
+                       "buildings": [p["buildings"] for p in doc["players"]],
+                       "resources": [sum(p[r] for r in ("wood", "clay", "stone", "gold")) for p in doc["players"]],
+                       "rounds": doc["round"]})
+    return result
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p, z = wins / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="stone_age", help="stone_age (default) or dino_jagd")
+    parser.add_argument("--a", required=True)
+    parser.add_argument("--b", required=True)
+    parser.add_argument("--deals", type=int, default=10, help="deals; each is played in both seat orders")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    game = cavemind.load_game(args.game, players=2)
+    (spec_a, var_a), (spec_b, var_b) = parse(args.a), parse(args.b)
+    done = {}
+    if os.path.exists(args.out):
+        with open(args.out) as f:
+            for line in f:
+                if line.strip():
+                    record = json.loads(line)
+                    done[record["deal"], record["a_seat"]] = record
+    with open(args.out, "a") as out:
+        for deal in range(args.deals):
+            seed = derive_seed(args.seed, deal)
+            for a_seat in (0, 1):
+                if (deal, a_seat) in done:
+                    continue
+                rng = random.Random(derive_seed(args.seed, deal, a_seat))
+                specs = [(spec_a, var_a), (spec_b, var_b)] if a_seat == 0 else [(spec_b, var_b), (spec_a, var_a)]
+                bots = [spec.make(rng.getrandbits(63)) for spec, _ in specs]
+                result = play(game, bots, [v for _, v in specs], seed)
+                record = {"deal": deal, "a_seat": a_seat, "a": args.a, "b": args.b, "seed": seed, **result}
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+                done[deal, a_seat] = record
+    records = [r for r in done.values() if r["deal"] < args.deals]
+    wins = sum(r["returns"][r["a_seat"]] for r in records)
+    lo, hi = wilson(wins, len(records))
+    margin = sum(r["scores"][r["a_seat"]] - r["scores"][1 - r["a_seat"]] for r in records) / max(1, len(records))
+    def mean(key, seat_of):
+        return sum(r[key][seat_of(r)] for r in records) / max(1, len(records))
+    line = (f"{args.a} vs {args.b}: {len(records)} games, A wins {wins:g} = {100 * wins / max(1, len(records)):.1f}% "
+            f"[{100 * lo:.1f}, {100 * hi:.1f}], mean margin {margin:+.1f}; mean score A "
+            f"{mean('scores', lambda r: r['a_seat']):.1f} B {mean('scores', lambda r: 1 - r['a_seat']):.1f}")
+    for key, what in (("cards", "cards"), ("buildings", "buildings"), ("resources", "resources left")):
+        if records and key in records[0]:
+            line += (f"; {what} A {mean(key, lambda r: r['a_seat']):.1f} B {mean(key, lambda r: 1 - r['a_seat']):.1f}")
+    print(line)
+
+
+if __name__ == "__main__":
+    main()
