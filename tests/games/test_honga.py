@@ -877,3 +877,52 @@ def test_soak_500_random_games_keep_every_invariant(n):
         assert max(s.scores()) >= threshold, "a game ends only through the threshold"
         assert doc["to_move"] == n - 1
         assert abs(sum(s.returns()) - 1.0) < 1e-9
+
+
+# ----------------------------------------------------------------------------- the cut-off heuristic (search)
+
+THRESHOLDS = {2: 40, 3: 35, 4: 30, 5: 30}   # rulebook, "Einde"
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_heuristic_is_the_experts_player_value_less_sure_with_more_points_to_go(players):
+    """Variant 1 (the default) is the Honga expert's player value, compared with the best opponent's at a confidence
+    that grows as the leader nears the end threshold: the C weights and the expert's are one fact, held equal here."""
+    from cavemind.experts.honga import player_value
+    from cavemind.testing import random_states
+    game = GAMES[players]
+    previous = game.module.set_heuristic_variant(1)
+    try:
+        checked = 0
+        for state in random_states(game, 60, seed=players):
+            if state.is_terminal():
+                continue
+            doc = state.to_dict()["state"]
+            values = [player_value(doc, i) for i in range(players)]
+            to_go = max(0, THRESHOLDS[players] - max(p["score"] for p in doc["players"]))
+            expected = []
+            for i in range(players):
+                lead = values[i] - max(v for j, v in enumerate(values) if j != i)
+                expected.append(0.5 + 0.5 * lead / (abs(lead) + 2.0 + 0.4 * to_go))
+            assert list(state.heuristic()) == pytest.approx(expected, abs=1e-9)
+            checked += 1
+        assert checked > 40
+    finally:
+        game.module.set_heuristic_variant(previous)
+
+
+def test_heuristic_variant_0_stays_selectable_and_differs():
+    game = GAMES[2]
+    from cavemind.testing import random_states
+    states = [s for s in random_states(game, 30, seed=5)
+              if not s.is_terminal()]
+    previous = game.module.set_heuristic_variant(0)
+    try:
+        old = [list(s.heuristic()) for s in states]
+        assert game.module.set_heuristic_variant(1) == 0
+        new = [list(s.heuristic()) for s in states]
+        with pytest.raises(cavemind.errors.InvalidOptionError, match="heuristic variant 2"):
+            game.module.set_heuristic_variant(2)
+    finally:
+        game.module.set_heuristic_variant(previous)
+    assert old != new

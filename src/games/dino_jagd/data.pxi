@@ -20,11 +20,6 @@ cdef uint8_t CR_POINTS[NUM_CREATURES]
 cdef uint8_t CR_COST[NUM_CREATURES]
 cdef uint8_t CR_TABLE[NUM_CREATURES][6]
 cdef uint8_t SP_COUNT[NUM_SPECIAL_TYPES]
-# for the heuristic's reach term, per creature and roll modifier (0, or +1 with the Faehrtenleserin): the chance
-# that hunting it until something other than a miss happens captures it, and the misses (1 energy each) expected
-# on the way
-cdef double CR_CAPTURE_ODDS[NUM_CREATURES][2]
-cdef double CR_EXPECTED_MISSES[NUM_CREATURES][2]
 
 
 def _load_data():
@@ -46,11 +41,6 @@ def _load_data():
             raise RuntimeError(f"dino_jagd data: bad card {c['name']}")
         for k in range(6):
             CR_TABLE[i][k] = RESULT_CODES.index(c["hunt"][k]) + 1
-        for modifier in range(2):
-            faces = [c["hunt"][min(5, k + modifier)] for k in range(6)]
-            capture, miss = faces.count("C") / 6.0, faces.count("M") / 6.0
-            CR_CAPTURE_ODDS[i][modifier] = 0.0 if miss == 1.0 else capture / (1.0 - miss)
-            CR_EXPECTED_MISSES[i][modifier] = 1.0 if miss == 1.0 else miss / (1.0 - miss)
     for t, sp in enumerate(SPECIALS):
         SP_COUNT[t] = sp["count"]
 

@@ -776,110 +776,18 @@ cdef void returns(const void* p, double* out) noexcept nogil:
         out[i] = 1.0 / winners if key[i] == best else 0.0
 
 
-# The heuristic read at a rollout's cut-off. Variant 0, the first one, saw only the points already captured; the
-# cut-off (40 steps, about four turns) then compared positions by the score a few turns ahead and not by what the
-# hunting area, the hands and the face-up cards will still give (docs/strength.md, "Dino Jagd: the cut-off").
-# Variant 1 adds that, with the Dino expert's weights (cavemind/experts/dino_jagd.py): what each player can still
-# hunt with the energy of his turn (REACH_*), a card in hand at about a point, the face-up Gimmicks and Experts at
-# what they save. Variant 0 stays selectable for comparison matches (set_heuristic_variant); one int read per call.
-cdef int HEURISTIC_VARIANT = 1
-cdef double REACH_NOW = 0.9         # the player whose turn it is, with the energy he has left
-cdef double REACH_NEXT = 0.7        # the next player, at his next turn with full energy
-cdef double REACH_LATER = 0.25      # the players after him (3 and 4 players)
-cdef double HAND_CARD = 1.0         # a one-use card in hand (the bonus cards are counted in scores())
-cdef double FACE_UP_WORTH[NUM_SPECIAL_TYPES]
-FACE_UP_WORTH[SP_ZIELFERNROHR] = 1.0
-FACE_UP_WORTH[SP_STOERFELD] = 0.6
-FACE_UP_WORTH[SP_FAEHRTENLESERIN] = 2.0
-FACE_UP_WORTH[SP_ZEITPILOT] = 1.0
-FACE_UP_WORTH[SP_TIERAERZTIN] = 1.5
-
-
-def set_heuristic_variant(int variant):
-    """Selects the heuristic variant for every Dino Jagd table of this process (0: points only, 1: with what can
-    still be hunted and the cards); returns the previous variant. For benchmarks comparing them."""
-    global HEURISTIC_VARIANT
-    if variant != 0 and variant != 1:
-        from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
-    previous = HEURISTIC_VARIANT
-    HEURISTIC_VARIANT = variant
-    return previous
-
-
-cdef double reach(const DinoState* s, int p, int energy) noexcept nogil:
-    """Expected points player p can hunt in one turn with `energy` from where his expedition stands: in the best
-    period, the topmost creatures hunted best points-per-energy first while the energy lasts (each hunted until
-    something other than a miss happens; the travel paid first)."""
-    cdef int q, k, j, c, distance, budget, n, modifier = 1 if s.face_up[p][SP_FAEHRTENLESERIN] else 0
-    cdef uint8_t tops[SPACES]
-    cdef double worth[SPACES]
-    cdef double spent[SPACES]
-    cdef double w, e, left, total, best = 0.0
-    for q in range(NUM_PERIODS):
-        distance = q - s.pos[p] if q > s.pos[p] else s.pos[p] - q
-        budget = energy - (travel_cost(s, p, distance) if distance else 0)
-        if budget <= 0:
-            continue
-        period_tops(s, q, tops)
-        n = 0
-        for k in range(SPACES):                 # insertion by points per energy, best first
-            c = tops[k]
-            if c == NONE or send_cost(s, p, c) > budget:
-                continue
-            w = CR_CAPTURE_ODDS[c][modifier] * CR_POINTS[c]
-            e = CR_CAPTURE_ODDS[c][modifier] * send_cost(s, p, c) + CR_EXPECTED_MISSES[c][modifier]
-            j = n
-            while j > 0 and worth[j - 1] * e < w * spent[j - 1]:
-                worth[j] = worth[j - 1]
-                spent[j] = spent[j - 1]
-                j -= 1
-            worth[j] = w
-            spent[j] = e
-            n += 1
-        total = 0.0
-        left = budget
-        for k in range(n):
-            if spent[k] <= left:
-                total += worth[k]
-                left -= spent[k]
-        if total > best:
-            best = total
-    return best
-
-
-cdef double holdings(const DinoState* s, int p) noexcept nogil:
-    """The worth of the cards player p holds: one-use cards in hand, and the face-up Gimmicks and Experts."""
-    cdef int t
-    cdef double v = 0.0
-    for t in range(NUM_SPECIAL_TYPES):
-        if t != SP_PRAEMIE_FLEISCH and t != SP_PRAEMIE_JURA:
-            v += HAND_CARD * s.hand[p][t]
-        v += FACE_UP_WORTH[t] * s.face_up[p][t]
-    return v
-
-
 cdef void heuristic(const void* p, double* out) noexcept nogil:
-    """A soft win probability from the lead in points, exp(lead / 4) normalised; variant 1 counts as points also
-    the cards held and what each player can still hunt (see above)."""
+    """A soft win probability from the score lead: exp(score / 4), normalised."""
     cdef const DinoState* s = <const DinoState*>p
     cdef double sc[MAX_DJ_PLAYERS]
     cdef double best = -1e9, total = 0
-    cdef int i, nxt = next_player(s, s.current)
+    cdef int i
     if s.phase == PH_OVER:
         returns(p, out)
         return
     scores(p, sc)
     for i in range(s.num_players):
         sc[i] += 0.01 * captured_count(s, i)
-        if HEURISTIC_VARIANT == 1:
-            sc[i] += holdings(s, i)
-            if i == s.current:
-                sc[i] += REACH_NOW * reach(s, i, s.energy[i])
-            elif i == nxt:
-                sc[i] += REACH_NEXT * reach(s, i, MAX_ENERGY)
-            else:
-                sc[i] += REACH_LATER * reach(s, i, MAX_ENERGY)
         if sc[i] > best:
             best = sc[i]
     for i in range(s.num_players):

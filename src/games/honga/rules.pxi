@@ -870,8 +870,10 @@ cdef void returns(const void* sp, double* out) noexcept nogil:
 # expert does (cavemind/experts/honga.py, player_value: food by unit with falling worth, water, an empty cave,
 # mammoths owned, the tusk, Honga, the mountain step's share of the top, bonus cards, the best trade affordable)
 # and is less sure of a lead the more points are still to be played for (CONFIDENT_LEAD + LEAD_PER_POINT_TO_GO
-# times the points the leader still needs), both fitted on ISMCTS self-play (docs/strength.md, "Honga: the
-# cut-off"). Variant 0 stays selectable for comparison matches (set_heuristic_variant).
+# times the points the leader still needs; fitted on ISMCTS self-play, docs/strength.md, "Honga: the cut-off").
+# Variant 0 stays selectable for comparison matches (set_heuristic_variant). The weights are the expert's: a test
+# (tests/games/test_honga.py) holds the two equal. Commit 430f0d8 also had variant 2 (variant 0's values with the
+# growing confidence: 57.5% of 40 against variant 0, where variant 1 won 61.3% of 80).
 cdef int HEURISTIC_VARIANT = 1
 cdef double FOOD_UNIT[9]
 cdef double WATER_UNIT[9]
@@ -895,9 +897,9 @@ def set_heuristic_variant(int variant):
     expert's player value with a confidence that grows towards the end); returns the previous variant. For
     benchmarks comparing them."""
     global HEURISTIC_VARIANT
-    if not 0 <= variant <= 2:
+    if variant != 0 and variant != 1:
         from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"heuristic variant {variant}: must be 0, 1 or 2")
+        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
     previous = HEURISTIC_VARIANT
     HEURISTIC_VARIANT = variant
     return previous
@@ -973,8 +975,6 @@ cdef void heuristic(const void* sp, double* out) noexcept nogil:
     if HEURISTIC_VARIANT == 1:
         scale = CONFIDENT_LEAD + LEAD_PER_POINT_TO_GO * (THRESHOLD[s.num_players] - top_score
                                                         if top_score < THRESHOLD[s.num_players] else 0)
-    elif HEURISTIC_VARIANT == 2:   # EXPERIMENT: variant 0's values with the confidence growing to the end
-        scale = 1.0 + 0.3 * (THRESHOLD[s.num_players] - top_score if top_score < THRESHOLD[s.num_players] else 0)
     for i in range(s.num_players):
         best_other = -1e9
         for j in range(s.num_players):
