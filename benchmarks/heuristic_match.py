@@ -1,5 +1,5 @@
 """Seat-rotated 2-player matches between bots that differ in the heuristic variant they search with, in the games
-whose module has `set_heuristic_variant` (Stone Age, Honga, Dino Jagd), or in the weight of the score margin in
+whose module has `set_heuristic_variant` (Stone Age, Honga), or in the weight of the score margin in
 the search's backed-up value (an experiment of the search core, `_core._set_margin_weight`; any game).
 
     python benchmarks/heuristic_match.py --game stone_age --a "ismcts:iterations=1000,depth=40@1" \\
@@ -76,7 +76,7 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="stone_age", help="stone_age (default) or dino_jagd")
+    parser.add_argument("--game", default="stone_age", help="stone_age (default), honga, or any game for the margin")
     parser.add_argument("--a", required=True)
     parser.add_argument("--b", required=True)
     parser.add_argument("--deals", type=int, default=10, help="deals; each is played in both seat orders")

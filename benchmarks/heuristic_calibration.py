@@ -1,0 +1,99 @@
+"""How well a game's cut-off heuristic predicts results, per heuristic variant, on the search's own games.
+
+    python benchmarks/heuristic_calibration.py --game honga --games 150
+
+Plays `--games` games of ISMCTS (`--bot`, default 250 iterations with the game's settings) against itself, 2
+players, and at every `--every`-th decision reads the heuristic of each variant the game's module offers
+(`set_heuristic_variant`: Stone Age, Honga) for the player to move; at the end of the game each reading is scored
+against that player's result (1 win, 0 loss, ties shared). Prints the Brier score (mean squared error; 0.25 is a
+coin that always says 0.5) of each variant, over all positions and by the stage of the game (the quarter of the
+game's decisions the position falls in). A search optimises what its cut-off reads, so a heuristic that predicts
+results poorly makes more search better at the wrong thing (docs/strength.md, "Search scaling in every game").
+"""
+from __future__ import annotations
+
+import argparse
+import random
+
+import cavemind
+from cavemind.arena import derive_seed
+from cavemind.botspec import parse_bot_spec
+
+
+def variants_of(module) -> list[int]:
+    """The heuristic variants the module offers (probing 0, 1, 2, ... until one is refused)."""
+    if not hasattr(module, "set_heuristic_variant"):
+        return [0]
+    previous = module.set_heuristic_variant(0)
+    found = [0]
+    try:
+        while True:
+            try:
+                module.set_heuristic_variant(found[-1] + 1)
+            except cavemind.errors.InvalidOptionError:
+                break
+            found.append(found[-1] + 1)
+    finally:
+        module.set_heuristic_variant(previous)
+    return found
+
+
+def readings(game, bot_spec: str, seed: int, every: int, variants: list[int]) -> list[tuple[float, list[float], float]]:
+    """(stage in [0, 1), heuristic of the mover per variant, mover's result) at every `every`-th decision."""
+    module = game.module
+    rng = random.Random(seed)
+    bots = [parse_bot_spec(bot_spec).make(rng.getrandbits(63)) for _ in range(2)]
+    state = game.new_initial_state(seed=seed)
+    taken, decisions, chance = [], 0, 0
+    previous = module.set_heuristic_variant(variants[-1]) if len(variants) > 1 else None
+    try:
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(derive_seed(seed, chance)))
+                chance += 1
+                continue
+            mover = state.current_player()
+            if decisions % every == 0:
+                values = []
+                for v in variants:
+                    if len(variants) > 1:
+                        module.set_heuristic_variant(v)
+                    values.append(state.heuristic()[mover])
+                taken.append((decisions, mover, values))
+            if len(variants) > 1:
+                module.set_heuristic_variant(variants[-1])     # the bots search with the newest variant
+            state.apply(bots[mover].step(state.clone()))
+            decisions += 1
+    finally:
+        if previous is not None:
+            module.set_heuristic_variant(previous)
+    result = state.returns()
+    return [(k / decisions, values, result[mover]) for k, mover, values in taken]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--bot", default="ismcts:iterations=250", help="the bot of both seats (a bot specification)")
+    parser.add_argument("--every", type=int, default=5, help="read the heuristic at every N-th decision")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    game = cavemind.load_game(args.game, players=2)
+    variants = variants_of(game.module)
+    rows = []
+    for g in range(args.games):
+        rows += readings(game, args.bot, derive_seed(args.seed, g), args.every, variants)
+    print(f"{args.game}: {len(rows)} positions from {args.games} games of {args.bot} against itself "
+          f"(every {args.every}th decision)")
+    print("| variant | Brier | 1st quarter | 2nd | 3rd | 4th |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for i, v in enumerate(variants):
+        def brier(sub):
+            return sum((r[1][i] - r[2]) ** 2 for r in sub) / max(1, len(sub))
+        quarters = [brier([r for r in rows if q / 4 <= r[0] < (q + 1) / 4]) for q in range(4)]
+        print(f"| {v} | {brier(rows):.4f} | " + " | ".join(f"{b:.4f}" for b in quarters) + " |")
+
+
+if __name__ == "__main__":
+    main()
