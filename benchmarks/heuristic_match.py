@@ -31,13 +31,17 @@ def parse(text: str):
     """'SPEC@VARIANT' or 'SPEC@VARIANT/margin=W' (or 'SPEC@margin=W'): the bot, its heuristic variant (default 1)
     and its score-margin weight (an experiment of the search core, default 0)."""
     spec, _, extra = text.partition("@")
-    variant, margin = 1, 0.0
+    variant, margin, rollout, chance = 1, 0.0, 0, 0
     for token in filter(None, extra.split("/")):
         if token.startswith("margin="):
             margin = float(token[len("margin="):])
+        elif token.startswith("rollout="):
+            rollout = int(token[len("rollout="):])
+        elif token.startswith("chance="):
+            chance = int(token[len("chance="):])
         else:
             variant = int(token)
-    return parse_bot_spec(spec), (variant, margin)
+    return parse_bot_spec(spec), (variant, margin, rollout, chance)
 
 
 def play(game, bots, variants, seed: int) -> dict:
@@ -50,10 +54,13 @@ def play(game, bots, variants, seed: int) -> dict:
             state.apply(state.sample_chance(derive_seed(seed, chance)))
             chance += 1
             continue
-        variant, margin = variants[player]
+        variant, margin, rollout, chance = variants[player]
         if hasattr(module, "set_heuristic_variant"):
             module.set_heuristic_variant(variant)
+        if hasattr(module, "set_rollout_variant"):
+            module.set_rollout_variant(rollout)
         _core._set_margin_weight(margin)
+        _core._set_chance_branching(chance)
         state.apply(bots[player].step(state.clone()))
     result = {"returns": list(state.returns()), "scores": list(state.scores())}
     if game.name == "stone_age":    # what the Stone Age diagnosis followed: what a player built and kept

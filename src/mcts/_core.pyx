@@ -8,8 +8,8 @@ from libc.string cimport memcpy, memset
 
 from mcts.rng cimport Rng, rng_seed, rng_below, rng_next, rng_uniform, splitmix64
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL, MAX_PLAYERS
-from mcts.tree cimport (Node, Arena, NO_NODE, arena_init, arena_free, arena_new_node, arena_add_child,
-                        find_child, last_child)
+from mcts.tree cimport (Node, Arena, NO_NODE, CHANCE_NODE, arena_init, arena_free, arena_new_node,
+                        arena_add_child, find_child, last_child)
 
 CHANCE_PLAYER = CHANCE
 TERMINAL_PLAYER = TERMINAL
@@ -105,6 +105,7 @@ cdef void worker_free(Worker* w) noexcept nogil:
     free(w.work)
     free(w.fixed_states)
     free(w.actions)
+    free(w.chance_probs)
     free(w.mark)
     free(w.paths)
     free(w.mast_mean)
@@ -144,6 +145,7 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
     w.work = <char*>alloc_lines(g.state_size)
     w.fixed_states = <char*>alloc_lines(<size_t>g.state_size * w.num_roots)
     w.actions = <int*>alloc_lines(sizeof(int) * (g.max_actions + 1))
+    w.chance_probs = <double*>alloc_lines(sizeof(double) * (g.max_chance_outcomes + 1))
     w.mark = <unsigned int*>alloc_lines(sizeof(unsigned int) * (g.max_actions + 1))
     w.paths = <int32_t*>alloc_lines(sizeof(int32_t) * w.max_depth * w.num_roots)
     w.stop = stop
@@ -157,7 +159,8 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
             worker_free(w)
             return NULL
     if (not arena_init(&w.arena, <int32_t>expected, cfg.max_nodes) or w.root_state == NULL or w.work == NULL
-            or w.fixed_states == NULL or w.actions == NULL or w.mark == NULL or w.paths == NULL):
+            or w.fixed_states == NULL or w.actions == NULL or w.chance_probs == NULL or w.mark == NULL
+            or w.paths == NULL):
         worker_free(w)
         return NULL
     memcpy(w.root_state, state, g.state_size)
@@ -221,7 +224,8 @@ cdef list principal_variation(Worker* w, int32_t first_action, int max_length):
             node = c
         c = w.arena.nodes[c].next_sibling
     while node != NO_NODE and len(pv) < max_length:
-        pv.append(w.arena.nodes[node].action)
+        if w.arena.nodes[node].player != CHANCE_NODE:   # (closed-loop chance nodes are not moves)
+            pv.append(w.arena.nodes[node].action)
         best = NO_NODE
         c = w.arena.nodes[node].first_child
         while c != NO_NODE:
@@ -298,6 +302,7 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cfg.rollout_policy = ROLLOUT_POLICIES[rollout_policy]
     cfg.mast_epsilon = MAST_EPSILON
     cfg.margin_weight = MARGIN_WEIGHT
+    cfg.chance_branching = CHANCE_BRANCHING
     cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
     cfg.searcher = player
     if max_nodes <= 0:

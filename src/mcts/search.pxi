@@ -69,6 +69,22 @@ def _set_margin_weight(double weight):
     MARGIN_WEIGHT = weight
 
 
+# EXPERIMENT (measurement only): chance events with at most this many outcomes get tree nodes of their own
+# ("closed loop"), one per outcome as the searcher perceives it (its observed id, so another player's hidden draw
+# stays one branch), so that the tree can plan differently after a capture and after a miss; 0 = every chance
+# event open loop (the default). Single-tree algorithms only (MCTS, ISMCTS, PIMC); MO-ISMCTS stays open loop.
+cdef int CHANCE_BRANCHING = 0
+
+
+def _set_chance_branching(int max_outcomes):
+    """For measurements only (benchmarks): closed-loop chance nodes for events with at most `max_outcomes`
+    outcomes in every later search of this process (0: off)."""
+    global CHANCE_BRANCHING
+    if max_outcomes < 0:
+        raise ValueError(f"chance branching {max_outcomes!r}: must be >= 0")
+    CHANCE_BRANCHING = max_outcomes
+
+
 ctypedef struct SearchConfig:
     int algorithm
     long long iterations     # 0 means no iteration limit
@@ -79,6 +95,7 @@ ctypedef struct SearchConfig:
     int rollout_policy       # POLICY_GAME, POLICY_UNIFORM or POLICY_MAST
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     double margin_weight     # EXPERIMENT: see MARGIN_WEIGHT
+    int chance_branching     # EXPERIMENT: see CHANCE_BRANCHING
     int determinizations     # PIMC only
     int searcher             # the player whose decision is searched (and whose view is kept)
 
@@ -94,6 +111,7 @@ ctypedef struct Worker:
     char* work               # the state one iteration plays on
     char* fixed_states       # PIMC: the determinized root of each tree, num_roots * state_size
     int* actions             # legal actions, max_actions
+    double* chance_probs     # chance_outcomes()' probabilities, max_chance_outcomes (closed-loop chance only)
     unsigned int* mark       # stamps per action id, max_actions
     unsigned int stamp
     int32_t* paths           # num_roots * max_depth node indices
@@ -300,13 +318,32 @@ cdef inline void path_push(Worker* w, int tree, int32_t node) noexcept nogil:
         w.path_len[tree] += 1
 
 
+cdef int32_t chance_child(Worker* w, int32_t parent, const char* s, int outcome, bint as_perceived) noexcept nogil:
+    """The closed-loop node of chance `outcome` below `parent` (created if new), or NO_NODE when this chance event
+    has more outcomes than cfg.chance_branching (it stays open loop) or the arena is full."""
+    cdef Node* nodes = w.arena.nodes
+    cdef int n = w.game.chance_outcomes(s, w.actions, w.chance_probs)
+    cdef int key = w.game.observed_action(s, outcome, w.cfg.searcher) if as_perceived else outcome
+    cdef int32_t c = nodes[parent].first_child, tail = NO_NODE
+    if n > w.cfg.chance_branching:
+        return NO_NODE
+    while c != NO_NODE:
+        if nodes[c].player == CHANCE_NODE and nodes[c].action == key:
+            return c
+        tail = c
+        c = nodes[c].next_sibling
+    if w.arena.size >= w.arena.max_nodes:
+        return NO_NODE
+    return arena_add_child(&w.arena, parent, tail, key, CHANCE_NODE, n)
+
+
 cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint resample,
                                 bint use_availability) noexcept nogil:
     """One iteration on one tree: copy `start` (determinized for the searcher if `resample`), descend,
     expand, roll out, back up. MCTS, SO-ISMCTS and PIMC are all this loop with different arguments."""
     cdef const GameTable* g = w.game
     cdef char* s = w.work
-    cdef int player, n
+    cdef int player, n, outcome
     cdef int32_t node = w.roots[tree], child
     cdef bint expanded = False
     memcpy(s, start, g.state_size)
@@ -319,7 +356,13 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
         if player == TERMINAL:
             break
         if player == CHANCE:
-            g.apply_action(s, g.sample_chance(s, &w.rng))
+            outcome = g.sample_chance(s, &w.rng)
+            if w.cfg.chance_branching > 0:
+                child = chance_child(w, node, s, outcome, use_availability)
+                if child != NO_NODE:
+                    path_push(w, tree, child)
+                    node = child
+            g.apply_action(s, outcome)
             continue
         n = g.legal_actions(s, w.actions)
         child = select_or_expand(w, node, player, n, use_availability, &expanded)

@@ -17,6 +17,7 @@ from libc.stdlib cimport malloc, realloc, free
 cdef enum:
     NO_NODE = -1
     FREE_SLOT = -2   # `player` of a reserved child slot not filled yet
+    CHANCE_NODE = -3 # `player` of a closed-loop chance node (its `action` is the outcome as the searcher sees it)
     MAX_BLOCK = 16   # most child slots reserved at once
 
 
