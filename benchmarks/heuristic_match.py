@@ -1,13 +1,16 @@
-"""Seat-rotated 2-player matches between bots that differ in the heuristic variant they search with, in the games
-whose module has `set_heuristic_variant` (Stone Age, Honga), or in the weight of the score margin in
-the search's backed-up value (an experiment of the search core, `_core._set_margin_weight`; any game).
+"""Seat-rotated 2-player matches between bots that differ in the heuristic variant they search with (in the games
+whose module has `set_heuristic_variant`: Stone Age, Honga) or in a measurement switch of the search core (any
+game): the weight of the score margin in the backed-up value (`_core._set_margin_weight`) and closed-loop chance
+nodes (`_core._set_chance_branching`).
 
     python benchmarks/heuristic_match.py --game stone_age --a "ismcts:iterations=1000,depth=40@1" \\
         --b "ismcts:iterations=1000,depth=40@0" --deals 10 --out benchmarks/results/stone_age_v1_vs_v0.jsonl
 
-A bot is a bot specification (see cavemind.botspec) with `@variant` (0: the game's first heuristic, 1: the
-current one; default 1), `@margin=W`, or both: `@variant/margin=W` (the margin weight, default 0). Stone Age's
-commit 6241149 also had its heuristic experiments 2 and 3. Both are process-wide switches, so the match sets them
+A bot is a bot specification (see cavemind.botspec) with `@` and any of, separated by `/`: the heuristic variant
+(0: the game's first heuristic, 1: the current one; default 1), `margin=W` (the margin weight, default 0),
+`chance=K` (closed-loop chance nodes for events with at most K outcomes, default 0: open loop); e.g.
+`ismcts:iterations=1000@0/margin=0.3`. Stone Age's commit 6241149 also had its heuristic experiments 2 and 3.
+All are process-wide switches, so the match sets them
 before every move of a bot: the games run one after another in this process. (The rollout policy is a search
 setting: `ismcts:iterations=1000,policy=uniform`.) Every deal is played in both seat orders with the same chance
 seed. Results are JSON lines, one per game; an existing --out file is resumed (games already in it are skipped).
@@ -28,20 +31,18 @@ from cavemind.botspec import parse_bot_spec
 
 
 def parse(text: str):
-    """'SPEC@VARIANT' or 'SPEC@VARIANT/margin=W' (or 'SPEC@margin=W'): the bot, its heuristic variant (default 1)
-    and its score-margin weight (an experiment of the search core, default 0)."""
+    """'SPEC@VARIANT/margin=W/chance=K' (each part optional): the bot, its heuristic variant (default 1), its
+    score-margin weight (default 0) and its closed-loop chance limit (default 0: open loop)."""
     spec, _, extra = text.partition("@")
-    variant, margin, rollout, chance = 1, 0.0, 0, 0
+    variant, margin, chance = 1, 0.0, 0
     for token in filter(None, extra.split("/")):
         if token.startswith("margin="):
             margin = float(token[len("margin="):])
-        elif token.startswith("rollout="):
-            rollout = int(token[len("rollout="):])
         elif token.startswith("chance="):
             chance = int(token[len("chance="):])
         else:
             variant = int(token)
-    return parse_bot_spec(spec), (variant, margin, rollout, chance)
+    return parse_bot_spec(spec), (variant, margin, chance)
 
 
 def play(game, bots, variants, seed: int) -> dict:
@@ -54,11 +55,9 @@ def play(game, bots, variants, seed: int) -> dict:
             state.apply(state.sample_chance(derive_seed(seed, chance)))
             chance += 1
             continue
-        variant, margin, rollout, chance = variants[player]
+        variant, margin, chance = variants[player]
         if hasattr(module, "set_heuristic_variant"):
             module.set_heuristic_variant(variant)
-        if hasattr(module, "set_rollout_variant"):
-            module.set_rollout_variant(rollout)
         _core._set_margin_weight(margin)
         _core._set_chance_branching(chance)
         state.apply(bots[player].step(state.clone()))

@@ -1091,39 +1091,6 @@ cdef int observed_action(const void* p, int a, int player) noexcept nogil:
     return a
 
 
-# EXPERIMENT: rollout variant 1 places a dealt creature, 3 times in 4, in the allowed period nearest the placing
-# player's expedition (he hunts next), else at random; variant 0 places at random. set_rollout_variant switches.
-cdef int ROLLOUT_VARIANT = 0
-
-
-def set_rollout_variant(int variant):
-    """For comparison matches: the rollout variant of every Dino Jagd table of this process; returns the previous."""
-    global ROLLOUT_VARIANT
-    if variant != 0 and variant != 1:
-        from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"rollout variant {variant}: must be 0 or 1")
-    previous = ROLLOUT_VARIANT
-    ROLLOUT_VARIANT = variant
-    return previous
-
-
-cdef int near_placement(const DinoState* s, const int* buf, int n, Rng* rng) noexcept nogil:
-    """Among the placements buf[0..n), one into a period nearest the mover's expedition (ties at random)."""
-    cdef int i, q, d, best = 99, ties = 0, pick = buf[0]
-    for i in range(n):
-        q = ((buf[i] - A_PLACE) % NUM_SLOTS) // SPACES
-        d = q - s.pos[s.current] if q > s.pos[s.current] else s.pos[s.current] - q
-        if d < best:
-            best = d
-            ties = 1
-            pick = buf[i]
-        elif d == best:
-            ties += 1
-            if rng_below(rng, ties) == 0:
-                pick = buf[i]
-    return pick
-
-
 cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
     """A cheap greedy policy for rollouts: hunt when a hunt is possible, else travel to a period with a
     creature the remaining energy can send home, else end the turn; in a window play a card if one fits
@@ -1135,8 +1102,6 @@ cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
     cdef uint8_t tops[NUM_SLOTS]
     cdef uint8_t heights[NUM_SLOTS]
     if s.phase == PH_PLACE:
-        if ROLLOUT_VARIANT == 1 and rng_below(rng, 4) != 0:
-            return near_placement(s, buf, n, rng)
         return buf[rng_below(rng, n)]
     if s.phase == PH_WINDOW:
         for i in range(n - 1, -1, -1):
