@@ -15,7 +15,7 @@ def ttt(*rows):
     return TICTACTOE.state_from_dict({"board": list(rows)})
 
 
-@pytest.mark.parametrize("policy", ["game", "mast"])
+@pytest.mark.parametrize("policy", ["game", "mast", "nast"])
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("algorithm", ["mcts", "ismcts", "mo-ismcts", "pimc"])
 def test_takes_a_forced_win(algorithm, threads, policy):
@@ -26,7 +26,7 @@ def test_takes_a_forced_win(algorithm, threads, policy):
     assert info.best.value > 0.9
 
 
-@pytest.mark.parametrize("policy", ["game", "mast"])
+@pytest.mark.parametrize("policy", ["game", "mast", "nast"])
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("algorithm", ["mcts", "ismcts"])
 def test_blocks_a_forced_loss(algorithm, threads, policy):
@@ -43,10 +43,11 @@ def test_blocks_a_forced_loss(algorithm, threads, policy):
 TINY_TREE = cavemind.Limit(iterations=3000, memory_mb=16 * 32 / 2**20)
 
 
-def test_mast_rollouts_learn_the_reply_that_a_tiny_tree_cannot_see():
+@pytest.mark.parametrize("policy", ["mast", "nast"])     # NAST: "O plays c2 after X's move" has the best mean
+def test_mast_rollouts_learn_the_reply_that_a_tiny_tree_cannot_see(policy):
     state = ttt("X..", "OO.", "X..")                 # X to move must block c2
     for seed in (1, 2, 3):
-        mast = cavemind.analyse(state, TINY_TREE, algorithm="mcts", seed=seed, rollout_policy="mast")
+        mast = cavemind.analyse(state, TINY_TREE, algorithm="mcts", seed=seed, rollout_policy=policy)
         game = cavemind.analyse(state, TINY_TREE, algorithm="mcts", seed=seed, rollout_policy="game")
         assert mast.best.name == "c2"
         assert mast.best.visits > 0.9 * 3000
@@ -60,8 +61,11 @@ def test_mast_is_a_different_search_from_the_game_policy():
     limit = cavemind.Limit(iterations=300)
     game = cavemind.analyse(state, limit, seed=5, rollout_policy="game")
     mast = cavemind.analyse(state, limit, seed=5, rollout_policy="mast")
+    nast = cavemind.analyse(state, limit, seed=5, rollout_policy="nast")
     assert [(m.action, m.visits, m.value) for m in game.moves] != [(m.action, m.visits, m.value) for m in mast.moves]
+    assert [(m.action, m.visits, m.value) for m in nast.moves] != [(m.action, m.visits, m.value) for m in mast.moves]
     assert mast.iterations == 300 and sum(m.visits for m in mast.moves) == 300
+    assert nast.iterations == 300 and sum(m.visits for m in nast.moves) == 300
 
 
 def play(game, bots, seed):
@@ -252,7 +256,7 @@ def test_search_errors_are_specific():
         cavemind.Limit(iterations=10, threads=0)
     with pytest.raises(cavemind.SearchError, match="algorithm"):
         cavemind.analyse(TICTACTOE.new_initial_state(), algorithm="alphabeta")
-    with pytest.raises(cavemind.SearchError, match=r"rollout_policy='greedy': expected None \(the game's default\) or one of game, uniform, mast"):
+    with pytest.raises(cavemind.SearchError, match=r"rollout_policy='greedy': expected None \(the game's default\) or one of game, uniform, mast, nast"):
         cavemind.analyse(TICTACTOE.new_initial_state(), rollout_policy="greedy")
     with pytest.raises(cavemind.SearchError, match="chance"):
         cavemind.analyse(KUHN.new_initial_state())

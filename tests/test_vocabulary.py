@@ -108,7 +108,7 @@ def test_each_setting_reaches_the_search_the_same_way_everywhere(case, capsys):
             assert [(m.name, m.visits, round(m.value, 6)) for m in info.moves] == expected
 
 
-@pytest.mark.parametrize("policy", ["uniform", "mast"])
+@pytest.mark.parametrize("policy", ["uniform", "mast", "nast"])
 def test_the_rollout_policy_reaches_the_search_the_same_way_everywhere(policy, monkeypatch, capsys):
     # Jäger und Späher has no rollout policy of its own, so the setting is shown on Stone Age, which has one
     monkeypatch.setattr(sys.modules[__name__], "EXAMPLE", json.loads(example_text("stone_age")))
@@ -243,7 +243,7 @@ def test_old_engine_fields_still_work_with_a_warning():
     (["--memory-mb", "1e12"], "Limit.memory_mb=1e+12: 1 thread(s) of that exceed this machine's memory"),
     (["--threads", "4", "--iterations", "2"], "more threads than iterations"),
     (["--rollout-policy", "greedy"], "argument --rollout-policy: invalid choice: 'greedy' (choose from "
-                                     "'game', 'uniform', 'mast')"),
+                                     "'game', 'uniform', 'mast', 'nast')"),
 ])
 def test_bad_cli_values_name_the_flag(args, message, capsys):
     assert exit_code(["analyse", "--example", GAME, *args]) == 2
@@ -269,7 +269,7 @@ def exit_code(args: list) -> int:
     ({"limit": {"memoryMb": 1e12}}, "limit.memoryMb", "exceed this machine's memory"),
     ({"limit": {"rolloutDepth": 3}}, "limit.rolloutDepth", "'rolloutDepth' (a top-level field, not part of limit)"),
     ({"rollout_depth": 3}, "rollout_depth", "unknown field 'rollout_depth'"),
-    ({"rolloutPolicy": "greedy"}, "rolloutPolicy", "rolloutPolicy: \"greedy\" must be one of \"game\", \"uniform\", \"mast\""),
+    ({"rolloutPolicy": "greedy"}, "rolloutPolicy", "rolloutPolicy: \"greedy\" must be one of \"game\", \"uniform\", \"mast\", \"nast\""),
 ])
 def test_bad_engine_values_name_the_field(fields, field, message):
     [answer] = engine_answers({"id": 9, "position": EXAMPLE, **fields})

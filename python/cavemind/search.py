@@ -29,7 +29,7 @@ DEFAULT_ITERATIONS = 1000
 DEFAULT_DETERMINIZATIONS = 8      # PIMC's sampled worlds
 # Rollouts beyond the tree: the game's own policy (uniform where it has none), uniform for comparisons, or
 # MAST (the legal move with the best mean return so far in this search, 80% of the time, else the game's).
-ROLLOUT_POLICIES = ("game", "uniform", "mast")
+ROLLOUT_POLICIES = ("game", "uniform", "mast", "nast")
 
 
 def _is_real(value: object) -> bool:
@@ -227,8 +227,9 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
     `exploration` (the UCB constant c), `rollout_depth` (decisions before a rollout is cut off and the
     game's heuristic read; FULL_ROLLOUT = -1 plays to the end) and `rollout_policy` default to the game's
     settings (cavemind.games.search_defaults); `rollout_policy` is "game" (the game's rollout policy, uniform
-    where it has none), "uniform" (for comparisons) or "mast" (Move-Average Sampling: mostly the legal move
-    with the best mean return so far in this search, else the game's policy); `determinizations` is the
+    where it has none), "uniform" (for comparisons), "mast" (Move-Average Sampling: mostly the legal move
+    with the best mean return so far in this search, else the game's policy) or "nast" (as mast, with the
+    means kept per move that came before: N-gram-Average Sampling); `determinizations` is the
     number of worlds PIMC samples; `seed` is the search seed. Without `limit` the search runs
     DEFAULT_ITERATIONS (1,000) iterations. The same settings under the same names in the CLI, the engine and
     bot specifications: docs/settings.md.

@@ -111,6 +111,8 @@ cdef void worker_free(Worker* w) noexcept nogil:
     free(w.mast_mean)
     free(w.mast_count)
     free(w.mast_played)
+    free(w.nast_mean)
+    free(w.nast_count)
     free(w)
 
 
@@ -149,12 +151,18 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
     w.mark = <unsigned int*>alloc_lines(sizeof(unsigned int) * (g.max_actions + 1))
     w.paths = <int32_t*>alloc_lines(sizeof(int32_t) * w.max_depth * w.num_roots)
     w.stop = stop
-    if cfg.rollout_policy == POLICY_MAST:
+    if cfg.rollout_policy == POLICY_MAST or cfg.rollout_policy == POLICY_NAST:
         # A game's actions number at most max_game_length from its start, so from any root too.
         w.mast_cap = g.max_game_length + 1
         w.mast_mean = <double*>alloc_lines(sizeof(double) * g.num_players * g.max_actions)
         w.mast_count = <int32_t*>alloc_lines(sizeof(int32_t) * g.num_players * g.max_actions)
         w.mast_played = <int32_t*>alloc_lines(sizeof(int32_t) * w.mast_cap)
+        if cfg.rollout_policy == POLICY_NAST:
+            w.nast_mean = <double*>alloc_lines(sizeof(double) * NAST_SIZE)
+            w.nast_count = <int32_t*>alloc_lines(sizeof(int32_t) * NAST_SIZE)
+            if w.nast_mean == NULL or w.nast_count == NULL:
+                worker_free(w)
+                return NULL
         if w.mast_mean == NULL or w.mast_count == NULL or w.mast_played == NULL:
             worker_free(w)
             return NULL

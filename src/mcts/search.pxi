@@ -38,8 +38,18 @@ cdef enum:
     POLICY_GAME = 0      # the game's rollout_action, uniform where it has none
     POLICY_UNIFORM = 1   # uniform over the legal actions (for comparisons)
     POLICY_MAST = 2      # MAST over the game's policy
+    POLICY_NAST = 3      # NAST (pairs of consecutive moves) over MAST over the game's policy
 
-ROLLOUT_POLICIES = {"game": POLICY_GAME, "uniform": POLICY_UNIFORM, "mast": POLICY_MAST}
+ROLLOUT_POLICIES = {"game": POLICY_GAME, "uniform": POLICY_UNIFORM, "mast": POLICY_MAST, "nast": POLICY_NAST}
+
+# NAST, the N-gram-Average Sampling Technique (Powley, Whitehouse and Cowling 2014) with n = 2: as MAST, but the
+# statistic of a move is kept per previous move of the iteration (whoever played it), in a hashed table of
+# NAST_SIZE entries per worker (colliding pairs share an entry). A rollout move is ranked by its pair's mean once
+# the pair has NAST_MIN_VISITS visits, else by its MAST mean (the 1-gram), else it counts as best.
+cdef enum:
+    NAST_BITS = 16
+    NAST_SIZE = 1 << NAST_BITS
+    NAST_MIN_VISITS = 3
 
 # MAST's exploration: the share of rollout moves left to the game's policy. 0.2 as in Powley et al. 2014's
 # epsilon-greedy MAST (docs/strength.md, "MAST rollouts (tried)"). Read into each search's SearchConfig;
@@ -129,6 +139,8 @@ ctypedef struct Worker:
     double* mast_mean        # mean return to the player of the iterations in which they played the action
     int32_t* mast_count      # those iterations (0: never played, which counts as the best)
     int32_t* mast_played     # this iteration's (player, action) pairs, as table indices
+    double* nast_mean        # NAST only (else NULL): per hashed (previous pair, pair), as mast_mean
+    int32_t* nast_count
     int mast_len
     int mast_cap
 
@@ -219,26 +231,45 @@ cdef inline void mast_record(Worker* w, int player, int action) noexcept nogil:
         w.mast_len += 1
 
 
+cdef inline uint64_t nast_slot(int previous, int k) noexcept nogil:
+    """The NAST table entry of pair index k played after pair index `previous` (-1: first move of the iteration)."""
+    cdef uint64_t h = (<uint64_t>(previous + 1) * 0x9E3779B97F4A7C15ULL) ^ (<uint64_t>k * 0xBF58476D1CE4E5B9ULL)
+    return (h ^ (h >> 29)) >> (64 - NAST_BITS)
+
+
 cdef inline void mast_backup(Worker* w) noexcept nogil:
-    """Adds this iteration's returns (w.values) to the means of the pairs it played, once per play."""
+    """Adds this iteration's returns (w.values) to the means of the pairs it played, once per play (and, for
+    NAST, to the means of each pair after the one before it)."""
     cdef int i, k, player
+    cdef uint64_t slot
     for i in range(w.mast_len):
         k = w.mast_played[i]
         player = k // w.game.max_actions
         w.mast_count[k] += 1
         w.mast_mean[k] += (w.values[player] - w.mast_mean[k]) / w.mast_count[k]
+        if w.nast_mean != NULL:
+            slot = nast_slot(w.mast_played[i - 1] if i > 0 else -1, k)
+            w.nast_count[slot] += 1
+            w.nast_mean[slot] += (w.values[player] - w.nast_mean[slot]) / w.nast_count[slot]
     w.mast_len = 0
 
 
 cdef inline int mast_action(Worker* w, const char* s, int player) noexcept nogil:
-    """The legal action with the best MAST mean for `player` (never played counts as best; ties at random)."""
+    """The legal action with the best MAST (or NAST) mean for `player` (never played counts as best; ties at
+    random)."""
     cdef int n = w.game.legal_actions(s, w.actions)
     cdef int i, k, ties = 0, best = w.actions[0]
     cdef int base = player * w.game.max_actions
+    cdef int previous = w.mast_played[w.mast_len - 1] if w.mast_len > 0 else -1
+    cdef uint64_t slot
     cdef double value, best_value = -1.0
     for i in range(n):
         k = base + w.actions[i]
         value = w.mast_mean[k] if w.mast_count[k] > 0 else 2.0   # returns are in [0, 1]
+        if w.nast_mean != NULL:
+            slot = nast_slot(previous, k)
+            if w.nast_count[slot] >= NAST_MIN_VISITS:
+                value = w.nast_mean[slot]
         if value > best_value:
             best_value = value
             best = w.actions[i]
@@ -252,7 +283,7 @@ cdef inline int mast_action(Worker* w, const char* s, int player) noexcept nogil
 
 cdef inline int random_action(Worker* w, const char* s, int player) noexcept nogil:
     cdef int n
-    if w.cfg.rollout_policy == POLICY_MAST and rng_uniform(&w.rng) >= w.cfg.mast_epsilon:
+    if w.mast_mean != NULL and rng_uniform(&w.rng) >= w.cfg.mast_epsilon:
         return mast_action(w, s, player)
     if w.game.rollout_action != NULL and w.cfg.rollout_policy != POLICY_UNIFORM:
         return w.game.rollout_action(s, &w.rng)

@@ -165,8 +165,8 @@ def search_arguments(command: argparse.ArgumentParser) -> None:
                               "the end (default: the game's)")
     command.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES,
                          help="rollouts beyond the tree: game (the game's policy; uniform where it has none), "
-                              "uniform, or mast (mostly the move with the best mean return so far, else the "
-                              "game's policy) (default: the game's)")
+                              "uniform, mast (mostly the move with the best mean return so far, else the "
+                              "game's policy), or nast (as mast, per move that came before) (default: the game's)")
     command.add_argument("--determinizations", type=determinization_count, metavar="W",
                          help=f"worlds sampled by pimc, 1 to 64 (default {DEFAULT_DETERMINIZATIONS})")
     command.add_argument("--seed", type=seed_number, default=0, metavar="S",

@@ -42,7 +42,8 @@ class SearchDefaults:
 
     exploration: float = 0.7          # UCB constant c on returns in [0, 1]
     rollout_depth: int = FULL_ROLLOUT  # decisions before the rollout is cut off and the heuristic read
-    rollout_policy: str = "game"      # "game" (its rollout_action, uniform where it has none), "uniform", "mast"
+    rollout_policy: str = "game"      # "game" (its rollout_action, uniform where it has none), "uniform", "mast",
+                                      # "nast"
     by_players: dict[int, SearchDefaults] = field(default_factory=dict)
 
     def for_players(self, players: int) -> SearchDefaults:
