@@ -103,8 +103,10 @@ REGISTRY: dict[str, GameInfo] = {
     "tictactoe": GameInfo("cavemind.games.tictactoe"),
     "kuhn_poker": GameInfo("cavemind.games.kuhn_poker"),
     "stone_age": GameInfo("cavemind.games.stone_age", SearchDefaults(rollout_depth=160)),
+    # MAST rollouts won 80.0% [70.0, 87.3] of 80 games against its uniform rollouts (docs/strength.md, "NAST
+    # rollouts, and MAST in Jäger und Späher")
     "jaeger_und_spaeher": GameInfo("cavemind.games.jaeger_und_spaeher",
-                                   SearchDefaults(exploration=0.3, rollout_depth=15)),
+                                   SearchDefaults(exploration=0.3, rollout_depth=15, rollout_policy="mast")),
     # MAST rollouts won 63.3% [54.4, 71.4] of 120 games against the game's policy with 2 players
     # (docs/strength.md, "MAST rollouts"); 3 and 4 players are not measured yet and keep the game's policy.
     "prehistory": GameInfo("cavemind.games.prehistory", SearchDefaults(
