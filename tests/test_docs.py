@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+import cavemind
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```(\w*)\s*$")
@@ -204,3 +206,20 @@ def test_docs_cite_nothing_users_do_not_have():
         text = page.read_text(encoding="utf-8")
         assert "DESIGN.md" not in text, page
         assert not re.search(r"shared/rules|\.rulebook\.(en|nl|de)\b|components\.md", text), page
+
+
+def test_the_table_of_game_defaults_is_the_registry():
+    """docs/settings.md lists every game's search defaults per player count: the table must say what
+    cavemind.search_defaults gives (the registry is the one place; the table only shows it)."""
+    text = (ROOT / "docs" / "settings.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\w+) \| (\d)(?:-(\d))? \| ([\d.]+) \| (-?\d+) \| (\w+) \|", text, re.M)
+    listed = set()
+    for game, low, high, exploration, depth, policy in rows:
+        for players in range(int(low), int(high or low) + 1):
+            defaults = cavemind.search_defaults(game, players)
+            assert (defaults.exploration, defaults.rollout_depth, defaults.rollout_policy) == (
+                float(exploration), int(depth), policy), (game, players)
+            listed.add((game, players))
+    for game in cavemind.game_names():
+        for players in cavemind.game_info(game).player_counts:
+            assert (game, players) in listed, (game, players)
