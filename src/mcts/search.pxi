@@ -7,9 +7,10 @@
 # of parent visits in which the action was legal). Ties keep the first child in the list. A node whose
 # legal actions are not all in the tree yet is expanded instead: one untried legal action, drawn uniformly,
 # becomes a child, and the iteration continues with a rollout. Chance nodes are sampled "open loop": the
-# outcome is applied and the descent stays on the same tree node.
+# outcome is applied and the descent stays on the same tree node (closed-loop chance nodes are a measurement
+# switch, CHANCE_BRANCHING below).
 #
-# Rollouts play uniformly random legal actions (or the game's rollout policy, or MAST: below) to the end,
+# Rollouts play uniformly random legal actions (or the game's rollout policy, or MAST or NAST: below) to the end,
 # or stop after `rollout_depth` decisions and read the game's heuristic. Backup adds the returns of
 # node.player to every node on the path (max^n for n players).
 #
@@ -20,7 +21,8 @@
 # or in the rollout, whatever the position. In a rollout the mover plays, with probability
 # 1 - MAST_EPSILON, the legal action with the best such mean (one never played counts as best; ties are
 # broken at random), otherwise the game's rollout policy. The tables are allocated with the worker; the
-# (player, action) pairs of one iteration are kept in a list as long as the longest game.
+# (player, action) pairs of one iteration are kept in a list as long as the longest game. NAST (below) keeps the
+# same statistics per pair of consecutive moves as well.
 from libc.math cimport log, sqrt
 from libc.string cimport memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
@@ -102,7 +104,7 @@ ctypedef struct SearchConfig:
     int32_t max_nodes        # memory cap of one worker's arena, in nodes
     double exploration       # the UCB constant c
     int rollout_depth        # < 0: rollouts play to the end
-    int rollout_policy       # POLICY_GAME, POLICY_UNIFORM or POLICY_MAST
+    int rollout_policy       # POLICY_GAME, POLICY_UNIFORM, POLICY_MAST or POLICY_NAST
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     double margin_weight     # EXPERIMENT: see MARGIN_WEIGHT
     int chance_branching     # EXPERIMENT: see CHANCE_BRANCHING
@@ -292,6 +294,7 @@ cdef inline int random_action(Worker* w, const char* s, int player) noexcept nog
 
 
 cdef void blend_margin(Worker* w, const char* s) noexcept nogil:
+    """Mixes the score margin into w.values with cfg.margin_weight (see MARGIN_WEIGHT)."""
     cdef double sc[MAX_PLAYERS]
     cdef double best_other, scale
     cdef int i, j, n = w.game.num_players
