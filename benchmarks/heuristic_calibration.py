@@ -71,6 +71,11 @@ def readings(game, bot_spec: str, seed: int, every: int, variants: list[int]) ->
     return [(k / decisions, values, result[mover]) for k, mover, values in taken]
 
 
+def brier(rows: list[tuple[float, list[float], float]], variant_index: int) -> float:
+    """Mean squared error of one variant's readings against the results."""
+    return sum((r[1][variant_index] - r[2]) ** 2 for r in rows) / max(1, len(rows))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", required=True)
@@ -89,10 +94,8 @@ def main() -> None:
     print("| variant | Brier | 1st quarter | 2nd | 3rd | 4th |")
     print("|---|---:|---:|---:|---:|---:|")
     for i, v in enumerate(variants):
-        def brier(sub):
-            return sum((r[1][i] - r[2]) ** 2 for r in sub) / max(1, len(sub))
-        quarters = [brier([r for r in rows if q / 4 <= r[0] < (q + 1) / 4]) for q in range(4)]
-        print(f"| {v} | {brier(rows):.4f} | " + " | ".join(f"{b:.4f}" for b in quarters) + " |")
+        quarters = [brier([r for r in rows if q / 4 <= r[0] < (q + 1) / 4], i) for q in range(4)]
+        print(f"| {v} | {brier(rows, i):.4f} | " + " | ".join(f"{b:.4f}" for b in quarters) + " |")
 
 
 if __name__ == "__main__":

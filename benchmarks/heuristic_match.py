@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 
@@ -28,6 +27,7 @@ import cavemind
 from cavemind import _core
 from cavemind.arena import derive_seed
 from cavemind.botspec import parse_bot_spec
+from cavemind.ratings import wilson_interval
 
 
 def parse(text: str):
@@ -71,15 +71,6 @@ def play(game, bots, variants, seed: int) -> dict:
     return result
 
 
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p, z = wins / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="stone_age", help="stone_age (default), honga, or any game for the margin")
@@ -114,7 +105,7 @@ def main() -> None:
                 done[deal, a_seat] = record
     records = [r for r in done.values() if r["deal"] < args.deals]
     wins = sum(r["returns"][r["a_seat"]] for r in records)
-    lo, hi = wilson(wins, len(records))
+    lo, hi = wilson_interval(wins / max(1, len(records)), len(records))
     margin = sum(r["scores"][r["a_seat"]] - r["scores"][1 - r["a_seat"]] for r in records) / max(1, len(records))
     def mean(key, seat_of):
         return sum(r[key][seat_of(r)] for r in records) / max(1, len(records))
