@@ -4,7 +4,7 @@
 
 Plays `--games` games of ISMCTS (`--bot`, default 250 iterations with the game's settings) against itself, 2
 players, and at every `--every`-th decision reads the heuristic of each variant the game's module offers
-(`set_heuristic_variant`: Stone Age, Honga) for the player to move; at the end of the game each reading is scored
+(`set_heuristic_variant`: Stone Age, Honga, Dino Jagd) for the player to move; at the end of the game each reading is scored
 against that player's result (1 win, 0 loss, ties shared). Prints the Brier score (mean squared error; 0.25 is a
 coin that always says 0.5) of each variant, over all positions and by the stage of the game (the quarter of the
 game's decisions the position falls in). A search optimises what its cut-off reads, so a heuristic that predicts

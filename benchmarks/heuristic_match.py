@@ -1,5 +1,5 @@
 """Seat-rotated 2-player matches between bots that differ in the heuristic variant they search with (in the games
-whose module has `set_heuristic_variant`: Stone Age, Honga) or in a measurement switch of the search core (any
+whose module has `set_heuristic_variant`: Stone Age, Honga, Dino Jagd) or in a measurement switch of the search core (any
 game): the weight of the score margin in the backed-up value (`_core._set_margin_weight`) and closed-loop chance
 nodes (`_core._set_chance_branching`).
 
@@ -7,7 +7,7 @@ nodes (`_core._set_chance_branching`).
         --b "ismcts:iterations=1000,depth=40@0" --deals 10 --out benchmarks/results/stone_age_v1_vs_v0.jsonl
 
 A bot is a bot specification (see cavemind.botspec) with `@` and any of, separated by `/`: the heuristic variant
-(0: the game's first heuristic, 1: the current one; default 1), `margin=W` (the margin weight, default 0),
+(0: the game's first heuristic, 1: the next; default: the game's default variant), `margin=W` (the margin weight, default 0),
 `chance=K` (closed-loop chance nodes for events with at most K outcomes, default 0: open loop); e.g.
 `ismcts:iterations=1000@0/margin=0.3`. Stone Age's commit 6241149 also had its heuristic experiments 2 and 3.
 All are process-wide switches, so the match sets them
@@ -31,10 +31,10 @@ from cavemind.ratings import wilson_interval
 
 
 def parse(text: str):
-    """'SPEC@VARIANT/margin=W/chance=K' (each part optional): the bot, its heuristic variant (default 1), its
-    score-margin weight (default 0) and its closed-loop chance limit (default 0: open loop)."""
+    """'SPEC@VARIANT/margin=W/chance=K' (each part optional): the bot, its heuristic variant (default None: the
+    game's default), its score-margin weight (default 0) and its closed-loop chance limit (default 0: open loop)."""
     spec, _, extra = text.partition("@")
-    variant, margin, chance = 1, 0.0, 0
+    variant, margin, chance = None, 0.0, 0
     for token in filter(None, extra.split("/")):
         if token.startswith("margin="):
             margin = float(token[len("margin="):])
@@ -82,6 +82,10 @@ def main() -> None:
     args = parser.parse_args()
     game = cavemind.load_game(args.game, players=2)
     (spec_a, var_a), (spec_b, var_b) = parse(args.a), parse(args.b)
+    if hasattr(game.module, "set_heuristic_variant"):         # no variant given: the game's default
+        default = game.module.set_heuristic_variant(0)
+        game.module.set_heuristic_variant(default)
+        var_a, var_b = [(default if v[0] is None else v[0], *v[1:]) for v in (var_a, var_b)]
     done = {}
     if os.path.exists(args.out):
         with open(args.out) as f:

@@ -672,3 +672,55 @@ def test_a_malformed_reshuffle_record_is_refused_naming_the_field(change, where)
     change(doc)
     with pytest.raises(cavemind.InvalidPositionError, match=where):
         G2.state_from_dict(doc)
+
+
+# ---- the learned cut-off evaluation (heuristic variant 1; docs/strength.md, "Dino Jagd: a learned evaluation") ----
+
+def creature(name):
+    return next(c for c in MODULE.CREATURES if c["name"] == name)
+
+
+def test_evaluation_features_read_the_position():
+    s = position(area={"T": [["Coelophysis"], ["Eoraptor", "Plateosaurus"]]}, period=["T", "LJ"], energy=[7, 10],
+                 captured=[["Tyrannosaurus"], ["Stegosaurus", "Dryosaurus"]], hands=[["Superschocker",
+                 "Stoersender"], ["Jura-Praemie"]], face_up=[["Zielfernrohr"], []], below=4, top="Triceratops",
+                 discards=["Allosaurus"])
+    mine, theirs = MODULE.evaluation_features(s.to_bytes())
+    names = list(MODULE.EVALUATION_FEATURES)
+    points = s.scores()
+    left, gone = 4 + 1 + 3, 3 + 1           # deck below + top + area; captured + discarded
+    reach = sum(creature(n)["points"] * creature(n)["hunt"].count("C") / 6 for n in ("Coelophysis", "Plateosaurus"))
+    assert mine == pytest.approx([points[0], points[0] * left / (left + gone), 1, 1, 0.7, 2, 1, reach])
+    assert theirs[names.index("points")] == points[1] and theirs[names.index("to_move")] == 0
+    assert theirs[names.index("one_use_cards")] == 0          # a bonus card counts in the points, not here
+    assert theirs[names.index("reach")] == 0                  # nothing in the Late Jurassic
+
+
+def test_the_learned_evaluation_is_the_logit_of_its_data_file():
+    import json
+    import math
+    from importlib import resources
+    doc = json.loads((resources.files("cavemind") / "data" / "dino_jagd" / "evaluation.json").read_text())
+    assert tuple(doc["features"]) == MODULE.EVALUATION_FEATURES
+    s = position(area={"T": [["Coelophysis"]]}, period=["T", "LJ"], captured=[["Tyrannosaurus"], []],
+                 hands=[[], ["Fehlschuss"]])
+    u = [sum(w * f for w, f in zip(doc["weights"], row)) for row in MODULE.evaluation_features(s.to_bytes())]
+    expected = [math.exp(x) / sum(math.exp(y) for y in u) for x in u]
+    previous = MODULE.set_heuristic_variant(1)
+    try:
+        learned = s.heuristic()
+        MODULE.set_heuristic_variant(0)
+        lead = s.heuristic()
+    finally:
+        MODULE.set_heuristic_variant(previous)
+    assert learned == pytest.approx(expected)
+    assert lead[0] == pytest.approx(math.exp(8.01 / 4) / (math.exp(8.01 / 4) + 1))    # variant 0: exp(score / 4)
+    with pytest.raises(cavemind.errors.InvalidOptionError):
+        MODULE.set_heuristic_variant(2)
+
+
+def test_evaluation_features_refuse_a_state_that_is_not_legal():
+    data = bytearray(position().to_bytes())
+    data[0] = 9                                                # num_players
+    with pytest.raises(ValueError):
+        MODULE.evaluation_features(bytes(data))

@@ -1,5 +1,7 @@
 # Dino Jagd: the designed data (data/dino_jagd/dino_jagd.json): creature and special card names for
-# the Python edge, and the read-only C tables of the rules, filled once at import. Included by dino_jagd.pyx.
+# the Python edge, and the read-only C tables of the rules, filled once at import; and the fitted weights of the
+# learned cut-off evaluation (data/dino_jagd/evaluation.json, rules.pxi's heuristic variant 1). Included by
+# dino_jagd.pyx.
 
 # ---- designed data, loaded once ----
 
@@ -46,3 +48,24 @@ def _load_data():
 
 
 _load_data()
+
+
+# ---- the learned evaluation's weights (fitted, not designed: benchmarks/fit_evaluation.py) ----
+
+cdef enum:
+    NUM_EVALUATION_FEATURES = 8
+
+EVALUATION_FEATURES = ("points", "points_x_share_left", "captured", "to_move", "energy_if_to_move",
+                       "one_use_cards", "face_up_cards", "reach")
+cdef double EVALUATION_WEIGHTS[NUM_EVALUATION_FEATURES]
+
+
+def _load_evaluation():
+    doc = json.loads((resources.files("cavemind") / "data" / "dino_jagd" / "evaluation.json").read_text())
+    if tuple(doc["features"]) != EVALUATION_FEATURES or len(doc["weights"]) != NUM_EVALUATION_FEATURES:
+        raise RuntimeError("dino_jagd evaluation.json: the features do not match the compiled evaluation")
+    for k, w in enumerate(doc["weights"]):
+        EVALUATION_WEIGHTS[k] = float(w)
+
+
+_load_evaluation()

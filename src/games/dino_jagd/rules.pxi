@@ -776,14 +776,95 @@ cdef void returns(const void* p, double* out) noexcept nogil:
         out[i] = 1.0 / winners if key[i] == best else 0.0
 
 
+# The cut-off heuristic. Variant 0 reads the score lead alone: exp(score / 4), normalised over the players. Variant 1
+# is a learned evaluation: a linear value per player over the features of evaluation_features() below, with the
+# weights of data/dino_jagd/evaluation.json (fitted by benchmarks/fit_evaluation.py on the positions of arena
+# games, a conditional logit: P(i wins) = exp(u_i) / sum_j exp(u_j), u_i = weights . features_i). Variant 0 is the
+# special case weights = (0.25, 0, ...). set_heuristic_variant() chooses; docs/strength.md, "Dino Jagd: a learned
+# evaluation", has the fit and the matches.
+cdef int HEURISTIC_VARIANT = 0
+
+
+def set_heuristic_variant(int variant):
+    """Selects the cut-off heuristic for every Dino Jagd table of this process (0: the score lead; 1: the learned
+    evaluation); returns the previous variant. For benchmarks comparing them."""
+    global HEURISTIC_VARIANT
+    if variant != 0 and variant != 1:
+        from cavemind.errors import InvalidOptionError
+        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
+    previous = HEURISTIC_VARIANT
+    HEURISTIC_VARIANT = variant
+    return previous
+
+
+cdef void evaluation_features_of(const DinoState* s, int i, double* f) noexcept nogil:
+    """Player i's features for the learned evaluation (EVALUATION_FEATURES names them, in this order)."""
+    cdef double sc[MAX_DJ_PLAYERS]
+    cdef CardSet m
+    cdef int c, t, k, captured_all = 0, gone = 0, left, wins
+    cdef uint8_t tops[SPACES]
+    cdef double reach = 0
+    scores(<const void*>s, sc)
+    for k in range(s.num_players):
+        captured_all += captured_count(s, k)
+    cards_at(s, LOC_DISCARD, &m)
+    gone = captured_all + dj_popcount64(m.w[0]) + dj_popcount64(m.w[1])
+    cards_at(s, LOC_AREA, &m)
+    left = s.deck_below + (1 if s.top != NONE else 0) + dj_popcount64(m.w[0]) + dj_popcount64(m.w[1])
+    cards_at(s, LOC_PENDING, &m)
+    left += dj_popcount64(m.w[0]) + dj_popcount64(m.w[1])
+    period_tops(s, s.pos[i], tops)
+    for k in range(SPACES):
+        c = tops[k]
+        if c != NONE:
+            wins = 0
+            for t in range(6):
+                if CR_TABLE[c][t] == R_CAPTURE:
+                    wins += 1
+            reach += CR_POINTS[c] * wins / 6.0
+    f[0] = sc[i]
+    f[1] = sc[i] * left / (left + gone) if left + gone > 0 else 0.0
+    f[2] = captured_count(s, i)
+    f[3] = 1.0 if i == s.current else 0.0
+    f[4] = f[3] * s.energy[i] / <double>MAX_ENERGY
+    f[5] = 0
+    for t in range(SP_SUPERSCHOCKER, SP_PRAEMIE_FLEISCH):
+        f[5] += s.hand[i][t]
+    f[6] = 0
+    for t in range(FIRST_FACE_UP, NUM_SPECIAL_TYPES):
+        f[6] += s.face_up[i][t]
+    f[7] = reach
+
+
+cdef void learned_heuristic(const DinoState* s, double* out) noexcept nogil:
+    cdef double f[NUM_EVALUATION_FEATURES]
+    cdef double best = -1e300, total = 0
+    cdef int i, k
+    for i in range(s.num_players):
+        evaluation_features_of(s, i, f)
+        out[i] = 0
+        for k in range(NUM_EVALUATION_FEATURES):
+            out[i] += EVALUATION_WEIGHTS[k] * f[k]
+        if out[i] > best:
+            best = out[i]
+    for i in range(s.num_players):
+        out[i] = exp(out[i] - best)
+        total += out[i]
+    for i in range(s.num_players):
+        out[i] /= total
+
+
 cdef void heuristic(const void* p, double* out) noexcept nogil:
-    """A soft win probability from the score lead: exp(score / 4), normalised."""
+    """A soft win probability: variant 0 from the score lead, variant 1 the learned evaluation (above)."""
     cdef const DinoState* s = <const DinoState*>p
     cdef double sc[MAX_DJ_PLAYERS]
     cdef double best = -1e9, total = 0
     cdef int i
     if s.phase == PH_OVER:
         returns(p, out)
+        return
+    if HEURISTIC_VARIANT == 1:
+        learned_heuristic(s, out)
         return
     scores(p, sc)
     for i in range(s.num_players):
@@ -1475,6 +1556,21 @@ cdef DinoState load(bytes data):
         raise ValueError("state: wrong size")
     memcpy(&s, <const char*>data, sizeof(s))
     return s
+
+
+def evaluation_features(bytes data):
+    """Each player's features of the learned evaluation (EVALUATION_FEATURES), for fitting its weights
+    (benchmarks/fit_evaluation.py). Legal states only."""
+    cdef DinoState s = load(data)
+    cdef double f[NUM_EVALUATION_FEATURES]
+    error = check_state(data)
+    if error is not None:
+        raise ValueError(error)
+    rows = []
+    for i in range(s.num_players):
+        evaluation_features_of(&s, i, f)
+        rows.append([f[k] for k in range(NUM_EVALUATION_FEATURES)])
+    return rows
 
 
 def deal_method(bytes data, int observer, seed=0):
