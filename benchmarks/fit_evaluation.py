@@ -136,8 +136,8 @@ def main() -> None:
     f_held, r_held, stage = stack(held)
     weights = fit(f_train, r_train, baseline)
     print(f"{args.game}: {len(games)} games of search bots from {len(args.files)} files, "
-          f"{len(f_train)} training and {len(f_held)} held-out positions (every {args.every}th decision; "
-          f"every 5th game held out)")
+          f"{len(f_train)} training and {len(f_held)} held-out positions (one decision in {args.every}; "
+          f"one game in 5 held out)")
     print()
     print("| weights | " + " | ".join(names) + " |")
     print("|---|" + "---:|" * len(names))
@@ -159,8 +159,8 @@ def main() -> None:
         path = DATA_DIR / args.game / "evaluation.json"
         doc = json.loads(path.read_text())
         doc["weights"] = [round(float(w), 6) for w in final]
-        doc["fitted_on"] = (f"{len(games)} 2-player games of search bots, {len(f_all)} positions (every "
-                            f"{args.every}th decision): benchmarks/fit_evaluation.py --game {args.game} --every "
+        doc["fitted_on"] = (f"{len(games)} 2-player games of search bots, {len(f_all)} positions (one decision in "
+                            f"{args.every}): benchmarks/fit_evaluation.py --game {args.game} --every "
                             f"{args.every} --write " + " ".join(Path(f).name for f in args.files))
         path.write_text(json.dumps(doc, indent=2) + "\n")
         print()
