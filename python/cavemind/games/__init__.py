@@ -116,7 +116,11 @@ REGISTRY: dict[str, GameInfo] = {
     # "Honga: the cut-off"); 3-5 players are not tuned yet and keep 0.7.
     "honga": GameInfo("cavemind.games.honga", SearchDefaults(
         rollout_depth=60, by_players={2: SearchDefaults(exploration=0.3, rollout_depth=60)})),
-    "dino_jagd": GameInfo("cavemind.games.dino_jagd", SearchDefaults(exploration=0.4, rollout_depth=40)),
+    # 2 players: with the learned cut-off evaluation (the module's default heuristic with 2 players) exploration
+    # 0.25 won 66.9% [56.0, 76.2] of 80 games against the previous default (docs/strength.md, "Dino Jagd: a learned
+    # evaluation"); 3 and 4 players keep exploration 0.4 and the score-lead heuristic.
+    "dino_jagd": GameInfo("cavemind.games.dino_jagd", SearchDefaults(
+        exploration=0.4, rollout_depth=40, by_players={2: SearchDefaults(exploration=0.25, rollout_depth=40)})),
 }
 
 

@@ -780,14 +780,16 @@ cdef void returns(const void* p, double* out) noexcept nogil:
 # is a learned evaluation: a linear value per player over the features of evaluation_features() below, with the
 # weights of data/dino_jagd/evaluation.json (fitted by benchmarks/fit_evaluation.py on the positions of arena
 # games, a conditional logit: P(i wins) = exp(u_i) / sum_j exp(u_j), u_i = weights . features_i). Variant 0 is the
-# special case weights = (0.25, 0, ...). set_heuristic_variant() chooses; docs/strength.md, "Dino Jagd: a learned
-# evaluation", has the fit and the matches.
-cdef int HEURISTIC_VARIANT = 0
+# special case weights = (0.25, 0, ...). set_heuristic_variant() chooses. Variant 1 is the default and applies to
+# 2-player games only: it was fitted on 2-player games and won its matches there (docs/strength.md, "Dino Jagd: a
+# learned evaluation"); 3 and 4 players keep the score lead until it is fitted and measured for them.
+cdef int HEURISTIC_VARIANT = 1
 
 
 def set_heuristic_variant(int variant):
-    """Selects the cut-off heuristic for every Dino Jagd table of this process (0: the score lead; 1: the learned
-    evaluation); returns the previous variant. For benchmarks comparing them."""
+    """Selects the cut-off heuristic for every Dino Jagd table of this process (0: the score lead; 1, the default:
+    the learned evaluation with 2 players, the score lead with more); returns the previous variant. For benchmarks
+    comparing them."""
     global HEURISTIC_VARIANT
     if variant != 0 and variant != 1:
         from cavemind.errors import InvalidOptionError
@@ -855,7 +857,7 @@ cdef void learned_heuristic(const DinoState* s, double* out) noexcept nogil:
 
 
 cdef void heuristic(const void* p, double* out) noexcept nogil:
-    """A soft win probability: variant 0 from the score lead, variant 1 the learned evaluation (above)."""
+    """A soft win probability: from the score lead, or the learned evaluation (variant 1, 2 players; above)."""
     cdef const DinoState* s = <const DinoState*>p
     cdef double sc[MAX_DJ_PLAYERS]
     cdef double best = -1e9, total = 0
@@ -863,7 +865,7 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
     if s.phase == PH_OVER:
         returns(p, out)
         return
-    if HEURISTIC_VARIANT == 1:
+    if HEURISTIC_VARIANT == 1 and s.num_players == 2:
         learned_heuristic(s, out)
         return
     scores(p, sc)
