@@ -48,18 +48,18 @@ def parse(text: str):
 def play(game, bots, variants, seed: int) -> dict:
     module = game.module
     state = game.new_initial_state(seed=seed)
-    chance = 0
+    chance_events = 0
     while not state.is_terminal():
         player = state.current_player()
         if state.is_chance_node():
-            state.apply(state.sample_chance(derive_seed(seed, chance)))
-            chance += 1
+            state.apply(state.sample_chance(derive_seed(seed, chance_events)))
+            chance_events += 1
             continue
-        variant, margin, chance = variants[player]
+        variant, margin, closed_loop = variants[player]
         if hasattr(module, "set_heuristic_variant"):
             module.set_heuristic_variant(variant)
         _core._set_margin_weight(margin)
-        _core._set_chance_branching(chance)
+        _core._set_chance_branching(closed_loop)
         state.apply(bots[player].step(state.clone()))
     result = {"returns": list(state.returns()), "scores": list(state.scores())}
     if game.name == "stone_age":    # what the Stone Age diagnosis followed: what a player built and kept
