@@ -111,14 +111,13 @@ REGISTRY: dict[str, GameInfo] = {
     # (docs/strength.md, "MAST rollouts"); 3 and 4 players are not measured yet and keep the game's policy.
     "prehistory": GameInfo("cavemind.games.prehistory", SearchDefaults(
         rollout_depth=20, by_players={2: SearchDefaults(rollout_depth=20, rollout_policy="mast")})),
-    # 2 players: exploration 0.3 won 72.5% [57.2, 83.9] of 40 against 0.7 (with the heuristic's variant 1), and
-    # with it the new default won 80.0% [65.2, 89.5] of 40 against the old at 0.05 s a move (docs/strength.md,
-    # "Honga: the cut-off"); 3-5 players are not tuned yet and keep 0.7.
+    # 2 players: exploration 0.3 won 72.5% [57.2, 83.9] of 40 against 0.7 (with the heuristic's variant 1,
+    # docs/strength.md, "Honga: the cut-off"); 3-5 players are not tuned yet and keep 0.7.
     "honga": GameInfo("cavemind.games.honga", SearchDefaults(
         rollout_depth=60, by_players={2: SearchDefaults(exploration=0.3, rollout_depth=60)})),
-    # 2 players: with the learned cut-off evaluation (the module's default heuristic with 2 players) exploration
-    # 0.25 won 66.9% [56.0, 76.2] of 80 games against the previous default (docs/strength.md, "Dino Jagd: a learned
-    # evaluation"); 3 and 4 players keep exploration 0.4 and the score-lead heuristic.
+    # 2 players: the learned cut-off evaluation (the module's default heuristic with 2 players) with exploration
+    # 0.25 won 61.2% [50.3, 71.2] of 80 games against the previous default, c = 0.4 with the score lead
+    # (docs/strength.md, "Dino Jagd: a learned evaluation"); 3 and 4 players keep exploration 0.4 and the score lead.
     "dino_jagd": GameInfo("cavemind.games.dino_jagd", SearchDefaults(
         exploration=0.4, rollout_depth=40, by_players={2: SearchDefaults(exploration=0.25, rollout_depth=40)})),
 }
