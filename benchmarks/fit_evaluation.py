@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 import cavemind
+from cavemind.arena import read_results
 from cavemind.search import ALGORITHMS
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "python" / "cavemind" / "data"
@@ -35,20 +36,14 @@ def search_bot(spec: str) -> bool:
 
 
 def read_games(paths: list[str], game_name: str) -> list[dict]:
-    """The 2-player games of default options between search bots, from arena results files."""
+    """The 2-player games of search bots, from arena results files (cavemind.arena.read_results)."""
     games = []
     for path in paths:
-        header = None
-        for line in Path(path).read_text().splitlines():
-            if not line.strip():
-                continue
-            doc = json.loads(line)
-            if doc.get("type") == "arena":
-                header = doc
-            elif (doc.get("type") == "game" and header is not None and header["game"] == game_name
-                  and header["players"] == 2 and all(search_bot(b) for b in doc["bots"])
-                  and doc.get("forfeit") is None):
-                games.append({"options": header["options"], "seed": doc["seed"], "moves": doc["moves"]})
+        header, records = read_results(path)
+        if header is None or header["game"] != game_name or header["players"] != 2:
+            continue
+        games += [{"options": header["options"], "seed": r["seed"], "moves": r["moves"]} for r in records
+                  if all(search_bot(b) for b in r["bots"]) and r.get("forfeit") is None]
     return games
 
 
