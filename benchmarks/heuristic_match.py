@@ -1,14 +1,14 @@
 """Seat-rotated 2-player matches between bots that differ in the heuristic variant they search with (in the games
 whose module has `set_heuristic_variant`: Stone Age, Honga, Dino Jagd) or in a measurement switch of the search core (any
-game): the weight of the score margin in the backed-up value (`_core._set_margin_weight`) and closed-loop chance
-nodes (`_core._set_chance_branching`).
+game): the weight of the score margin in the backed-up value (`_core._set_margin_weight`).
 
     python benchmarks/heuristic_match.py --game stone_age --a "ismcts:iterations=1000,depth=40@1" \\
         --b "ismcts:iterations=1000,depth=40@0" --deals 10 --out benchmarks/results/stone_age_v1_vs_v0.jsonl
 
 A bot is a bot specification (see cavemind.botspec) with `@` and any of, separated by `/`: the heuristic variant
 (0: the game's first heuristic, 1: the next; default: the game's default variant), `margin=W` (the margin weight, default 0),
-`chance=K` (closed-loop chance nodes for events with at most K outcomes, default 0: open loop); e.g.
+`chance=K` (closed-loop chance nodes for events with at most K outcomes: the search setting chance_branching,
+which the arena can set as well, `ismcts:iterations=1000,chance=6`, kept here for the earlier results files); e.g.
 `ismcts:iterations=1000@0/margin=0.3`. Stone Age's commit 6241149 also had its heuristic experiments 2 and 3.
 All are process-wide switches, so the match sets them
 before every move of a bot: the games run one after another in this process. (The rollout policy is a search
@@ -31,18 +31,18 @@ from cavemind.ratings import wilson_interval
 
 
 def parse(text: str):
-    """'SPEC@VARIANT/margin=W/chance=K' (each part optional): the bot, its heuristic variant (default None: the
-    game's default), its score-margin weight (default 0) and its closed-loop chance limit (default 0: open loop)."""
+    """'SPEC@VARIANT/margin=W/chance=K' (each part optional): the bot (with chance_branching K if given), its
+    heuristic variant (default None: the game's default) and its score-margin weight (default 0)."""
     spec, _, extra = text.partition("@")
-    variant, margin, chance = None, 0.0, 0
+    variant, margin = None, 0.0
     for token in filter(None, extra.split("/")):
         if token.startswith("margin="):
             margin = float(token[len("margin="):])
         elif token.startswith("chance="):
-            chance = int(token[len("chance="):])
+            spec += ("," if ":" in spec else ":") + token
         else:
             variant = int(token)
-    return parse_bot_spec(spec), (variant, margin, chance)
+    return parse_bot_spec(spec), (variant, margin)
 
 
 def play(game, bots, variants, seed: int) -> dict:
@@ -55,11 +55,10 @@ def play(game, bots, variants, seed: int) -> dict:
             state.apply(state.sample_chance(derive_seed(seed, chance_events)))
             chance_events += 1
             continue
-        variant, margin, closed_loop = variants[player]
+        variant, margin = variants[player]
         if hasattr(module, "set_heuristic_variant"):
             module.set_heuristic_variant(variant)
         _core._set_margin_weight(margin)
-        _core._set_chance_branching(closed_loop)
         state.apply(bots[player].step(state.clone()))
     result = {"returns": list(state.returns()), "scores": list(state.scores())}
     if game.name == "stone_age":    # what the Stone Age diagnosis followed: what a player built and kept

@@ -28,7 +28,7 @@ def test_player_lists_keep_settings_with_their_bot():
 
 @pytest.mark.parametrize("text, message", [
     ("alphabeta", "unknown bot"), ("ismcts:depth", "unknown setting"), ("ismcts:speed=3", "unknown setting"),
-    ("mcts:iterations=lots", "not a int"), ("mcts:iterations=0", "positive"), ("", "empty"),
+    ("mcts:iterations=lots", "not an integer"), ("mcts:iterations=0", "positive"), ("", "empty"),
     ("random:iterations=5", "unknown setting"),
 ])
 def test_bad_specs_get_clear_errors(text, message):

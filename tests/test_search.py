@@ -274,3 +274,22 @@ def test_the_rollout_policy_defaults_to_the_games_setting():
     assert unset.moves == cavemind.analyse(state, limit, seed=9, rollout_policy="mast").moves
     assert cavemind.ISMCTSBot(iterations=300, seed=1).step(state) == \
         cavemind.ISMCTSBot(iterations=300, seed=1, rollout_policy="mast").step(state)
+
+
+def test_closed_loop_chance_gives_each_outcome_a_node_and_leaves_games_without_chance_alone():
+    dino = cavemind.load_game("dino_jagd", players=2).new_initial_state(seed=4)
+    while dino.is_chance_node():
+        dino.apply(dino.sample_chance(1))
+    limit = cavemind.Limit(iterations=2000)
+    open_loop = cavemind.analyse(dino, limit, seed=2, chance_branching=0)
+    closed = cavemind.analyse(dino, limit, seed=2, chance_branching=6)      # a hunt's die has 6 faces
+    assert closed.nodes > open_loop.nodes     # the outcomes below a hunt are nodes of their own
+    assert [(m.action, m.visits) for m in closed.moves] != [(m.action, m.visits) for m in open_loop.moves]
+    # MO-ISMCTS stays open loop; a game without chance events searches the same tree whatever K is
+    assert (cavemind.analyse(dino, limit, algorithm="mo-ismcts", seed=2, chance_branching=6).moves
+            == cavemind.analyse(dino, limit, algorithm="mo-ismcts", seed=2, chance_branching=0).moves)
+    board = ttt("X..", "OO.", "X..")
+    assert (cavemind.analyse(board, limit, seed=2, chance_branching=6).moves
+            == cavemind.analyse(board, limit, seed=2, chance_branching=0).moves)
+    with pytest.raises(cavemind.SearchError, match="chance_branching=-1"):
+        cavemind.analyse(board, limit, chance_branching=-1)

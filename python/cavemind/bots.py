@@ -79,11 +79,13 @@ class SearchBot(Bot):
 
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None, threads: int = 1,
                  exploration: float | None = None, rollout_depth: int | None = None, determinizations: int = 8,
-                 memory_mb: float | None = None, rollout_policy: str | None = None, seed: int | None = 0):
+                 memory_mb: float | None = None, rollout_policy: str | None = None,
+                 chance_branching: int | None = None, seed: int | None = 0):
         self.limit = Limit(iterations=iterations, seconds=seconds, threads=threads, memory_mb=memory_mb)
-        check_search_options(exploration, rollout_depth, determinizations, rollout_policy)
+        check_search_options(exploration, rollout_depth, determinizations, rollout_policy, chance_branching)
         self.exploration = exploration
         self.rollout_policy = rollout_policy
+        self.chance_branching = chance_branching
         self.rollout_depth = rollout_depth
         self.determinizations = determinizations
         self._rng = random.Random(_seed(seed))
@@ -98,7 +100,8 @@ class SearchBot(Bot):
             return actions[0]
         info = analyse(state, self.limit, algorithm=self.algorithm, exploration=self.exploration,
                        rollout_depth=self.rollout_depth, determinizations=self.determinizations,
-                       rollout_policy=self.rollout_policy, seed=self._rng.getrandbits(63))
+                       rollout_policy=self.rollout_policy, chance_branching=self.chance_branching,
+                       seed=self._rng.getrandbits(63))
         self.last_analysis = info
         return info.best.action
 

@@ -4,7 +4,7 @@
     mcts:iterations=2000 | ismcts:iterations=1000,c=0.7,threads=2 | mo-ismcts:seconds=1 | pimc:worlds=16
 
 Keys: iterations, seconds, threads, c (exploration), depth (rollout_depth), policy (rollout_policy: game,
-uniform, mast or nast), memory (memory_mb, MB per thread), worlds (determinizations: PIMC's sampled worlds), seed. The
+uniform, mast or nast), chance (chance_branching: closed-loop chance events of at most that many outcomes), memory (memory_mb, MB per thread), worlds (determinizations: PIMC's sampled worlds), seed. The
 long names in brackets are the Python keywords; they are accepted too
 (`ismcts:exploration=0.5,rollout_depth=10`), and so is `-` for `_`. random, heuristic and expert take only
 seed (heuristic also samples). Unset settings take the defaults of docs/settings.md: 1,000 iterations unless
@@ -37,16 +37,18 @@ HUMAN = "human"
 KeyTable = dict[str, tuple[str, type[Any]]]
 SEARCH_KEYS: KeyTable = {"iterations": ("iterations", int), "seconds": ("seconds", float), "threads": ("threads", int),
                "c": ("exploration", float), "depth": ("rollout_depth", int), "memory": ("memory_mb", float),
-               "worlds": ("determinizations", int), "policy": ("rollout_policy", str), "seed": ("seed", int)}
+               "worlds": ("determinizations", int), "policy": ("rollout_policy", str),
+               "chance": ("chance_branching", int), "seed": ("seed", int)}
 SIMPLE_KEYS: KeyTable = {"seed": ("seed", int), "samples": ("samples", int)}
 # The Python keyword names, accepted as keys as well: one vocabulary everywhere (docs/settings.md).
 LONG_KEYS = {"exploration": "c", "rollout_depth": "depth", "memory_mb": "memory", "determinizations": "worlds",
-             "rollout_policy": "policy"}
+             "rollout_policy": "policy", "chance_branching": "chance"}
+TYPE_NAMES = {int: "an integer", float: "a number", str: "a word"}
 # keyword -> (smallest value, what the message says); the upper bounds are the bots' own checks at make()
 MINIMUM = {"iterations": (1, "positive"), "threads": (1, "positive"), "samples": (1, "positive"),
            "determinizations": (1, "positive"), "seconds": (math.ulp(0.0), "positive"),
            "memory_mb": (math.ulp(0.0), "positive"), "exploration": (0, "at least 0"),
-           "rollout_depth": (-1, "-1 (play to the end) or more")}
+           "rollout_depth": (-1, "-1 (play to the end) or more"), "chance_branching": (0, "at least 0")}
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,7 @@ def parse_bot_spec(text: str) -> BotSpec:
         try:
             parsed = kind_of(value)
         except ValueError:
-            raise BotSpecError(f"{text!r}: {key}={value!r} is not a {kind_of.__name__}") from None
+            raise BotSpecError(f"{text!r}: {key}={value!r} is not {TYPE_NAMES[kind_of]}") from None
         if kind_of is str:
             parsed = parsed.strip().lower()
         elif not math.isfinite(parsed):

@@ -274,7 +274,7 @@ cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_l
 
 def search(CoreState state, str algorithm="ismcts", long long iterations=1000, double seconds=0.0,
            int threads=1, long long max_nodes=0, double exploration=0.7, int rollout_depth=-1,
-           str rollout_policy="game",
+           str rollout_policy="game", int chance_branching=0,
            int determinizations=8, seed=0, StopFlag stop=None, int pv_length=16, on_report=None,
            double report_every=0.0):
     """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
@@ -301,6 +301,8 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
         threads = <int>iterations  # every thread does at least one iteration: never more than the budget
     if rollout_policy not in ROLLOUT_POLICIES:
         raise ValueError(f"rollout_policy {rollout_policy!r}: expected one of {sorted(ROLLOUT_POLICIES)}")
+    if chance_branching < 0:
+        raise ValueError(f"chance_branching {chance_branching!r}: must be >= 0")
     if on_report is not None and not report_every > 0:
         raise ValueError("on_report needs report_every > 0 (seconds between reports)")
     cfg.algorithm = ALGORITHMS[algorithm]
@@ -310,7 +312,7 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cfg.rollout_policy = ROLLOUT_POLICIES[rollout_policy]
     cfg.mast_epsilon = MAST_EPSILON
     cfg.margin_weight = MARGIN_WEIGHT
-    cfg.chance_branching = CHANCE_BRANCHING
+    cfg.chance_branching = chance_branching
     cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
     cfg.searcher = player
     if max_nodes <= 0:

@@ -7,8 +7,11 @@
 # of parent visits in which the action was legal). Ties keep the first child in the list. A node whose
 # legal actions are not all in the tree yet is expanded instead: one untried legal action, drawn uniformly,
 # becomes a child, and the iteration continues with a rollout. Chance nodes are sampled "open loop": the
-# outcome is applied and the descent stays on the same tree node (closed-loop chance nodes are a measurement
-# switch, CHANCE_BRANCHING below).
+# outcome is applied and the descent stays on the same tree node. With cfg.chance_branching = K > 0, chance
+# events with at most K outcomes are "closed loop" instead: each outcome gets a tree node of its own, as the
+# searcher perceives it (its observed id, so another player's hidden draw stays one branch), so that the tree
+# can plan differently after a capture and after a miss. Single-tree algorithms only (MCTS, ISMCTS, PIMC);
+# MO-ISMCTS stays open loop.
 #
 # Rollouts play uniformly random legal actions (or the game's rollout policy, or MAST or NAST: below) to the end,
 # or stop after `rollout_depth` decisions and read the game's heuristic. Backup adds the returns of
@@ -81,22 +84,6 @@ def _set_margin_weight(double weight):
     MARGIN_WEIGHT = weight
 
 
-# EXPERIMENT (measurement only): chance events with at most this many outcomes get tree nodes of their own
-# ("closed loop"), one per outcome as the searcher perceives it (its observed id, so another player's hidden draw
-# stays one branch), so that the tree can plan differently after a capture and after a miss; 0 = every chance
-# event open loop (the default). Single-tree algorithms only (MCTS, ISMCTS, PIMC); MO-ISMCTS stays open loop.
-cdef int CHANCE_BRANCHING = 0
-
-
-def _set_chance_branching(int max_outcomes):
-    """For measurements only (benchmarks): closed-loop chance nodes for events with at most `max_outcomes`
-    outcomes in every later search of this process (0: off)."""
-    global CHANCE_BRANCHING
-    if max_outcomes < 0:
-        raise ValueError(f"chance branching {max_outcomes!r}: must be >= 0")
-    CHANCE_BRANCHING = max_outcomes
-
-
 ctypedef struct SearchConfig:
     int algorithm
     long long iterations     # 0 means no iteration limit
@@ -107,7 +94,7 @@ ctypedef struct SearchConfig:
     int rollout_policy       # POLICY_GAME, POLICY_UNIFORM, POLICY_MAST or POLICY_NAST
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     double margin_weight     # EXPERIMENT: see MARGIN_WEIGHT
-    int chance_branching     # EXPERIMENT: see CHANCE_BRANCHING
+    int chance_branching     # chance events with at most this many outcomes are closed loop (0: none)
     int determinizations     # PIMC only
     int searcher             # the player whose decision is searched (and whose view is kept)
 

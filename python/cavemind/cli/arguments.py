@@ -100,6 +100,13 @@ def rollout_depth_value(text: str) -> int:
     return value
 
 
+def chance_branching_value(text: str) -> int:
+    value = _parsed(text, int, "an integer")
+    if not 0 <= value <= 2**31 - 1:
+        raise argparse.ArgumentTypeError(f"{text} must be 0 (every chance event open loop) or a positive integer")
+    return value
+
+
 def determinization_count(text: str) -> int:
     value = positive_int(text)
     if value > 64:
@@ -167,6 +174,9 @@ def search_arguments(command: argparse.ArgumentParser) -> None:
                          help="rollouts beyond the tree: game (the game's policy; uniform where it has none), "
                               "uniform, mast (mostly the move with the best mean return so far, else the "
                               "game's policy), or nast (as mast, per move that came before) (default: the game's)")
+    command.add_argument("--chance-branching", type=chance_branching_value, metavar="K",
+                         help="closed-loop chance: each outcome of a chance event with at most K outcomes gets a "
+                              "tree node of its own; 0 keeps every chance event open loop (default: the game's)")
     command.add_argument("--determinizations", type=determinization_count, metavar="W",
                          help=f"worlds sampled by pimc, 1 to 64 (default {DEFAULT_DETERMINIZATIONS})")
     command.add_argument("--seed", type=seed_number, default=0, metavar="S",

@@ -44,6 +44,7 @@ class SearchDefaults:
     rollout_depth: int = FULL_ROLLOUT  # decisions before the rollout is cut off and the heuristic read
     rollout_policy: str = "game"      # "game" (its rollout_action, uniform where it has none), "uniform", "mast",
                                       # "nast"
+    chance_branching: int = 0         # chance events with at most this many outcomes are closed loop (0: none)
     by_players: dict[int, SearchDefaults] = field(default_factory=dict)
 
     def for_players(self, players: int) -> SearchDefaults:
