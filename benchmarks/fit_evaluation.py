@@ -9,7 +9,7 @@ at every `--every`-th decision reads each player's features (the game module's `
 function the search's cut-off evaluates). The model is a conditional logit: P(player i wins) = exp(u_i) /
 sum_j exp(u_j) with u_i = weights . features_i, fitted by Newton's method with a small L2 penalty; ties count
 as shared results. One game in five is held out, and the held-out positions score the fitted weights against
-the game's current score-lead heuristic (variant 0) by log loss and Brier score, over all positions and by
+the game's hand-set heuristic (variant 0, as weights: the module's VARIANT0_WEIGHTS) by log loss and Brier score, over all positions and by
 quarter of the game. `--write` stores the weights (fitted on all games) in the game's data file
 (python/cavemind/data/<game>/evaluation.json), which the compiled module reads at import.
 
@@ -47,8 +47,9 @@ def read_games(paths: list[str], game_name: str) -> list[dict]:
     return games
 
 
-def positions(game_name: str, record: dict, every: int) -> tuple[list[np.ndarray], list[np.ndarray], list[float]]:
-    """(features per player, result per player, stage in [0, 1)) at every `every`-th decision of one game."""
+def positions(game_name: str, record: dict, every: int) -> tuple[list[np.ndarray], list[np.ndarray], list[float]] | None:
+    """(features per player, result per player, stage in [0, 1)) at every `every`-th decision of one game, or None
+    when its moves are not legal under today's rules (a game played before a rules change)."""
     game = cavemind.load_game(game_name, players=2, **record["options"])
     state = game.new_initial_state(seed=record["seed"])
     taken, decisions = [], 0
@@ -57,7 +58,10 @@ def positions(game_name: str, record: dict, every: int) -> tuple[list[np.ndarray
             if decisions % every == 0:
                 taken.append((decisions, np.array(game.module.evaluation_features(state.to_bytes()))))
             decisions += 1
-        state.apply(move)
+        try:
+            state.apply(move)
+        except cavemind.IllegalActionError:
+            return None
     result = np.array(state.returns())
     return [f for _, f in taken], [result] * len(taken), [k / decisions for k, _ in taken]
 
@@ -113,12 +117,13 @@ def main() -> None:
     args = parser.parse_args()
     module = cavemind.load_game(args.game).module
     names = list(module.EVALUATION_FEATURES)
-    baseline = np.zeros(len(names))
-    baseline[names.index("points")] = 0.25             # variant 0: exp(points / 4), normalised
+    baseline = np.array(module.VARIANT0_WEIGHTS, dtype=float)   # the hand-set heuristic as weights (a test holds it)
 
-    games = read_games(args.files, args.game)
-    rows: list[tuple[list[np.ndarray], list[np.ndarray], list[float]]] = [positions(args.game, g, args.every)
-                                                                          for g in games]
+    replayed = [(g, positions(args.game, g, args.every)) for g in read_games(args.files, args.game)]
+    games = [g for g, row in replayed if row is not None]
+    rows = [row for _, row in replayed if row is not None]
+    if len(games) < len(replayed):
+        print(f"left out {len(replayed) - len(games)} games whose moves are not legal under today's rules")
     def stack(which: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         f = [x for k in which for x in rows[k][0]]
         r = [x for k in which for x in rows[k][1]]
@@ -136,12 +141,12 @@ def main() -> None:
     print()
     print("| weights | " + " | ".join(names) + " |")
     print("|---|" + "---:|" * len(names))
-    print("| variant 0 (score lead) | " + " | ".join(f"{w:.4g}" for w in baseline) + " |")
+    print("| variant 0 (hand-set) | " + " | ".join(f"{w:.4g}" for w in baseline) + " |")
     print("| fitted | " + " | ".join(f"{w:.4g}" for w in weights) + " |")
     print()
     print("| held-out positions | log loss | Brier | Brier 1st quarter | 2nd | 3rd | 4th |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for label, w in (("variant 0 (score lead)", baseline), ("learned evaluation", weights)):
+    for label, w in (("variant 0 (hand-set)", baseline), ("learned evaluation", weights)):
         loss, brier = scores_of(f_held, r_held, w)
         quarters = []
         for q in range(4):
@@ -157,7 +162,7 @@ def main() -> None:
         doc["fitted_on"] = (f"{len(games)} 2-player games of search bots, {len(f_all)} positions (one decision in "
                             f"{args.every}): benchmarks/fit_evaluation.py --game {args.game} --every "
                             f"{args.every} --write " + " ".join(Path(f).name for f in args.files))
-        path.write_text(json.dumps(doc, indent=2) + "\n")
+        path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         print()
         print(f"wrote {path}: " + ", ".join(f"{n} {w:.4g}" for n, w in zip(names, final, strict=True)))
 

@@ -771,3 +771,57 @@ def test_soak_random_games_keep_every_invariant(variant):
             step += 1
         check_invariants(s)
         assert sum(s.returns()) == pytest.approx(1.0)
+
+
+# ---------------------------------------------------------------- the cut-off evaluation
+# (heuristic variant 1, learned; variant 0, hand-set: docs/strength.md, "Jäger und Späher: a learned evaluation")
+
+def evaluation_position():
+    game, doc = start()
+    doc["players"][0].update(points=12, tribe_card=1, camp=2, reserve=0, hunger=3,
+                             characters={"hunter": 2, "scout": 1}, objects={"drum": 1}, created={"spear": 2})
+    doc["players"][1].update(points=18, tribe_card=2, camp=0, reserve=2, hunger=1, characters={},
+                             objects={"tent": 1, "basket": 1}, created={})
+    doc["locations"][0]["members"] = [2, 1]
+    return build(game, doc)
+
+
+def test_evaluation_features_read_the_position():
+    s = evaluation_position()
+    mine, theirs = MOD.evaluation_features(s.to_bytes())
+    assert mine == pytest.approx([12, 1 + 2, 2, 3, 1, 2, 3, 1, 12 * 18 / 24])
+    assert theirs == pytest.approx([18, 2 + 1, 0, 1, 2, 0, 0, 0, 18 * 18 / 24])
+
+
+def test_the_evaluation_variants_are_the_logit_of_their_weights():
+    import json
+    import math
+    from importlib import resources
+    doc = json.loads((resources.files("cavemind") / "data" / NAME / "evaluation.json").read_text(encoding="utf-8"))
+    assert tuple(doc["features"]) == MOD.EVALUATION_FEATURES
+    s = evaluation_position()
+    mine, theirs = MOD.evaluation_features(s.to_bytes())
+
+    def logit(weights):
+        d = sum(w * (a - b) for w, a, b in zip(weights, mine, theirs, strict=True))
+        return 1 / (1 + math.exp(-d))
+    previous = MOD.set_heuristic_variant(1)
+    try:
+        learned = s.heuristic()
+        MOD.set_heuristic_variant(0)
+        hand = s.heuristic()
+    finally:
+        MOD.set_heuristic_variant(previous)
+    assert learned == pytest.approx([logit(doc["weights"]), 1 - logit(doc["weights"])])
+    # VARIANT0_WEIGHTS (the fitter's baseline) say what the C hand-set value says
+    assert hand == pytest.approx([logit(MOD.VARIANT0_WEIGHTS), 1 - logit(MOD.VARIANT0_WEIGHTS)])
+    assert learned != pytest.approx(hand)
+    with pytest.raises(cavemind.errors.InvalidOptionError):
+        MOD.set_heuristic_variant(2)
+
+
+def test_evaluation_features_refuse_a_state_that_is_not_legal():
+    data = bytearray(evaluation_position().to_bytes())
+    data[0] = 9                                                # the variant
+    with pytest.raises(ValueError):
+        MOD.evaluation_features(bytes(data))

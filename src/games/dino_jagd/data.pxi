@@ -58,6 +58,8 @@ cdef enum:
 EVALUATION_FEATURES = ("points", "points_x_share_left", "captured", "to_move", "energy_if_to_move",
                        "one_use_cards", "face_up_cards", "reach")
 cdef double EVALUATION_WEIGHTS[NUM_EVALUATION_FEATURES]
+# Variant 0, exp(points / 4) normalised, as weights of the same model (benchmarks/fit_evaluation.py's baseline)
+VARIANT0_WEIGHTS = (0.25, 0, 0, 0, 0, 0, 0, 0)
 
 
 def _load_evaluation():

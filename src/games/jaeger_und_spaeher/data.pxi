@@ -113,3 +113,27 @@ def _fill_c_names():
 
 
 _fill_c_names()
+
+
+# ---- the learned evaluation's weights (fitted, not designed: benchmarks/fit_evaluation.py) ----
+
+cdef enum:
+    NUM_EVALUATION_FEATURES = 9
+
+EVALUATION_FEATURES = ("points", "members_out", "camp", "hunger", "objects_held", "objects_created",
+                       "characters_in_hand", "to_move", "points_x_leader_progress")
+cdef double EVALUATION_WEIGHTS[NUM_EVALUATION_FEATURES]
+# Variant 0 (rules.pxi's value_of, over 3) as weights of the same model (benchmarks/fit_evaluation.py's baseline;
+# a test holds the two equal)
+VARIANT0_WEIGHTS = (1.0 / 3, 0.7 / 3, 0.3 / 3, -0.8 / 3, 0.4 / 3, 0.3 / 3, 0.15 / 3, 0, 0)
+
+
+def _load_evaluation():
+    doc = json.loads((files("cavemind") / "data" / "jaeger_und_spaeher" / "evaluation.json").read_text())
+    if tuple(doc["features"]) != EVALUATION_FEATURES or len(doc["weights"]) != NUM_EVALUATION_FEATURES:
+        raise RuntimeError("jaeger_und_spaeher evaluation.json: the features do not match the compiled evaluation")
+    for k, w in enumerate(doc["weights"]):
+        EVALUATION_WEIGHTS[k] = float(w)
+
+
+_load_evaluation()

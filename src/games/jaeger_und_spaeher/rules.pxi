@@ -1028,6 +1028,43 @@ cdef void scores(const void* v, double* out) noexcept nogil:
     out[1] = s.points[1]
 
 
+# The cut-off heuristic. Variant 0 is the hand-set one: sigmoid((value_of(0) - value_of(1)) / 3), value_of a
+# weighted sum of each player's points, members out, camp, hunger tiles, objects held and created and characters in
+# hand. Variant 1, the default, is a learned evaluation of the same form over the features of evaluation_features()
+# below (variant 0's seven, whose turn it is, and points times the leader's progress to the target), with the
+# weights of data/jaeger_und_spaeher/evaluation.json, fitted by benchmarks/fit_evaluation.py on the positions of
+# arena games (a conditional logit, which for 2 players is sigmoid(weights . (features_0 - features_1)); variant 0
+# is the special case weights = (1, 0.7, 0.3, -0.8, 0.4, 0.3, 0.15, 0, 0) / 3 without its clamp at +-30, which
+# 24 points never reach). set_heuristic_variant() chooses (docs/strength.md, "Jäger und Späher: a learned evaluation").
+cdef int HEURISTIC_VARIANT = 1
+
+
+def set_heuristic_variant(int variant):
+    """Selects the cut-off heuristic for every Jäger und Späher table of this process (0: the hand-set value; 1,
+    the default: the learned evaluation); returns the previous variant. For benchmarks comparing them."""
+    global HEURISTIC_VARIANT
+    if variant != 0 and variant != 1:
+        from cavemind.errors import InvalidOptionError
+        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
+    previous = HEURISTIC_VARIANT
+    HEURISTIC_VARIANT = variant
+    return previous
+
+
+cdef void evaluation_features_of(const JState* s, int p, double* f) noexcept nogil:
+    """Player p's features for the evaluation (EVALUATION_FEATURES names them, in this order)."""
+    cdef int leader = s.points[0] if s.points[0] > s.points[1] else s.points[1]
+    f[0] = s.points[p]
+    f[1] = members_out(s, p)
+    f[2] = s.camp[p]
+    f[3] = s.hunger[p]
+    f[4] = objects_held(s, p)
+    f[5] = created_total(s, p)
+    f[6] = hand_total(s, p)
+    f[7] = 1.0 if p == s.to_move else 0.0
+    f[8] = s.points[p] * leader / <double>TARGET
+
+
 cdef double value_of(const JState* s, int p) noexcept nogil:
     return (s.points[p] + 0.7 * members_out(s, p) + 0.3 * s.camp[p] - 0.8 * s.hunger[p]
             + 0.4 * objects_held(s, p) + 0.3 * created_total(s, p) + 0.15 * hand_total(s, p))
@@ -1035,11 +1072,20 @@ cdef double value_of(const JState* s, int p) noexcept nogil:
 
 cdef void heuristic(const void* v, double* out) noexcept nogil:
     cdef const JState* s = <const JState*>v
-    cdef double d
+    cdef double d = 0
+    cdef double f0[NUM_EVALUATION_FEATURES]
+    cdef double f1[NUM_EVALUATION_FEATURES]
+    cdef int k
     if s.terminal:
         returns(v, out)
         return
-    d = (value_of(s, 0) - value_of(s, 1)) / 3.0
+    if HEURISTIC_VARIANT == 1:
+        evaluation_features_of(s, 0, f0)
+        evaluation_features_of(s, 1, f1)
+        for k in range(NUM_EVALUATION_FEATURES):
+            d += EVALUATION_WEIGHTS[k] * (f0[k] - f1[k])
+    else:
+        d = (value_of(s, 0) - value_of(s, 1)) / 3.0
     if d > 30:
         d = 30
     if d < -30:
@@ -1463,6 +1509,21 @@ cdef JState load(bytes data):
         raise ValueError("state: wrong size")
     memcpy(&s, <const char*>data, sizeof(JState))
     return s
+
+
+def evaluation_features(bytes data):
+    """Each player's features of the learned evaluation (EVALUATION_FEATURES), for fitting its weights
+    (benchmarks/fit_evaluation.py). Legal states only."""
+    cdef JState s = load(data)
+    cdef double f[NUM_EVALUATION_FEATURES]
+    error = check_state(data)
+    if error is not None:
+        raise ValueError(error)
+    rows = []
+    for p in range(2):
+        evaluation_features_of(&s, p, f)
+        rows.append([f[k] for k in range(NUM_EVALUATION_FEATURES)])
+    return rows
 
 
 cdef bytes dump(JState* s):
