@@ -47,7 +47,10 @@ def read_games(paths: list[str], game_name: str) -> list[dict]:
     return games
 
 
-def positions(game_name: str, record: dict, every: int) -> tuple[list[np.ndarray], list[np.ndarray], list[float]] | None:
+Positions = tuple[list[np.ndarray], list[np.ndarray], list[float]]
+
+
+def positions(game_name: str, record: dict, every: int) -> Positions | None:
     """(features per player, result per player, stage in [0, 1)) at every `every`-th decision of one game, or None
     when its moves are not legal under today's rules (a game played before a rules change)."""
     game = cavemind.load_game(game_name, players=2, **record["options"])

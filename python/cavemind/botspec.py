@@ -4,7 +4,8 @@
     mcts:iterations=2000 | ismcts:iterations=1000,c=0.7,threads=2 | mo-ismcts:seconds=1 | pimc:worlds=16
 
 Keys: iterations, seconds, threads, c (exploration), depth (rollout_depth), policy (rollout_policy: game,
-uniform, mast or nast), chance (chance_branching: closed-loop chance events of at most that many outcomes), memory (memory_mb, MB per thread), worlds (determinizations: PIMC's sampled worlds), seed. The
+uniform, mast or nast), chance (chance_branching: closed-loop chance events of at most that many outcomes),
+memory (memory_mb, MB per thread), worlds (determinizations: PIMC's sampled worlds), seed. The
 long names in brackets are the Python keywords; they are accepted too
 (`ismcts:exploration=0.5,rollout_depth=10`), and so is `-` for `_`. random, heuristic and expert take only
 seed (heuristic also samples). Unset settings take the defaults of docs/settings.md: 1,000 iterations unless

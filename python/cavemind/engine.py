@@ -33,8 +33,8 @@ PROTOCOL_VERSION = 1
 # "limit"; the other analyse() keywords at the top level. "searchSeed" is analyse()'s seed, "dealSeed" the
 # seed of the opening chance events (new_initial_state's seed).
 QUERY_FIELDS = {"id", "position", "game", "players", "options", "dealSeed", "moves", "limit", "algorithm",
-                "observer", "top", "searchSeed", "exploration", "rolloutDepth", "rolloutPolicy", "chanceBranching", "determinizations",
-                "reportDuringSearchEvery"}
+                "observer", "top", "searchSeed", "exploration", "rolloutDepth", "rolloutPolicy", "chanceBranching",
+                "determinizations", "reportDuringSearchEvery"}
 LIMIT_FIELDS = {"iterations", "seconds", "threads", "memoryMb"}
 # Old names still accepted: old name -> new name. A query that uses one gets a warning in its record.
 ALIASES = {"asPlayer": "observer", "seed": "dealSeed"}
@@ -152,8 +152,8 @@ class Query:
 
     @staticmethod
     def _search_options(message: dict[str, Any]) -> dict[str, Any]:
-        """exploration, rolloutDepth, rolloutPolicy, chanceBranching and determinizations as analyse() keywords; an unset one is
-        None (the game's default) or, for determinizations, the default of 8 worlds."""
+        """exploration, rolloutDepth, rolloutPolicy, chanceBranching and determinizations as analyse() keywords; an
+        unset one is None (the game's default) or, for determinizations, the default of 8 worlds."""
         exploration = message.get("exploration")
         if exploration is not None and (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
                                         or not exploration >= 0):

@@ -222,7 +222,8 @@ def _pv_names(state: State, pv: list[int]) -> list[str]:
 def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
             rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
             rollout_policy: str | None = None, chance_branching: int | None = None, seed: int = 0,
-            stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None, progress_every: float = 1.0) -> AnalysisInfo:
+            stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None,
+            progress_every: float = 1.0) -> AnalysisInfo:
     """Searches `state` (a decision node) and returns per-move statistics for the player to move.
 
     ISMCTS (the default), MO-ISMCTS and PIMC decide from the mover's information set only; MCTS searches
@@ -234,8 +235,8 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
     with the best mean return so far in this search, else the game's policy) or "nast" (as mast, with the
     means kept per move that came before: N-gram-Average Sampling); `chance_branching` K > 0 gives each
     outcome of a chance event with at most K outcomes a tree node of its own (closed loop, as the mover
-    perceives the outcome; 0: every chance event open loop; MO-ISMCTS is always open loop); `determinizations` is the
-    number of worlds PIMC samples; `seed` is the search seed. Without `limit` the search runs
+    perceives the outcome; 0: every chance event open loop; MO-ISMCTS is always open loop); `determinizations`
+    is the number of worlds PIMC samples; `seed` is the search seed. Without `limit` the search runs
     DEFAULT_ITERATIONS (1,000) iterations. The same settings under the same names in the CLI, the engine and
     bot specifications: docs/settings.md.
     `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
