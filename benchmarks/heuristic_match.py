@@ -1,6 +1,6 @@
 """Seat-rotated 2-player matches between bots that differ in the heuristic variant they search with (in the games
-whose module has `set_heuristic_variant`: Stone Age, Honga, Dino Jagd) or in a measurement switch of the search core (any
-game): the weight of the score margin in the backed-up value (`_core._set_margin_weight`).
+whose module has `set_heuristic_variant`: Stone Age, Honga, Jäger und Späher, Dino Jagd) or in a measurement switch
+of the search core (any game): the weight of the score margin in the backed-up value (`_core._set_margin_weight`).
 
     python benchmarks/heuristic_match.py --game stone_age --a "ismcts:iterations=1000,depth=40@1" \\
         --b "ismcts:iterations=1000,depth=40@0" --deals 10 --out benchmarks/results/stone_age_v1_vs_v0.jsonl
