@@ -11,7 +11,9 @@ sum_j exp(u_j) with u_i = weights . features_i, fitted by Newton's method with a
 as shared results. One game in five is held out, and the held-out positions score the fitted weights against
 the game's hand-set heuristic (variant 0, as weights: the module's VARIANT0_WEIGHTS) by log loss and Brier score, over all positions and by
 quarter of the game. `--write` stores the weights (fitted on all games) in the game's data file
-(python/cavemind/data/<game>/evaluation.json), which the compiled module reads at import.
+(python/cavemind/data/<game>/evaluation.json), which the compiled module reads at import. After changing a game's
+features, write their names (and a weight each) into that file first: the module refuses weights that do not
+match its features, so it would not load for the fit.
 
 Self-play data comes from the arena, so it scales out like any match (`cavemind arena ... --scheduler`).
 """
@@ -164,7 +166,7 @@ def main() -> None:
         doc["weights"] = [round(float(w), 6) for w in final]
         doc["fitted_on"] = (f"{len(games)} 2-player games of search bots, {len(f_all)} positions (one decision in "
                             f"{args.every}): benchmarks/fit_evaluation.py --game {args.game} --every "
-                            f"{args.every} --write " + " ".join(Path(f).name for f in args.files))
+                            f"{args.every} --write " + " ".join(args.files))
         path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         print()
         print(f"wrote {path}: " + ", ".join(f"{n} {w:.4g}" for n, w in zip(names, final, strict=True)))

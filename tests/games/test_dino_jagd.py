@@ -690,9 +690,13 @@ def test_evaluation_features_read_the_position():
     points = s.scores()
     left, gone = 4 + 1 + 3, 3 + 1           # deck below + top + area; captured + discarded
     reach = sum(creature(n)["points"] * creature(n)["hunt"].count("C") / 6 for n in ("Coelophysis", "Plateosaurus"))
-    assert mine == pytest.approx([points[0], points[0] * left / (left + gone), 1, 1, 0.7, 2, 1, reach])
+    share = left / (left + gone)
+    hand = [1, 1, 0, 0, 0, 0, 0]                              # Superschocker, Stoersender, then the other kinds
+    face_up = [1, 0, 0, 0, 0]                                 # Zielfernrohr, Stoerfeld, Faehrtenleserin, ...
+    assert mine == pytest.approx([points[0], points[0] * share, 1, 1, 0.7] + hand + [0] + face_up + [reach])
     assert theirs[names.index("points")] == points[1] and theirs[names.index("to_move")] == 0
-    assert theirs[names.index("one_use_cards")] == 0          # a bonus card counts in the points, not here
+    assert theirs[5:12] == [0] * 7                            # a bonus card is no one-use card
+    assert theirs[names.index("praemien_x_share_left")] == pytest.approx(share)   # it counts in the points too
     assert theirs[names.index("reach")] == 0                  # nothing in the Late Jurassic
 
 

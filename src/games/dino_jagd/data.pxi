@@ -53,13 +53,17 @@ _load_data()
 # ---- the learned evaluation's weights (fitted, not designed: benchmarks/fit_evaluation.py) ----
 
 cdef enum:
-    NUM_EVALUATION_FEATURES = 8
+    NUM_EVALUATION_FEATURES = 19
 
+# Per player; the cards are counted by kind (one weight for all of them predicted worse: docs/strength.md,
+# "Dino Jagd: the special cards by kind").
 EVALUATION_FEATURES = ("points", "points_x_share_left", "captured", "to_move", "energy_if_to_move",
-                       "one_use_cards", "face_up_cards", "reach")
+                       "superschocker", "stoersender", "fehlschuss", "glueckstreffer", "zeitschleife", "aussterben",
+                       "kein_aussterben", "praemien_x_share_left", "zielfernrohr", "stoerfeld", "faehrtenleserin",
+                       "zeitpilot", "tieraerztin", "reach")
 cdef double EVALUATION_WEIGHTS[NUM_EVALUATION_FEATURES]
 # Variant 0, exp(points / 4) normalised, as weights of the same model (benchmarks/fit_evaluation.py's baseline)
-VARIANT0_WEIGHTS = (0.25, 0, 0, 0, 0, 0, 0, 0)
+VARIANT0_WEIGHTS = (0.25,) + (0,) * (NUM_EVALUATION_FEATURES - 1)
 
 
 def _load_evaluation():

@@ -829,13 +829,14 @@ cdef void evaluation_features_of(const DinoState* s, int i, double* f) noexcept 
     f[2] = captured_count(s, i)
     f[3] = 1.0 if i == s.current else 0.0
     f[4] = f[3] * s.energy[i] / <double>MAX_ENERGY
-    f[5] = 0
-    for t in range(SP_SUPERSCHOCKER, SP_PRAEMIE_FLEISCH):
-        f[5] += s.hand[i][t]
-    f[6] = 0
-    for t in range(FIRST_FACE_UP, NUM_SPECIAL_TYPES):
-        f[6] += s.face_up[i][t]
-    f[7] = reach
+    for t in range(SP_SUPERSCHOCKER, SP_PRAEMIE_FLEISCH):     # the one-use cards held, by kind
+        f[5 + t] = s.hand[i][t]
+    # the bonus cards held: already in the points, and worth more while creatures are still to come
+    f[12] = (s.hand[i][SP_PRAEMIE_FLEISCH] + s.hand[i][SP_PRAEMIE_JURA]) * (<double>left / (left + gone)
+                                                                           if left + gone > 0 else 0.0)
+    for t in range(FIRST_FACE_UP, NUM_SPECIAL_TYPES):        # the face-up Gimmicks and Experts, by kind
+        f[13 + t - FIRST_FACE_UP] = s.face_up[i][t]
+    f[18] = reach
 
 
 cdef void learned_heuristic(const DinoState* s, double* out) noexcept nogil:
