@@ -805,7 +805,7 @@ cdef void evaluation_features_of(const DinoState* s, int i, double* f) noexcept 
     cdef CardSet m
     cdef int c, t, k, captured_all = 0, gone = 0, left, wins
     cdef uint8_t tops[SPACES]
-    cdef double reach = 0
+    cdef double reach = 0, share_left
     scores(<const void*>s, sc)
     for k in range(s.num_players):
         captured_all += captured_count(s, k)
@@ -824,16 +824,16 @@ cdef void evaluation_features_of(const DinoState* s, int i, double* f) noexcept 
                 if CR_TABLE[c][t] == R_CAPTURE:
                     wins += 1
             reach += CR_POINTS[c] * wins / 6.0
+    share_left = <double>left / (left + gone) if left + gone > 0 else 0.0   # of the play deck, still to come
     f[0] = sc[i]
-    f[1] = sc[i] * left / (left + gone) if left + gone > 0 else 0.0
+    f[1] = sc[i] * share_left
     f[2] = captured_count(s, i)
     f[3] = 1.0 if i == s.current else 0.0
     f[4] = f[3] * s.energy[i] / <double>MAX_ENERGY
     for t in range(SP_SUPERSCHOCKER, SP_PRAEMIE_FLEISCH):     # the one-use cards held, by kind
         f[5 + t] = s.hand[i][t]
     # the bonus cards held: already in the points, and worth more while creatures are still to come
-    f[12] = (s.hand[i][SP_PRAEMIE_FLEISCH] + s.hand[i][SP_PRAEMIE_JURA]) * (<double>left / (left + gone)
-                                                                           if left + gone > 0 else 0.0)
+    f[12] = (s.hand[i][SP_PRAEMIE_FLEISCH] + s.hand[i][SP_PRAEMIE_JURA]) * share_left
     for t in range(FIRST_FACE_UP, NUM_SPECIAL_TYPES):        # the face-up Gimmicks and Experts, by kind
         f[13 + t - FIRST_FACE_UP] = s.face_up[i][t]
     f[18] = reach
