@@ -6,7 +6,8 @@ of the search core (any game): the weight of the score margin in the backed-up v
         --b "ismcts:iterations=1000,depth=40@0" --deals 10 --out benchmarks/results/stone_age_v1_vs_v0.jsonl
 
 A bot is a bot specification (see cavemind.botspec) with `@` and any of, separated by `/`: the heuristic variant
-(0: the game's first heuristic, 1: the next; default: the game's default variant), `margin=W` (the margin weight, default 0),
+(0: the game's first heuristic, 1: the next; default: the game's default variant), `margin=W` (the margin weight,
+default 0), `widening=A` (the progressive-widening exponent, `_core._set_widening`, default 0: off),
 `chance=K` (closed-loop chance nodes for events with at most K outcomes: the search setting chance_branching,
 which the arena can set as well, `ismcts:iterations=1000,chance=6`, kept here for the earlier results files); e.g.
 `ismcts:iterations=1000@0/margin=0.3`. Stone Age's commit 6241149 also had its heuristic experiments 2 and 3.
@@ -31,18 +32,21 @@ from cavemind.ratings import wilson_interval
 
 
 def parse(text: str):
-    """'SPEC@VARIANT/margin=W/chance=K' (each part optional): the bot (with chance_branching K if given), its
-    heuristic variant (default None: the game's default) and its score-margin weight (default 0)."""
+    """'SPEC@VARIANT/margin=W/chance=K/widening=A' (each part optional): the bot (with chance_branching K if
+    given), its heuristic variant (default None: the game's default), its score-margin weight (default 0) and its
+    progressive-widening exponent (default 0: off)."""
     spec, _, extra = text.partition("@")
-    variant, margin = None, 0.0
+    variant, margin, widening = None, 0.0, 0.0
     for token in filter(None, extra.split("/")):
         if token.startswith("margin="):
             margin = float(token[len("margin="):])
+        elif token.startswith("widening="):
+            widening = float(token[len("widening="):])
         elif token.startswith("chance="):
             spec += ("," if ":" in spec else ":") + token
         else:
             variant = int(token)
-    return parse_bot_spec(spec), (variant, margin)
+    return parse_bot_spec(spec), (variant, margin, widening)
 
 
 def play(game, bots, variants, seed: int) -> dict:
@@ -55,10 +59,11 @@ def play(game, bots, variants, seed: int) -> dict:
             state.apply(state.sample_chance(derive_seed(seed, chance_events)))
             chance_events += 1
             continue
-        variant, margin = variants[player]
+        variant, margin, widening = variants[player]
         if hasattr(module, "set_heuristic_variant"):
             module.set_heuristic_variant(variant)
         _core._set_margin_weight(margin)
+        _core._set_widening(widening)
         state.apply(bots[player].step(state.clone()))
     result = {"returns": list(state.returns()), "scores": list(state.scores())}
     if game.name == "stone_age":    # what the Stone Age diagnosis followed: what a player built and kept

@@ -25,7 +25,7 @@ from cavemind.experts import ExpertBot
 from cavemind.game import CHANCE, TERMINAL, Game, State, load_game, parameters_of, state_from_json
 from cavemind.games import FULL_ROLLOUT, GameInfo, SearchDefaults, game_info, game_names, search_defaults
 from cavemind.records import GameRecord, read_record
-from cavemind.search import ALGORITHMS, Analysis, AnalysisInfo, Limit, MoveInfo, StopFlag, analyse, analysis
+from cavemind.search import ALGORITHMS, Analysis, AnalysisInfo, Limit, MoveInfo, SearchTree, StopFlag, analyse, analysis
 
 __version__ = "0.1.0"
 
@@ -60,6 +60,7 @@ __all__ = [
                              "RandomBot",
                              "SearchDefaults",
                              "SearchError",
+                             "SearchTree",
                              "State",
                              "StopFlag",
                              "UnknownGameError",

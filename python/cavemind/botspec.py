@@ -5,7 +5,8 @@
 
 Keys: iterations, seconds, threads, c (exploration), depth (rollout_depth), policy (rollout_policy: game,
 uniform, mast or nast), chance (chance_branching: closed-loop chance events of at most that many outcomes),
-memory (memory_mb, MB per thread), worlds (determinizations: PIMC's sampled worlds), seed. The
+memory (memory_mb, MB per thread), worlds (determinizations: PIMC's sampled worlds), reuse (reuse_tree: 1 to
+continue the last move's tree, MCTS and ISMCTS), seed. The
 long names in brackets are the Python keywords; they are accepted too
 (`ismcts:exploration=0.5,rollout_depth=10`), and so is `-` for `_`. random, heuristic and expert take only
 seed (heuristic also samples). Unset settings take the defaults of docs/settings.md: 1,000 iterations unless
@@ -39,11 +40,11 @@ KeyTable = dict[str, tuple[str, type[Any]]]
 SEARCH_KEYS: KeyTable = {"iterations": ("iterations", int), "seconds": ("seconds", float), "threads": ("threads", int),
                "c": ("exploration", float), "depth": ("rollout_depth", int), "memory": ("memory_mb", float),
                "worlds": ("determinizations", int), "policy": ("rollout_policy", str),
-               "chance": ("chance_branching", int), "seed": ("seed", int)}
+               "chance": ("chance_branching", int), "reuse": ("reuse_tree", int), "seed": ("seed", int)}
 SIMPLE_KEYS: KeyTable = {"seed": ("seed", int), "samples": ("samples", int)}
 # The Python keyword names, accepted as keys as well: one vocabulary everywhere (docs/settings.md).
 LONG_KEYS = {"exploration": "c", "rollout_depth": "depth", "memory_mb": "memory", "determinizations": "worlds",
-             "rollout_policy": "policy", "chance_branching": "chance"}
+             "rollout_policy": "policy", "chance_branching": "chance", "reuse_tree": "reuse"}
 TYPE_NAMES = {int: "an integer", float: "a number", str: "a word"}
 # keyword -> (smallest value, what the message says); the upper bounds are the bots' own checks at make()
 MINIMUM = {"iterations": (1, "positive"), "threads": (1, "positive"), "samples": (1, "positive"),
@@ -84,6 +85,7 @@ class BotSpec:
         if self.kind not in SEARCH_BOTS:
             raise BotSpecError(f"{self}: not a search (expected {', '.join(SEARCH_BOTS)})")
         options = dict(self.options)
+        options.pop("reuse_tree", None)     # a bot's setting between its moves: one search has no tree to reuse
         budget = {key: options.pop(key, None) for key in ("iterations", "seconds", "threads", "memory_mb")}
         if budget["iterations"] is None and budget["seconds"] is None:
             budget["iterations"] = DEFAULT_ITERATIONS
@@ -138,6 +140,8 @@ def parse_bot_spec(text: str) -> BotSpec:
             raise BotSpecError(f"{text!r}: {key}={value.strip()} is not a finite number")
         if keyword == "rollout_policy" and parsed not in ROLLOUT_POLICIES:
             raise BotSpecError(f"{text!r}: {key} must be one of {', '.join(ROLLOUT_POLICIES)}")
+        if keyword == "reuse_tree" and parsed not in (0, 1):
+            raise BotSpecError(f"{text!r}: {key} must be 0 or 1")
         if keyword in MINIMUM and parsed < MINIMUM[keyword][0]:
             raise BotSpecError(f"{text!r}: {key} must be {MINIMUM[keyword][1]}")
         given[keyword] = key

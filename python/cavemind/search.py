@@ -18,6 +18,7 @@ if TYPE_CHECKING:      # for annotations only: cavemind.game is free to import t
 
 ALGORITHMS = ("mcts", "ismcts", "mo-ismcts", "pimc")
 StopFlag = _core.StopFlag
+SearchTree = _core.SearchTree
 
 
 # Root visit counts are 32-bit in the core, so a search of more iterations would overflow them.
@@ -223,7 +224,7 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
             rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
             rollout_policy: str | None = None, chance_branching: int | None = None, seed: int = 0,
             stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None,
-            progress_every: float = 1.0) -> AnalysisInfo:
+            progress_every: float = 1.0, tree: SearchTree | None = None) -> AnalysisInfo:
     """Searches `state` (a decision node) and returns per-move statistics for the player to move.
 
     ISMCTS (the default), MO-ISMCTS and PIMC decide from the mover's information set only; MCTS searches
@@ -239,6 +240,10 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
     is the number of worlds PIMC samples; `seed` is the search seed. Without `limit` the search runs
     DEFAULT_ITERATIONS (1,000) iterations. The same settings under the same names in the CLI, the engine and
     bot specifications: docs/settings.md.
+    `tree` (a SearchTree) reuses a tree between consecutive searches of one game: the search continues the tree
+    kept there by the last one when the state's history leads on from that search's position and the tree has
+    the position reached (MCTS and ISMCTS; otherwise it starts afresh), then keeps its own tree in it. Reuse needs
+    the state's history: a state loaded from a position starts afresh.
     `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
     thread, while the search threads pause); it does not change the result. analysis() yields the same
     reports as an iterator.
@@ -261,8 +266,11 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
         assert on_progress is not None     # report is only passed to the core with on_progress
         on_progress(_analysis_info(raw, root, algorithm, final=False))
 
+    if tree is not None and not isinstance(tree, SearchTree):
+        raise SearchError(f"tree={tree!r}: expected a cavemind.SearchTree")
     raw = _core.search(state, on_report=report if on_progress is not None else None,
-                       report_every=progress_every if on_progress is not None else 0.0, **arguments)
+                       report_every=progress_every if on_progress is not None else 0.0, tree=tree,
+                       history=state.history() if tree is not None else None, **arguments)
     return _analysis_info(raw, root, algorithm, stopped=_stopped_early(raw, arguments))
 
 

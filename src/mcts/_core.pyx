@@ -2,13 +2,13 @@
 # State, the shared search machinery, and one part per algorithm. Games reach it only as GameTables.
 import threading
 
-from libc.stdint cimport int32_t, uint64_t
+from libc.stdint cimport int32_t, uint16_t, uint64_t
 from libc.stdlib cimport malloc, calloc, free
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 from mcts.rng cimport Rng, rng_seed, rng_below, rng_next, rng_uniform, splitmix64
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL, MAX_PLAYERS
-from mcts.tree cimport (Node, Arena, NO_NODE, CHANCE_NODE, arena_init, arena_free, arena_new_node,
+from mcts.tree cimport (Node, Arena, NO_NODE, CHANCE_NODE, arena_init, arena_free, arena_new_node, arena_reserve,
                         arena_add_child, find_child, last_child)
 
 CHANCE_PLAYER = CHANCE
@@ -117,12 +117,14 @@ cdef void worker_free(Worker* w) noexcept nogil:
 
 
 cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg, uint64_t seed,
-                        const int* stop) noexcept nogil:
+                        const int* stop, Arena* reused) noexcept nogil:
     """Allocates everything one search thread needs, up front: nothing is allocated per iteration except
-    the arena's amortised doubling."""
+    the arena's amortised doubling. `reused` (or NULL) is a kept tree rooted at `state` (SearchTree): the worker
+    takes its nodes and grows it."""
     cdef Worker* w = <Worker*>alloc_lines(sizeof(Worker))
     cdef int t, trees_per_iteration
     cdef long long expected
+    cdef bint have_arena, reusing = reused != NULL and reused.nodes != NULL and cfg.algorithm in (ALG_MCTS, ALG_ISMCTS)
     if w == NULL:
         return NULL
     w.game = g
@@ -166,18 +168,28 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
         if w.mast_mean == NULL or w.mast_count == NULL or w.mast_played == NULL:
             worker_free(w)
             return NULL
-    if (not arena_init(&w.arena, <int32_t>expected, cfg.max_nodes) or w.root_state == NULL or w.work == NULL
+    if reusing:
+        w.arena = reused[0]
+        reused.nodes = NULL
+        reused.size = 0
+        have_arena = True
+    else:
+        have_arena = arena_init(&w.arena, <int32_t>expected, cfg.max_nodes)
+    if (not have_arena or w.root_state == NULL or w.work == NULL
             or w.fixed_states == NULL or w.actions == NULL or w.chance_probs == NULL or w.mark == NULL
             or w.paths == NULL):
         worker_free(w)
         return NULL
     memcpy(w.root_state, state, g.state_size)
     for t in range(w.num_roots):
-        w.roots[t] = arena_new_node(&w.arena, -1, -1)
+        w.roots[t] = 0 if reusing else arena_new_node(&w.arena, -1, -1)
         if cfg.algorithm == ALG_PIMC:
             memcpy(w.fixed_states + <size_t>t * g.state_size, state, g.state_size)
             g.determinize(w.fixed_states + <size_t>t * g.state_size, cfg.searcher, &w.rng)
     return w
+
+
+include "reuse.pxi"
 
 
 cdef class StopFlag:
@@ -276,13 +288,15 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
            int threads=1, long long max_nodes=0, double exploration=0.7, int rollout_depth=-1,
            str rollout_policy="game", int chance_branching=0,
            int determinizations=8, seed=0, StopFlag stop=None, int pv_length=16, on_report=None,
-           double report_every=0.0):
+           double report_every=0.0, SearchTree tree=None, list history=None):
     """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
     moves: {action: (visits, total, available)}, pv: {action: [actions]}, iterations, seconds, nodes.
     Root parallelism: `threads` workers, each with its own tree and RNG (seeded from `seed` and its index),
     share the iteration budget; their root statistics are summed. With `on_report`, the workers pause every
     `report_every` seconds and on_report(statistics so far) is called, in the calling thread; pausing does
-    not change the search. Arguments are validated in cavemind.search."""
+    not change the search. With `tree` (a SearchTree) and `history` (the actions that led to `state`), the search
+    continues the kept tree where the history leads on from its position, keeps its own tree there afterwards,
+    and reports the root visits it started with as "reused". Arguments are validated in cavemind.search."""
     cdef const GameTable* g = state.table
     cdef int player = g.current_player(state.data)
     cdef SearchConfig cfg
@@ -291,6 +305,7 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cdef double started, slice_end
     cdef bint finished
     cdef uint64_t mix = <uint64_t>(seed % SEED_MODULUS)
+    cdef Arena* reused = NULL
     if player < 0:
         raise ValueError("search needs a decision node (not a chance node or a finished game)")
     if algorithm not in ALGORITHMS:
@@ -312,6 +327,7 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cfg.rollout_policy = ROLLOUT_POLICIES[rollout_policy]
     cfg.mast_epsilon = MAST_EPSILON
     cfg.margin_weight = MARGIN_WEIGHT
+    cfg.widening = WIDENING
     cfg.chance_branching = chance_branching
     cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
     cfg.searcher = player
@@ -323,16 +339,19 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     workers = <Worker**>calloc(threads, sizeof(Worker*))
     if workers == NULL:
         raise MemoryError()
+    started = now_seconds()    # (re-rooting a kept tree counts against a time budget)
+    if tree is not None:
+        reused = tree.take(g, state.data, history, &cfg, threads)
     try:
         for t in range(threads):
             # Split the iteration budget: thread t does its share, the first ones one more.
             cfg.iterations = iterations // threads + (1 if t < iterations % threads else 0) if iterations > 0 else 0
             if iterations > 0 and cfg.iterations == 0:
                 cfg.iterations = 1
-            workers[t] = worker_new(g, state.data, cfg, splitmix64(&mix), &stop.flag if stop is not None else NULL)
+            workers[t] = worker_new(g, state.data, cfg, splitmix64(&mix), &stop.flag if stop is not None else NULL,
+                                    &reused[t] if reused != NULL else NULL)
             if workers[t] == NULL:
                 raise MemoryError("could not allocate the search tree")
-        started = now_seconds()
         for t in range(threads):
             workers[t].started = started
         while True:
@@ -352,12 +371,20 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
             for t in range(threads):
                 finished = finished and workers[t].finished
             if finished:
-                return collect_statistics(workers, threads, player, pv_length)
+                result = collect_statistics(workers, threads, player, pv_length)
+                result["reused"] = tree.reused_visits if tree is not None else 0
+                if tree is not None:
+                    tree.keep(workers, threads, g, state.to_bytes(), history)
+                return result
             on_report(collect_statistics(workers, threads, player, pv_length))
     finally:
         for t in range(threads):
             worker_free(workers[t])
         free(workers)
+        if reused != NULL:
+            for t in range(threads):
+                arena_free(&reused[t])
+            free(reused)
 
 
 def _run_in_thread(size_t address):

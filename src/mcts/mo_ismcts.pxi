@@ -31,7 +31,7 @@ cdef void mo_ismcts_iteration(Worker* w) noexcept nogil:
         if w.current[player] == NO_NODE:
             break
         n = g.legal_actions(s, w.actions)
-        child = select_or_expand(w, w.current[player], player, n, True, &expanded)
+        child = select_or_expand(w, s, w.current[player], player, n, True, &expanded)
         if child == NO_NODE:
             break
         action = w.arena.nodes[child].action

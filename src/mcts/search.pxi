@@ -26,7 +26,7 @@
 # broken at random), otherwise the game's rollout policy. The tables are allocated with the worker; the
 # (player, action) pairs of one iteration are kept in a list as long as the longest game. NAST (below) keeps the
 # same statistics per pair of consecutive moves as well.
-from libc.math cimport log, sqrt
+from libc.math cimport log, pow, sqrt
 from libc.string cimport memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -84,6 +84,21 @@ def _set_margin_weight(double weight):
     MARGIN_WEIGHT = weight
 
 
+# EXPERIMENT (measurement only, like MARGIN_WEIGHT): progressive widening (Coulom 2007; Chaslot et al. 2008). With
+# alpha > 0 a node of n visits may have at most 1 + floor(n ** alpha) children, and the action expanded next is
+# the game's rollout policy's pick where it is untried (else uniform), so that the likely moves come first; a node
+# with no child legal in the current determinization expands anyway. 0 = off (every legal action is tried first).
+cdef double WIDENING = 0.0
+
+
+def _set_widening(double alpha):
+    """For measurements only (benchmarks): the progressive-widening exponent of every later search (0: off)."""
+    global WIDENING
+    if not 0.0 <= alpha <= 1.0:
+        raise ValueError(f"widening exponent {alpha!r}: must be from 0 to 1")
+    WIDENING = alpha
+
+
 ctypedef struct SearchConfig:
     int algorithm
     long long iterations     # 0 means no iteration limit
@@ -94,6 +109,7 @@ ctypedef struct SearchConfig:
     int rollout_policy       # POLICY_GAME, POLICY_UNIFORM, POLICY_MAST or POLICY_NAST
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     double margin_weight     # EXPERIMENT: see MARGIN_WEIGHT
+    double widening          # EXPERIMENT: see WIDENING
     int chance_branching     # chance events with at most this many outcomes are closed loop (0: none)
     int determinizations     # PIMC only
     int searcher             # the player whose decision is searched (and whose view is kept)
@@ -156,7 +172,7 @@ cdef inline double now_seconds() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_legal,
+cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int player, int num_legal,
                               bint use_availability, bint* expanded) noexcept nogil:
     """The child to descend into at `parent`, creating one for an untried legal action if there is one.
     One walk over the children marks which legal actions are in the tree, counts availability and scores
@@ -169,8 +185,12 @@ cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_leg
     cdef int32_t c, best = NO_NODE, tail = NO_NODE
     cdef double best_score = -1.0, score
     # (Near the memory cap, free slots left in blocks go unused: simpler, and it costs at most a block.)
-    cdef bint can_expand = w.arena.size < w.arena.max_nodes
-    cdef bint score_children = nodes[parent].num_children >= num_legal or not can_expand
+    cdef bint room = w.arena.size < w.arena.max_nodes
+    cdef bint can_expand = room
+    cdef bint score_children
+    if can_expand and w.cfg.widening > 0 and nodes[parent].num_children < num_legal:
+        can_expand = nodes[parent].num_children < 1 + <int>pow(<double>nodes[parent].visits, w.cfg.widening)
+    score_children = nodes[parent].num_children >= num_legal or not can_expand
     cdef double explore_parent = 0.0
     if score_children and not use_availability:
         explore_parent = w.cfg.exploration * sqrt_log1p(nodes[parent].visits)
@@ -198,7 +218,16 @@ cdef int32_t select_or_expand(Worker* w, int32_t parent, int player, int num_leg
         tail = c
         c = child.next_sibling
     expanded[0] = False
-    if untried > 0 and can_expand:
+    if untried > 0 and (can_expand or (best == NO_NODE and room)):
+        if w.cfg.widening > 0 and w.game.rollout_action != NULL:
+            i = w.game.rollout_action(s, &w.rng)
+            if 0 <= i < w.game.max_actions and w.mark[i] == legal:
+                c = arena_add_child(&w.arena, parent, tail, i, player, untried)
+                if c != NO_NODE:
+                    w.arena.nodes[c].available = 1
+                    expanded[0] = True
+                    return c
+                return best
         pick = rng_below(&w.rng, untried)
         for i in range(num_legal):
             if w.mark[w.actions[i]] == legal:
@@ -386,7 +415,7 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
             g.apply_action(s, outcome)
             continue
         n = g.legal_actions(s, w.actions)
-        child = select_or_expand(w, node, player, n, use_availability, &expanded)
+        child = select_or_expand(w, s, node, player, n, use_availability, &expanded)
         if child == NO_NODE:
             break
         g.apply_action(s, w.arena.nodes[child].action)
