@@ -33,6 +33,21 @@ def test_the_next_search_continues_the_subtree_it_reached():
     assert second.iterations == 300
 
 
+def test_each_thread_keeps_its_tree():
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    tree = cavemind.SearchTree()
+    first = cavemind.analyse(state, cavemind.Limit(iterations=2000, threads=2), tree=tree, seed=1)
+    state.apply(first.best.action)
+    state.apply(first.pv[1])
+    second = cavemind.analyse(state, cavemind.Limit(iterations=300, threads=2), tree=tree, seed=1)
+    assert tree.reused_visits > 0
+    assert sum(move.visits for move in second.moves) == tree.reused_visits - 2 + 300   # (two reused roots)
+    state.apply(second.best.action)
+    state.apply(state.legal_actions()[0])
+    cavemind.analyse(state, cavemind.Limit(iterations=300, threads=1), tree=tree, seed=1)   # another thread count
+    assert tree.reused_visits == 0
+
+
 def test_without_a_history_that_leads_on_the_search_starts_afresh():
     game = cavemind.load_game("tictactoe")
     tree = cavemind.SearchTree()
@@ -151,6 +166,18 @@ def test_no_peeking_with_tree_reuse(name):
                 break      # (alike ids are not always alike information: the game decides, and it did not here)
     assert compared > 0
     assert reused > 0, "no search reused a tree: the test compared nothing of reuse"
+
+
+def test_a_bot_with_a_kept_tree_pickles_and_copies_without_it():
+    import copy
+    import pickle
+
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    bot = cavemind.ISMCTSBot(iterations=200, reuse_tree=True)
+    bot.step(state)
+    assert bot.tree.nodes > 0
+    for twin in (pickle.loads(pickle.dumps(bot)), copy.deepcopy(bot)):
+        assert twin.tree.nodes == 0 and twin.step(state) in state.legal_actions()
 
 
 def test_the_bot_setting_is_checked():

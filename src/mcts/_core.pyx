@@ -340,9 +340,9 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     if workers == NULL:
         raise MemoryError()
     started = now_seconds()    # (re-rooting a kept tree counts against a time budget)
-    if tree is not None:
-        reused = tree.take(g, state.data, history, &cfg, threads)
     try:
+        if tree is not None:
+            reused = tree.take(g, state.data, history, &cfg, threads)
         for t in range(threads):
             # Split the iteration budget: thread t does its share, the first ones one more.
             cfg.iterations = iterations // threads + (1 if t < iterations % threads else 0) if iterations > 0 else 0

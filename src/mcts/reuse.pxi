@@ -141,6 +141,10 @@ cdef class SearchTree:
         self.root = None
         self.history = None
 
+    def __reduce__(self):
+        # A kept tree is a cache of one process's search: a copy (or a bot sent to another process) starts afresh.
+        return (SearchTree, ())
+
     def clear(self):
         """Forgets the kept tree: the next search starts afresh."""
         self._release()
