@@ -181,7 +181,7 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
     cdef Node* nodes = w.arena.nodes
     cdef Node* child
     cdef unsigned int legal = w.stamp + 1, in_tree = w.stamp + 2
-    cdef int i, untried, pick
+    cdef int i, untried, pick, action
     cdef int32_t c, best = NO_NODE, tail = NO_NODE
     cdef double best_score = -1.0, score
     # (Near the memory cap, free slots left in blocks go unused: simpler, and it costs at most a block.)
@@ -219,26 +219,24 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
         c = child.next_sibling
     expanded[0] = False
     if untried > 0 and (can_expand or (best == NO_NODE and room)):
+        action = -1
         if w.cfg.widening > 0 and w.game.rollout_action != NULL:
             i = w.game.rollout_action(s, &w.rng)
             if 0 <= i < w.game.max_actions and w.mark[i] == legal:
-                c = arena_add_child(&w.arena, parent, tail, i, player, untried)
-                if c != NO_NODE:
-                    w.arena.nodes[c].available = 1
-                    expanded[0] = True
-                    return c
-                return best
-        pick = rng_below(&w.rng, untried)
-        for i in range(num_legal):
-            if w.mark[w.actions[i]] == legal:
-                if pick == 0:
-                    c = arena_add_child(&w.arena, parent, tail, w.actions[i], player, untried)
-                    if c != NO_NODE:
-                        w.arena.nodes[c].available = 1
-                        expanded[0] = True
-                        return c
-                    break
-                pick -= 1
+                action = i
+        if action < 0:
+            pick = rng_below(&w.rng, untried)
+            for i in range(num_legal):
+                if w.mark[w.actions[i]] == legal:
+                    if pick == 0:
+                        action = w.actions[i]
+                        break
+                    pick -= 1
+        c = arena_add_child(&w.arena, parent, tail, action, player, untried)
+        if c != NO_NODE:
+            w.arena.nodes[c].available = 1
+            expanded[0] = True
+            return c
     return best
 
 
