@@ -4,9 +4,9 @@
 
 Replays the 2-player games of arena results files and, at every reaction-window decision where the player to move
 may play a Fehlschuss (the hunt's result is a capture and the card is in hand) or a Stoersender, counts whether
-the player played that card, another card or passed. Where holders of a card seldom pass, a pass is evidence
-that the card is not held: `determinize` weighs its deals by the likelihood ratios this measures (the game's
-README, Interpretation 17).
+the player played that card, another card or passed. `determinize` deals the cards a searcher has not seen
+uniformly (the game's README, Interpretation 15), so it ignores this: where holders of a card seldom pass, a pass
+is evidence that the card is not held.
 """
 from __future__ import annotations
 

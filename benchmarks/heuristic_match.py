@@ -9,9 +9,7 @@ A bot is a bot specification (see cavemind.botspec) with `@` and any of, separat
 (0: the game's first heuristic, 1: the next; default: the game's default variant), `margin=W` (the margin weight,
 default 0), `widening=A` (the progressive-widening exponent, `_core._set_widening`, default 0: off),
 `chance=K` (closed-loop chance nodes for events with at most K outcomes: the search setting chance_branching,
-which the arena can set as well, `ismcts:iterations=1000,chance=6`, kept here for the earlier results files),
-`passes=0` or `passes=1` (Dino Jagd: whether determinize weighs the deals by the reaction-window passes on record,
-`set_pass_inference`; default 1, the module's default); e.g.
+which the arena can set as well, `ismcts:iterations=1000,chance=6`, kept here for the earlier results files); e.g.
 `ismcts:iterations=1000@0/margin=0.3`. Stone Age's commit 6241149 also had its heuristic experiments 2 and 3.
 All are process-wide switches, so the match sets them
 before every move of a bot: the games run one after another in this process. (The rollout policy is a search
@@ -34,16 +32,13 @@ from cavemind.ratings import wilson_interval
 
 
 def parse(text: str):
-    """'SPEC@VARIANT/margin=W/chance=K/widening=A/passes=P' (each part optional): the bot (with chance_branching K
-    if given), its heuristic variant (default None: the game's default), its score-margin weight (default 0), its
-    progressive-widening exponent (default 0: off) and whether Dino Jagd's determinize reads the passes on record
-    (default None: yes)."""
+    """'SPEC@VARIANT/margin=W/chance=K/widening=A' (each part optional): the bot (with chance_branching K if
+    given), its heuristic variant (default None: the game's default), its score-margin weight (default 0) and its
+    progressive-widening exponent (default 0: off)."""
     spec, _, extra = text.partition("@")
-    variant, margin, widening, passes = None, 0.0, 0.0, None
+    variant, margin, widening = None, 0.0, 0.0
     for token in filter(None, extra.split("/")):
-        if token.startswith("passes="):
-            passes = bool(int(token[len("passes="):]))
-        elif token.startswith("margin="):
+        if token.startswith("margin="):
             margin = float(token[len("margin="):])
         elif token.startswith("widening="):
             widening = float(token[len("widening="):])
@@ -51,7 +46,7 @@ def parse(text: str):
             spec += ("," if ":" in spec else ":") + token
         else:
             variant = int(token)
-    return parse_bot_spec(spec), (variant, margin, widening, passes)
+    return parse_bot_spec(spec), (variant, margin, widening)
 
 
 def play(game, bots, variants, seed: int) -> dict:
@@ -64,11 +59,9 @@ def play(game, bots, variants, seed: int) -> dict:
             state.apply(state.sample_chance(derive_seed(seed, chance_events)))
             chance_events += 1
             continue
-        variant, margin, widening, passes = variants[player]
+        variant, margin, widening = variants[player]
         if hasattr(module, "set_heuristic_variant"):
             module.set_heuristic_variant(variant)
-        if hasattr(module, "set_pass_inference"):
-            module.set_pass_inference(True if passes is None else passes)
         _core._set_margin_weight(margin)
         _core._set_widening(widening)
         state.apply(bots[player].step(state.clone()))

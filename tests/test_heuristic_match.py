@@ -27,12 +27,11 @@ def test_the_chance_events_do_not_depend_on_the_bots_switches():
     previous = game.module.set_heuristic_variant(0)
     try:
         results = []
-        for switches in ([(0, 0.0, 0.0, None), (0, 0.0, 0.0, None)], [(1, 0.3, 0.5, False), (0, 0.0, 0.0, True)]):
+        for switches in ([(0, 0.0, 0.0), (0, 0.0, 0.0)], [(1, 0.3, 0.5), (0, 0.0, 0.0)]):
             bots = [parse_bot_spec("random").make(seed) for seed in (1, 2)]
             results.append(match.play(game, bots, switches, seed=derive_seed(0, 3)))
     finally:
         game.module.set_heuristic_variant(previous)
-        game.module.set_pass_inference(True)
         _core._set_margin_weight(0.0)
         _core._set_widening(0.0)
     assert results[0] == results[1]

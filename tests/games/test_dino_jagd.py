@@ -2,7 +2,6 @@
 playthrough and a CI-sized soak. Positions are built with game.state_from_dict; chance is fed with
 state.apply("roll 4") and the like."""
 import collections
-import re
 
 import pytest
 
@@ -673,102 +672,6 @@ def test_a_malformed_reshuffle_record_is_refused_naming_the_field(change, where)
     change(doc)
     with pytest.raises(cavemind.InvalidPositionError, match=where):
         G2.state_from_dict(doc)
-
-
-
-# ---- what a pass in a reaction window tells (README, Interpretation 17) ----
-
-def passes(state, i):
-    return player(state, i).get("reaction_passes", {})
-
-
-def test_a_pass_against_a_rivals_capture_is_on_record_until_its_owner_plays_the_card():
-    """'Rivals may play cards against a hunt': a rival who passes while a Fehlschuss would have spoiled the
-    capture shows, publicly, that it likely holds none; the record counts the cards it draws since, and its own
-    Fehlschuss, when played, clears it."""
-    s = position(area={"LJ": [["Stegosaurus"], ["Dryosaurus"]]}, hands=[[], ["Stoersender"]], top="Iguanodon")
-    s.apply("hunt Stegosaurus LJ1")
-    s.apply("roll 6")                                     # a capture: seat 1 is asked
-    assert s.current_player() == 1 and "Fehlschuss" not in moves(s)
-    s.apply("pass")
-    assert passes(s, 1) == {"Fehlschuss": 0} and passes(s, 0) == {}
-    assert s.to_dict(0)["state"]["players"][1]["reaction_passes"] == {"Fehlschuss": 0}    # public
-    s.apply("end turn")
-    s.apply("draw Fehlschuss")                            # seat 1's turn: one card drawn since its pass
-    assert passes(s, 1) == {"Fehlschuss": 1}
-    assert G2.state_from_dict(s.to_dict()["state"]) == s
-    doc = position(area={"LJ": [["Stegosaurus"]]}, hands=[[], ["Fehlschuss"]], top="Iguanodon").to_dict()["state"]
-    doc["players"][1]["reaction_passes"] = {"Fehlschuss": 2}
-    s = G2.state_from_dict(doc)
-    s.apply("hunt Stegosaurus LJ1")
-    s.apply("roll 6")
-    s.apply("Fehlschuss")
-    assert passes(s, 1) == {}
-
-
-def test_a_hunter_who_passes_on_a_miss_is_on_record_for_the_glueckstreffer():
-    """The hunter may turn a miss into a capture with a 'Glueckstreffer'; passing on a miss tells the same."""
-    s = position(area={"LJ": [["Stegosaurus"], ["Dryosaurus"]]}, hands=[["Superschocker"], []], top="Iguanodon")
-    s.apply("hunt Stegosaurus LJ1")
-    s.apply("roll 3")                                     # a miss; seat 1 holds nothing and is not asked
-    assert s.current_player() == 0
-    s.apply("pass")
-    assert passes(s, 0) == {"Glueckstreffer": 0} and passes(s, 1) == {}
-
-
-def deals_holding(state, observer, seat, card, samples=1500):
-    return sum(card in player(state.determinize(observer, seed=k), seat)["hand"] for k in range(samples)) / samples
-
-
-def test_determinize_deals_a_card_less_often_to_a_seat_that_passed_on_it():
-    """A seat that passed against a capture is dealt a Fehlschuss about a third as often (by the likelihood
-    ratio measured on search play); without the record, or with the weighing switched off, as often as the
-    uniform deal does. Only the passes' public record is read: the true hand does not matter."""
-    s = position(area={"LJ": [["Stegosaurus"], ["Dryosaurus"]]}, hands=[[], ["Stoersender"]], top="Iguanodon")
-    prior = deals_holding(s, 0, 1, "Fehlschuss")
-    assert abs(prior - 3 / 22) < 0.03                     # 3 Fehlschuss of the 22 one-use cards unseen by seat 0
-    s.apply("hunt Stegosaurus LJ1")
-    s.apply("roll 6")
-    s.apply("pass")
-    after = deals_holding(s, 0, 1, "Fehlschuss")
-    posterior = prior * 0.32 / (prior * 0.32 + 1 - prior)
-    assert abs(after - posterior) < 0.025 and after < prior * 0.5
-    doc = s.to_dict()["state"]
-    doc["players"][1]["hand"] = ["Fehlschuss"]            # the same record, another true hand
-    doc["special_deck"].remove("Fehlschuss")
-    doc["special_deck"].append("Stoersender")
-    twin = G2.state_from_dict(doc)
-    assert twin.infoset_hash(0) == s.infoset_hash(0)
-    assert [twin.determinize(0, seed=k) for k in range(50)] == [s.determinize(0, seed=k) for k in range(50)]
-    previous = MODULE.set_pass_inference(False)
-    try:
-        assert abs(deals_holding(s, 0, 1, "Fehlschuss") - prior) < 0.03
-    finally:
-        MODULE.set_pass_inference(previous)
-
-
-@pytest.mark.parametrize("value,where", [
-    ({"Fehlschuss": 32}, r"players\[1\]\.reaction_passes\.Fehlschuss: 32 is out of range \(must be from 0 to 31\)"),
-    ({"Fehlschuss": -1}, r"players\[1\]\.reaction_passes\.Fehlschuss: -1 is out of range"),
-    ({"Superschocker": 0}, r'players\[1\]\.reaction_passes: "Superschocker" is not one of: Fehlschuss, Glueckstreffer'),
-    ([0], r"players\[1\]\.reaction_passes: expected"),
-])
-def test_a_malformed_pass_record_is_refused_naming_the_field(value, where):
-    doc = position(area={"LJ": [["Stegosaurus"]]}, hands=[[], ["Stoersender"]], top="Iguanodon").to_dict()["state"]
-    doc["players"][1]["reaction_passes"] = value
-    with pytest.raises(cavemind.InvalidPositionError, match=where):
-        G2.state_from_dict(doc)
-
-
-def test_check_state_refuses_a_pass_record_out_of_range():
-    data = position(area={"LJ": [["Stegosaurus"]]}, top="Iguanodon").to_bytes()
-    offset = MODULE.STATE_SIZE - 8                        # passed_draws, the last field of DinoState
-    assert MODULE.check_state(data) is None and data[offset:] == bytes(8)
-    for seat, value, message in ((1, 33, r"players\[1\]\.reaction_passes: 33/0, expected 0 \(none\) or 1\.\.32"),
-                                 (3, 1, r"players\[3\]: not a seat of a 2-player game")):
-        bad = bytearray(data)
-        bad[offset + 2 * seat] = value
-        assert re.match(message, MODULE.check_state(bytes(bad)))
 
 
 # ---- the learned cut-off evaluation (heuristic variant 1; docs/strength.md, "Dino Jagd: a learned evaluation") ----

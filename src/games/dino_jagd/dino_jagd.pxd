@@ -12,9 +12,6 @@ cdef enum:
     MAX_TURNS = 1000                            # engine safeguard, see README
     MAX_PLAYS_LOGGED = 32                       # plays since a reshuffle: each uses a card held then or drawn
                                                 # since, and the game has 31 special cards
-    PASSED_FEHLSCHUSS = 0                       # passed_draws[p][...]: a pass against a rival's capture
-    PASSED_GLUECKSTREFFER = 1                   # and a pass on one's own miss
-    MAX_PASS_AGE = 32                           # passed_draws counts to this (1 + 31 draws), then forgets
     NONE = 255
 
 # where a creature card is
@@ -127,7 +124,3 @@ ctypedef struct DinoState:
     uint8_t drawn_since[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]  # cards each seat drew into its hand since (secret)
     uint8_t play_log[MAX_PLAYS_LOGGED]  # seat * 16 + type of each card played from a hand since, in order (public)
     uint8_t play_drawn[MAX_PLAYS_LOGGED]    # how many cards that seat had drawn since the reshuffle when it played
-    # public evidence from the reaction windows, which determinize weighs (README Interpretation 17): per seat,
-    # [PASSED_FEHLSCHUSS] its last pass against a rival's capture, [PASSED_GLUECKSTREFFER] its last pass on its
-    # own miss; 0 none on record, else 1 + the special cards it has drawn into its hand since
-    uint8_t passed_draws[MAX_DJ_PLAYERS][2]

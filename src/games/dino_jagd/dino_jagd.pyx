@@ -16,7 +16,7 @@ from libc.stdio cimport snprintf
 from libc.math cimport exp
 from cpython.pycapsule cimport PyCapsule_New
 
-from mcts.rng cimport Rng, rng_below, rng_seed, rng_uniform
+from mcts.rng cimport Rng, rng_below, rng_seed
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.dino_jagd.dino_jagd cimport *
 

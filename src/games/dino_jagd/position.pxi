@@ -3,10 +3,6 @@
 
 from cavemind.games.fields import boolean, field, integer, one_of, typed
 
-# players[i].reaction_passes: the cards whose pass is on record, PASSED_FEHLSCHUSS and PASSED_GLUECKSTREFFER
-PASS_NAMES = ("Fehlschuss", "Glueckstreffer")
-
-
 def _slot_name(k):
     return f"{PERIOD_CODES[k // SPACES]}{k % SPACES + 1}"
 
@@ -46,9 +42,6 @@ def state_to_dict(bytes data, observer=None):
             entry["hand_count"] = hand_count(&s, i)
         if s.scope_used[i] or s.jam_used[i]:
             entry["gimmicks_used"] = {"Zielfernrohr": s.scope_used[i], "Stoerfeld": s.jam_used[i]}
-        passes = {PASS_NAMES[k]: s.passed_draws[i][k] - 1 for k in range(2) if s.passed_draws[i][k]}
-        if passes:                      # public: the special cards drawn since a telling pass (Interpretation 17)
-            entry["reaction_passes"] = passes
         if s.reshuffles:                # what the seat drew since the reshuffle is secret like its hand
             if observer is None or observer == i:
                 entry["drawn_since_reshuffle"] = _specials_list([s.drawn_since[i][t] for t in range(NUM_SPECIAL_TYPES)])
@@ -215,13 +208,6 @@ def state_from_dict(dict params, dict doc):
             else:                       # a placeholder of the right size until the hidden cards are dealt
                 s.drawn_since[i][0] = integer(entry, "drawn_since_reshuffle_count", 0, 31,
                                               f + "drawn_since_reshuffle_count")
-        passes = typed(entry.get("reaction_passes", {}), dict, f + "reaction_passes")
-        for key in passes:
-            one_of(PASS_NAMES, key, f + "reaction_passes")
-        for k in range(2):
-            if PASS_NAMES[k] in passes:
-                s.passed_draws[i][k] = 1 + integer(passes, PASS_NAMES[k], 0, MAX_PASS_AGE - 1,
-                                                   f"{f}reaction_passes.{PASS_NAMES[k]}")
         used = typed(entry.get("gimmicks_used", {}), dict, f + "gimmicks_used")
         s.scope_used[i] = integer(used, "Zielfernrohr", 0, 3, f + "gimmicks_used.Zielfernrohr", default=0)
         s.jam_used[i] = integer(used, "Stoerfeld", 0, 2, f + "gimmicks_used.Stoerfeld", default=0)

@@ -375,24 +375,6 @@ cdef inline void log_play(DinoState* s, int p, int t) noexcept nogil:
     s.plays_logged += 1
 
 
-cdef void record_pass(DinoState* s, int w) noexcept nogil:
-    """Puts on record that seat `w` passed where a Fehlschuss (a rival's capture) or a Glueckstreffer (its own
-    miss) would have turned the hunt, had it held one: public evidence that it does not (Interpretation 17)."""
-    cdef int r = effective_result(s)
-    if w != s.current and r == R_CAPTURE:
-        s.passed_draws[w][PASSED_FEHLSCHUSS] = 1
-    elif w == s.current and r == R_MISS:
-        s.passed_draws[w][PASSED_GLUECKSTREFFER] = 1
-
-
-cdef void age_passes(DinoState* s, int p) noexcept nogil:
-    """Seat `p` drew a card into its hand: the passes on record are one draw older (forgotten after 31)."""
-    cdef int k
-    for k in range(2):
-        if s.passed_draws[p][k]:
-            s.passed_draws[p][k] = s.passed_draws[p][k] + 1 if s.passed_draws[p][k] < MAX_PASS_AGE else 0
-
-
 cdef void normalize(DinoState* s) noexcept nogil:
     """Runs the forced steps until a decision, a chance node or the end."""
     cdef int t, p
@@ -580,10 +562,6 @@ cdef int legal_actions(const void* p, int* out) noexcept nogil:
 
 cdef void play_from_hand(DinoState* s, int p, int t) noexcept nogil:
     log_play(s, p, t)
-    if t == SP_FEHLSCHUSS:                  # the pass on record did not mean what determinize reads into it
-        s.passed_draws[p][PASSED_FEHLSCHUSS] = 0
-    elif t == SP_GLUECKSTREFFER:
-        s.passed_draws[p][PASSED_GLUECKSTREFFER] = 0
     s.hand[p][t] -= 1
     s.sp_discard[t] += 1
 
@@ -607,7 +585,6 @@ cdef void apply_action(void* p, int a) noexcept nogil:
             s.hand[s.draw_for][k] += 1
             if s.reshuffles:
                 s.drawn_since[s.draw_for][k] += 1
-            age_passes(s, s.draw_for)
         if s.phase == PH_SETUP_SPECIALS:
             s.setup_dealt += 1
             s.draw_for = s.setup_dealt if s.setup_dealt < s.num_players else 0
@@ -661,7 +638,6 @@ cdef void apply_action(void* p, int a) noexcept nogil:
         w = s.window_pos
         if a == A_PASS:
             s.passes += 1
-            record_pass(s, w)
         else:
             k = a - A_REACT
             s.passes = 0
@@ -1105,7 +1081,7 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
     return 3
 
 
-cdef void deal_hidden(DinoState* s, int observer, Rng* rng) noexcept nogil:
+cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
     """Deals the other players' secret hands again from every card the observer has not seen (their hands and
     the special deck, pooled by type in canonical order), keeping each hand's size. Gimmicks and Experts go
     face up when drawn ("put these face-up in front of you"), so a secret hand holds one only while it is the
@@ -1113,6 +1089,7 @@ cdef void deal_hidden(DinoState* s, int observer, Rng* rng) noexcept nogil:
     hands that may hold only one-use cards are dealt first from the one-use cards; then the setup cards still
     secret from what is left (uniform over the deals that fit what the observer saw). After a reshuffle the
     new deck's contents were public, and deal_since_reshuffle() deals from what that leaves unseen."""
+    cdef DinoState* s = <DinoState*>p
     cdef int pool[NUM_SPECIAL_TYPES]
     cdef int total[2]
     cdef int i, t, k, size, pick, kinds, free, rnd
@@ -1155,64 +1132,6 @@ cdef void deal_hidden(DinoState* s, int observer, Rng* rng) noexcept nogil:
                 s.hand[i][t] += 1
     for t in range(NUM_SPECIAL_TYPES):
         s.sp_deck[t] = pool[t]
-
-
-# Interpretation 17: how much likelier a seat that holds the card is to pass than one that does not, where the
-# card would turn the hunt (benchmarks/dino_jagd_windows.py on the ladder's 4,000 against 1,000 iterations:
-# holders of a playable Fehlschuss passed 23% of the time, of a Glueckstreffer 17%; seats without one 72%).
-cdef double PASS_LIKELIHOOD_RATIO[2]
-PASS_LIKELIHOOD_RATIO[PASSED_FEHLSCHUSS] = 0.32
-PASS_LIKELIHOOD_RATIO[PASSED_GLUECKSTREFFER] = 0.24
-cdef bint PASS_INFERENCE = True
-cdef enum:
-    BELIEF_TRIES = 8            # deals weighed against the passes on record before one is taken as it comes
-
-cdef double pass_likelihood(const DinoState* s, int observer) noexcept nogil:
-    """The likelihood ratio of the passes on record given the dealt hands: a seat dealt more cards of the kind
-    it passed on than it has drawn since could have played one then."""
-    cdef double w = 1.0
-    cdef int i
-    for i in range(s.num_players):
-        if i == observer:
-            continue
-        if s.passed_draws[i][PASSED_FEHLSCHUSS] and s.hand[i][SP_FEHLSCHUSS] >= s.passed_draws[i][PASSED_FEHLSCHUSS]:
-            w *= PASS_LIKELIHOOD_RATIO[PASSED_FEHLSCHUSS]
-        if s.passed_draws[i][PASSED_GLUECKSTREFFER] \
-                and s.hand[i][SP_GLUECKSTREFFER] >= s.passed_draws[i][PASSED_GLUECKSTREFFER]:
-            w *= PASS_LIKELIHOOD_RATIO[PASSED_GLUECKSTREFFER]
-    return w
-
-
-cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
-    """A world for `observer` (deal_hidden), weighed by what the others' passes in reaction windows tell
-    (Interpretation 17): a deal is kept with probability pass_likelihood(), by rejection from the prior deal,
-    so the kept deals follow the posterior; after BELIEF_TRIES rejections the next deal is kept as it comes."""
-    cdef DinoState* s = <DinoState*>p
-    cdef DinoState before
-    cdef int i, tries
-    cdef bint weigh = False
-    for i in range(s.num_players):
-        if i != observer and (s.passed_draws[i][PASSED_FEHLSCHUSS] or s.passed_draws[i][PASSED_GLUECKSTREFFER]):
-            weigh = PASS_INFERENCE
-    if not weigh:
-        deal_hidden(s, observer, rng)
-        return
-    memcpy(&before, s, sizeof(DinoState))
-    for tries in range(BELIEF_TRIES):
-        deal_hidden(s, observer, rng)
-        if rng_uniform(rng) < pass_likelihood(s, observer):
-            return
-        memcpy(s, &before, sizeof(DinoState))
-    deal_hidden(s, observer, rng)
-
-
-def set_pass_inference(bint on):
-    """Whether determinize weighs the deals by the passes on record (Interpretation 17; on by default) for every
-    Dino Jagd table of this process; returns the previous setting. For benchmarks comparing them."""
-    global PASS_INFERENCE
-    previous = PASS_INFERENCE
-    PASS_INFERENCE = on
-    return previous
 
 
 cdef void mask_for(DinoState* s, int player) noexcept nogil:
@@ -1415,8 +1334,7 @@ cdef int check(const DinoState* s, char* m) noexcept nogil:
     for p in range(MAX_DJ_PLAYERS):
         if p >= n:
             if (s.energy[p] or s.pos[p] or s.started[p] or s.scope_used[p] or s.jam_used[p]
-                    or any_count(s.hand[p], NUM_SPECIAL_TYPES) or any_count(s.face_up[p], NUM_SPECIAL_TYPES)
-                    or any_count(s.passed_draws[p], 2)):
+                    or any_count(s.hand[p], NUM_SPECIAL_TYPES) or any_count(s.face_up[p], NUM_SPECIAL_TYPES)):
                 snprintf(m, MSG_LEN, "players[%d]: not a seat of a %d-player game, its entries must be 0", p, n)
                 return 1
             continue
@@ -1439,11 +1357,6 @@ cdef int check(const DinoState* s, char* m) noexcept nogil:
             if t < FIRST_FACE_UP and s.face_up[p][t]:
                 snprintf(m, MSG_LEN, "players[%d].face_up: a one-use card (type %d) is not played face up", p, t)
                 return 1
-        if s.passed_draws[p][PASSED_FEHLSCHUSS] > MAX_PASS_AGE or s.passed_draws[p][PASSED_GLUECKSTREFFER] > MAX_PASS_AGE:
-            snprintf(m, MSG_LEN, "players[%d].reaction_passes: %d/%d, expected 0 (none) or 1..%d", p,
-                     <int>s.passed_draws[p][PASSED_FEHLSCHUSS], <int>s.passed_draws[p][PASSED_GLUECKSTREFFER],
-                     <int>MAX_PASS_AGE)
-            return 1
         if s.scope_used[p] > s.face_up[p][SP_ZIELFERNROHR] or s.jam_used[p] > s.face_up[p][SP_STOERFELD]:
             snprintf(m, MSG_LEN, "players[%d].gimmicks_used: %d/%d uses, more than the Gimmicks owned", p,
                      <int>s.scope_used[p], <int>s.jam_used[p])
