@@ -69,6 +69,39 @@ def test_the_hunt_phase_with_creatures_waiting_to_be_placed_is_refused():
         G2.state_from_dict(doc)
 
 
+
+def late_position(players=3):
+    """A real position of a random game after its first round (every seat has had its first turn)."""
+    game = GAMES[players, 0.5]
+    for seed in range(200):
+        state = play(game, seed, 400)
+        doc = state.to_dict()["state"]
+        if not state.is_terminal() and doc["turns"] > players:
+            return game, doc
+    raise AssertionError("no late position found")
+
+
+def test_a_seat_without_its_first_turn_after_the_first_round_is_refused():
+    """Regression (fuzzing, seed 4): "each player in turn" takes the first turn in the first round; a 3-player
+    position of turn 25 in which a seat had not had its first turn was accepted, and play from it reshuffled the
+    special deck while that seat's setup card was still secret, a state check_state refuses."""
+    game, doc = late_position()
+    doc["players"][2]["had_first_turn"] = False
+    with pytest.raises(InvalidPositionError, match=rf"state\.players\[2\]\.had_first_turn: false, but {doc['turns']} "
+                                                   r"turns have started"):
+        game.state_from_dict(doc)
+    del doc["players"][2]["had_first_turn"]                  # a missing flag reads as false
+    with pytest.raises(InvalidPositionError, match=r"state\.players\[2\]\.had_first_turn: false"):
+        game.state_from_dict(doc)
+
+
+def test_more_seats_with_a_first_turn_than_turns_started_are_refused():
+    game, doc = late_position()
+    doc["turns"] = 2
+    with pytest.raises(InvalidPositionError, match=r"state\.players: 3 seats have had their first turn, but only 2 "
+                                                   r"turns have started"):
+        game.state_from_dict(doc)
+
 def test_a_hunt_target_under_another_creature_is_refused():
     """Regression: "A player may only hunt the topmost creature in a space"; a hunt whose target lay under
     another creature was accepted."""

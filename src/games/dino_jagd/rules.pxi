@@ -1465,6 +1465,21 @@ cdef int check(const DinoState* s, char* m) noexcept nogil:
     if s.phase <= PH_SETUP_FIRST and (s.turns or any_count(s.started, MAX_DJ_PLAYERS)):
         snprintf(m, MSG_LEN, "turns: %d turns played during the setup", <int>s.turns)
         return 1
+    # the seats take their first turns one a turn, in turn order: a seat has had one only after as many turns,
+    # and after the first round every seat has (the special deck cannot run out before: check_reshuffle_rows)
+    tot = 0
+    for p in range(n):
+        tot += s.started[p]
+    if tot > s.turns:
+        snprintf(m, MSG_LEN, "players: %d seats have had their first turn, but only %d turns have started", tot,
+                 <int>s.turns)
+        return 1
+    if s.turns > n:
+        for p in range(n):
+            if not s.started[p]:
+                snprintf(m, MSG_LEN, "players[%d].had_first_turn: false, but %d turns have started (every seat has "
+                         "its first turn in the first round)", p, <int>s.turns)
+                return 1
     if check_reshuffle_rows(s, m):
         return 1
     # stored states are normalized: the forced steps have run (apply_action and the loader both end so)
