@@ -2,6 +2,7 @@
 playthrough and a CI-sized soak. Positions are built with game.state_from_dict; chance is fed with
 state.apply("roll 4") and the like."""
 import collections
+import random
 
 import pytest
 
@@ -653,6 +654,64 @@ def test_random_games_through_reshuffles_determinize_to_legal_worlds(players):
                 checked += 1
     assert checked > 100
 
+
+
+def first_round_with_the_special_deck_nearly_gone(game, seed):
+    """A real position of the first round (one seat has had its turn) with every special card of the deck but
+    one moved to the discard: play from the start never gets there, but a position may."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    while not (state.to_dict()["state"]["turns"] == 1 and state.to_dict()["state"]["phase"] == "hunt"):
+        state.apply(random_action(state, rng))
+    doc = state.to_dict()["state"]
+    doc["special_discard"] += doc["special_deck"][1:]
+    doc["special_deck"] = doc["special_deck"][:1]
+    return game.state_from_dict(doc), rng
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_reshuffle_in_the_first_round_keeps_every_state_legal_and_every_deal_blind(players):
+    """Regression: from such a position the special deck was reshuffled while a seat's setup card was still
+    secret ("You may only look at the card you get"), and check_state refused the state play led to. Now the
+    setup card, whatever its kind, is dealt by determinize from what the observer has not seen, a seat's view
+    loads (it shows the deck's Gimmicks and Experts, public since the reshuffle), and two worlds the observer
+    cannot tell apart give the same deals."""
+    game = cavemind.load_game("dino_jagd", players=players)
+    checked = 0
+    for seed in range(40):
+        state, rng = first_round_with_the_special_deck_nearly_gone(game, seed)
+        while not state.is_terminal() and checked < 40:
+            state.apply(random_action(state, rng))
+            assert state.check_state() is None
+            doc = state.to_dict()["state"]
+            if "special_reshuffle" not in doc or all(p["had_first_turn"] for p in doc["players"]):
+                continue
+            for observer in range(players):
+                twin = state.determinize(observer, seed=checked)
+                assert twin.check_state() is None and twin.infoset_hash(observer) == state.infoset_hash(observer)
+                assert [w.to_bytes() for w in (state.determinize(observer, seed=k) for k in range(5))] == \
+                    [w.to_bytes() for w in (twin.determinize(observer, seed=k) for k in range(5))]
+                assert MODULE.deal_method(state.to_bytes(), observer, checked) != 3
+                view = game.state_from_dict(state.to_dict(observer)["state"], observer=observer, seed=checked)
+                assert view.infoset_hash(observer) == state.infoset_hash(observer)
+            checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("deck,where", [
+    (["Superschocker"], r"special_deck_gimmicks_experts: Superschocker is not a Gimmick or Expert"),
+    (["Faehrtenleserin"], r"special_deck_gimmicks_experts: more Faehrtenleserin than are unseen"),
+])
+def test_a_seats_view_names_the_decks_gimmicks_and_experts_after_a_reshuffle(deck, where):
+    s = before_reshuffle()
+    s.apply("end turn")
+    s.apply("draw Fehlschuss")
+    view = s.to_dict(0)["state"]
+    assert view["special_deck_gimmicks_experts"] == []         # all of them lie face up here
+    assert G2.state_from_dict(view, observer=0, seed=1).infoset_hash(0) == s.infoset_hash(0)
+    view["special_deck_gimmicks_experts"] = deck
+    with pytest.raises(cavemind.InvalidPositionError, match=where):
+        G2.state_from_dict(view, observer=0)
 
 @pytest.mark.parametrize("change,where", [
     (lambda d: d["special_reshuffle"].update(count=0), r"special_reshuffle\.count: 0 is out of range \(must be from 1 to 255\)"),

@@ -73,6 +73,9 @@ def state_to_dict(bytes data, observer=None):
         doc["special_deck"] = _specials_list([s.sp_deck[t] for t in range(NUM_SPECIAL_TYPES)])
     else:
         doc["special_deck_count"] = deck_total(&s)
+        if s.reshuffles:                # the new deck was public and Gimmicks and Experts are drawn face up
+            doc["special_deck_gimmicks_experts"] = _specials_list(
+                [s.sp_deck[t] if t >= FIRST_FACE_UP else 0 for t in range(NUM_SPECIAL_TYPES)])
     if s.reshuffles:
         doc["special_reshuffle"] = {
             "count": s.reshuffles,
@@ -223,11 +226,25 @@ def state_from_dict(dict params, dict doc):
         if known[t] > SP_COUNT[t]:
             raise ValueError(f"special cards: more {SPECIAL_NAMES[t]} than the {SP_COUNT[t]} in the game")
     spare = [SP_COUNT[t] - known[t] for t in range(NUM_SPECIAL_TYPES)]
+    deck_face_up = [0] * NUM_SPECIAL_TYPES
+    deck_face_up_given = "special_deck_gimmicks_experts" in doc and "special_deck" not in doc
+    if deck_face_up_given:
+        # after a reshuffle a seat sees which Gimmicks and Experts are in the deck; the others unseen are setup
+        # cards still secret
+        deck_face_up = _special_counts(doc["special_deck_gimmicks_experts"], "special_deck_gimmicks_experts")
+        for t in range(NUM_SPECIAL_TYPES):
+            if deck_face_up[t] and t < FIRST_FACE_UP:
+                raise ValueError(f"special_deck_gimmicks_experts: {SPECIAL_NAMES[t]} is not a Gimmick or Expert")
+            if deck_face_up[t] > spare[t]:
+                raise ValueError(f"special_deck_gimmicks_experts: more {SPECIAL_NAMES[t]} than are unseen")
+            spare[t] -= deck_face_up[t]
+    one_use, gimmicks_experts = list(range(FIRST_FACE_UP)), list(range(FIRST_FACE_UP, NUM_SPECIAL_TYPES))
     for i, size in hidden_sizes.items():
+        kinds = one_use
+        if size == 1 and not s.started[i]:      # a setup card may be a Gimmick or Expert: the unseen ones not in
+            kinds = gimmicks_experts + one_use if deck_face_up_given else one_use + gimmicks_experts  # the deck are
         for _ in range(size):
-            t = next((t for t in range(FIRST_FACE_UP) if spare[t] > 0), None)
-            if t is None and size == 1 and not s.started[i]:      # a setup card may be a Gimmick or Expert
-                t = next((t for t in range(NUM_SPECIAL_TYPES) if spare[t] > 0), None)
+            t = next((t for t in kinds if spare[t] > 0), None)
             if t is None:
                 raise ValueError(f"players[{i}].hand_count: more secret cards than are unseen")
             spare[t] -= 1
@@ -240,10 +257,14 @@ def state_from_dict(dict params, dict doc):
             s.sp_deck[t] = dk[t]
     else:
         want = integer(doc, "special_deck_count", 0, 31)
-        if want != sum(spare):
-            raise ValueError(f"special_deck_count: {want} does not match the {sum(spare)} unseen special cards")
+        if deck_face_up_given and any(spare[t] for t in gimmicks_experts):
+            raise ValueError("special_deck_gimmicks_experts: Gimmicks or Experts unseen that are neither in the deck "
+                             "nor a secret setup card")
+        if want != sum(spare) + sum(deck_face_up):
+            raise ValueError(f"special_deck_count: {want} does not match the {sum(spare) + sum(deck_face_up)} "
+                             f"unseen special cards")
         for t in range(NUM_SPECIAL_TYPES):
-            s.sp_deck[t] = spare[t]
+            s.sp_deck[t] = spare[t] + deck_face_up[t]
     if "special_reshuffle" in doc:      # positions without it: no reshuffle seen (as saved before it existed)
         rs = field(doc, "special_reshuffle", kind=dict)
         s.reshuffles = integer(rs, "count", 1, 255, "special_reshuffle.count")

@@ -659,8 +659,7 @@ cdef void apply_action(void* p, int a) noexcept nogil:
                 s.mods += 1
             else:
                 if s.hand[w][SP_STOERFELD]:             # the secret setup card is shown and laid face up
-                    log_play(s, w, SP_STOERFELD)        # (never after a reshuffle in play: check_state)
-                    s.hand[w][SP_STOERFELD] -= 1
+                    s.hand[w][SP_STOERFELD] -= 1        # (in the open: the reshuffle bookkeeping needs no entry)
                     s.face_up[w][SP_STOERFELD] += 1
                 s.jam_used[w] += 1
                 s.energy[w] -= 2
@@ -959,7 +958,10 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
     its random held cards before the random rest; then method 2: the same, each seat first holding the cards
     that its plays made before enough draws need (plays_need_held) and those of a type the rest of D lacks.
     Methods 1 and 2 deal only worlds that fit,
-    with other weights. Returns the method that succeeded, 3 if none did (the state is left unchanged)."""
+    with other weights. A seat whose setup card is still secret (play from the start never reshuffles in the
+    first round, but a position may start there) gets its old part after the others, from every kind; H's
+    Gimmicks and Experts are such setup cards. Returns the method that succeeded, 3 if none did (the state is
+    left unchanged)."""
     cdef int n = s.num_players, i, t, k, c, mode, tries, size, ok
     cdef int unseen[NUM_SPECIAL_TYPES]
     cdef int rest[NUM_SPECIAL_TYPES]        # R: cards of D not drawn by known seats (the deck + others' draws)
@@ -971,7 +973,7 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
     cdef int drawn[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]
     cdef int draws[MAX_DJ_PLAYERS]
     cdef int old_size[MAX_DJ_PLAYERS]
-    cdef int total_h = 0, total_old = 0
+    cdef int total_h = 0, total_old = 0, secret_setup = 0, free, j
     for i in range(MAX_DJ_PLAYERS):
         draws[i] = 0
         old_size[i] = 0
@@ -991,11 +993,14 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
         for i in range(n):
             if not (known >> i) & 1:
                 pool_h[t] += played[i][t]
-        if pool_h[t] < 0 or rest[t] < 0 or (t >= FIRST_FACE_UP and pool_h[t] != 0):
+        if pool_h[t] < 0 or rest[t] < 0:
             return 3                        # not a position reached in play (check_state says which field)
         total_h += pool_h[t]
+        if t >= FIRST_FACE_UP:
+            secret_setup -= pool_h[t]
     for i in range(n):
         if not (known >> i) & 1:
+            secret_setup += may_hide_face_up(s, i)   # a Gimmick or Expert in H is such a seat's setup card
             draws[i] = drawn_count(s, i)
             old_size[i] = hand_count(s, i) - draws[i]
             for t in range(NUM_SPECIAL_TYPES):
@@ -1003,7 +1008,7 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
             if old_size[i] < 0:
                 return 3
             total_old += old_size[i]
-    if total_old != total_h:
+    if total_old != total_h or secret_setup < 0:
         return 3
     for mode in range(3):
         for tries in range(DEAL_TRIES if mode < 2 else 4 * DEAL_TRIES):
@@ -1024,10 +1029,12 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
                     for t in range(FIRST_FACE_UP):
                         hp[t] -= held[i][t]
                         ok = ok and hp[t] >= 0 and held[i][t] <= old_size[i]
-            for i in range(n):                  # the rest of the held cards at random
-                if not ok:
+            for j in range(2 * n):              # the rest of the held cards at random: first the seats that hold
+                if not ok:                      # one-use cards only, then those whose setup card is secret
                     break
-                if (known >> i) & 1:
+                free = j >= n
+                i = j % n
+                if (known >> i) & 1 or may_hide_face_up(s, i) != free:
                     continue
                 size = old_size[i]
                 for t in range(FIRST_FACE_UP):
@@ -1036,7 +1043,7 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
                     ok = False
                     break
                 for k in range(size):
-                    t = draw_type(hp, FIRST_FACE_UP, rng)
+                    t = draw_type(hp, NUM_SPECIAL_TYPES if free else FIRST_FACE_UP, rng)
                     if t < 0:
                         ok = False
                         break
@@ -1233,14 +1240,9 @@ cdef int check_reshuffle_rows(const DinoState* s, char* m) noexcept nogil:
             snprintf(m, MSG_LEN, "special_reshuffle: entries set, but the special deck has not been reshuffled")
             return 1
         return 0
-    # 31 special cards leave the deck before it can run out; the first round draws at most 28 (the setup deals
-    # and, per turn, 1 + a bonus per period (5) + a bonus after each Zeitschleife (2)), so every seat has
-    # started a turn and no setup card is secret any more
-    for p in range(n):
-        if not s.started[p]:
-            snprintf(m, MSG_LEN, "special_reshuffle: a reshuffle before player %d's first turn (the first round "
-                     "draws fewer than the 31 special cards)", p)
-            return 1
+    # (In play from the start the first round never empties the deck, but a position may start there with most
+    # special cards discarded: a seat's setup card can still be secret at a reshuffle; deal_since_reshuffle
+    # deals it from every kind.)
     if s.plays_logged > MAX_PLAYS_LOGGED:
         snprintf(m, MSG_LEN, "special_reshuffle.plays_since: %d plays, at most %d", <int>s.plays_logged,
                  <int>MAX_PLAYS_LOGGED)
