@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import cavemind
-from cavemind.testing import check_random_games, play_random
+from cavemind.testing import check_random_games, play_random, walk
 from cavemind.errors import InvalidPositionError
 
 GAMES = {n: cavemind.load_game("prehistory", players=n) for n in (2, 3, 4)}
@@ -209,3 +209,22 @@ def test_an_unknown_phase_name_is_a_value_error_naming_the_field():
         with pytest.raises(ValueError, match=rf'^{field}: "winter" is not one of: '):
             MODULE.state_from_dict(GAMES[3].params, bad)
     assert MODULE.state_from_dict(GAMES[3].params, doc) == GAMES[3].state_from_dict(doc).to_bytes()
+
+
+def test_a_spring_action_under_way_needs_a_free_footing():
+    """Regression (fuzzing, seed 4): "pay for it by placing one of your resources on a free footing" ends every
+    spring action, so one is chosen only while a footing is free. A position in the middle of a ceremony's
+    shaman moves whose two footings were both taken was accepted, and the last shaman move led to a footing
+    payment with no footing free, a state check_state refuses."""
+    for state in walk(GAMES[2].new_initial_state(), seed=4):
+        doc = json.loads(state.to_json())
+        st = doc["state"]
+        if st["phase"] == "spring" and st["pending_decision"] in ("move-shamans", "pay-distinct-colours"):
+            break
+    else:
+        raise AssertionError("no spring action under way found")
+    action = st["pending_action"]
+    st["footings"][action] = [1, 2]
+    with pytest.raises(InvalidPositionError, match=rf"state\.footings: both footings of action {action} are taken, "
+                                                   r"but the spring action under way pays one"):
+        cavemind.state_from_json(doc)

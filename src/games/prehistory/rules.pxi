@@ -2087,6 +2087,12 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             snprintf(m, MSG_LEN, "pending_action: footing of action %d pending, but both footings are taken",
                      <int>s.pending_action)
             return 1
+    if s.phase == PH_SPRING and s.pending_spring and s.pending_decision != SUB_MAIN \
+            and not foot_free(s, s.pending_action):
+        # a spring action is chosen only with a footing free, and its footing is paid when it ends
+        snprintf(m, MSG_LEN, "footings: both footings of action %d are taken, but the spring action under way "
+                 "pays one when it ends", <int>s.pending_action)
+        return 1
     elif s.pending_decision == SUB_DEST:
         # spring: at most 3 members; summer and the final action: one white marker each, at most the tent
         if (s.pending_action != 5 or s.pending_left == 0 or s.pending_left > s.available_members[actor(s)]
