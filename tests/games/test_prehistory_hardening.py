@@ -228,3 +228,43 @@ def test_a_spring_action_under_way_needs_a_free_footing():
     with pytest.raises(InvalidPositionError, match=rf"state\.footings: both footings of action {action} are taken, "
                                                    r"but the spring action under way pays one"):
         cavemind.state_from_json(doc)
+
+
+def spring_action_under_way(decision):
+    for state in walk(GAMES[2].new_initial_state(), seed=4):
+        doc = json.loads(state.to_json())
+        if doc["state"]["phase"] == "spring" and doc["state"]["pending_decision"] == decision:
+            return doc
+    raise AssertionError(f"no {decision} found")
+
+
+def test_a_spring_payment_needs_the_resources_for_its_price_and_the_footing():
+    """Regression (fuzzing, seed 4): a position in the middle of a hunting or fishing payment whose player had
+    lost the resources still to pay was accepted, and paying led to a footing the player could not pay (a seat
+    to move with no legal action). The price and the footing are both paid from what the action was chosen with
+    ("one more" resource than the price: legal_actions)."""
+    doc = spring_action_under_way("pay-distinct-colours")
+    st = doc["state"]
+    p = doc["to_move"]
+    st["resources"][p] = [0] * len(st["resources"][p])
+    with pytest.raises(InvalidPositionError, match=rf"state\.resources\[{p}\]: 0 resources, but the spring action "
+                                                   r"under way still needs"):
+        cavemind.state_from_json(doc)
+
+
+def test_a_spring_payment_reads_its_price_positions_only():
+    """The price's first position (3 for fishing, 0 for hunting) was not checked, and legal_actions read the
+    pricing tile at it: a position with 200 there read beyond the table."""
+    doc = spring_action_under_way("pay-distinct-colours")
+    doc["state"]["pending_item"] = 200
+    with pytest.raises(InvalidPositionError, match=r"state\.pending_item: 200 .* expected the first price position"):
+        cavemind.state_from_json(doc)
+
+
+def test_shamans_not_chosen_after_the_setup_are_refused():
+    """Regression (fuzzing, seed 4): all shamans of a seat on spot 0 (not chosen yet) passed in spring, and a
+    shaman move then put two on one spot. Every seat picks its fire pattern at the start."""
+    doc = spring_action_under_way("pay-distinct-colours")
+    doc["state"]["shamans"][0] = [0, 0, 0]
+    with pytest.raises(InvalidPositionError, match=r"state\.shamans\[0\]: two shamans on one fire position"):
+        cavemind.state_from_json(doc)

@@ -1919,8 +1919,10 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
                 snprintf(m, MSG_LEN, "shamans[%d][%d]: %d, expected a fire position 0..5", p, k,
                          <int>s.shamans[p][k])
                 return 1
-        if (s.shamans[p][0] or s.shamans[p][1] or s.shamans[p][2]) and (s.shamans[p][0] == s.shamans[p][1]
-                or s.shamans[p][0] == s.shamans[p][2] or s.shamans[p][1] == s.shamans[p][2]):
+        # all three on spot 0: not chosen yet, which only the setup allows (each seat picks them at the start)
+        if (s.shamans[p][0] or s.shamans[p][1] or s.shamans[p][2] or (s.phase != PH_FILL and s.phase != PH_START)) \
+                and (s.shamans[p][0] == s.shamans[p][1] or s.shamans[p][0] == s.shamans[p][2]
+                     or s.shamans[p][1] == s.shamans[p][2]):
             snprintf(m, MSG_LEN, "shamans[%d]: two shamans on one fire position", p)
             return 1
         if s.painted_sections[p] >= 512:
@@ -2077,6 +2079,13 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             snprintf(m, MSG_LEN, "build_space: %d is not the display slot of a pending fishing/hunting payment",
                      <int>s.build_space)
             return 1
+        if s.pending_item != (3 if s.pending_action == 3 else 0) or s.pending_left > 3:
+            # the price's positions: 3..5 for fishing, 0..2 for hunting (do_item); legal_actions reads the
+            # pricing tile there
+            snprintf(m, MSG_LEN, "pending_item: %d (%d colours left), expected the first price position %d of "
+                     "action %d and at most 3 colours", <int>s.pending_item, <int>s.pending_left,
+                     3 if s.pending_action == 3 else 0, <int>s.pending_action)
+            return 1
     elif s.pending_decision == SUB_SHAMAN:
         if s.pending_action != 2 or s.pending_left == 0 or s.pending_left > 3 or s.pending_mask >= 8:
             snprintf(m, MSG_LEN, "pending_left: %d shaman moves pending (action %d, mask %d) do not fit a ceremony",
@@ -2087,12 +2096,6 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             snprintf(m, MSG_LEN, "pending_action: footing of action %d pending, but both footings are taken",
                      <int>s.pending_action)
             return 1
-    if s.phase == PH_SPRING and s.pending_spring and s.pending_decision != SUB_MAIN \
-            and not foot_free(s, s.pending_action):
-        # a spring action is chosen only with a footing free, and its footing is paid when it ends
-        snprintf(m, MSG_LEN, "footings: both footings of action %d are taken, but the spring action under way "
-                 "pays one when it ends", <int>s.pending_action)
-        return 1
     elif s.pending_decision == SUB_DEST:
         # spring: at most 3 members; summer and the final action: one white marker each, at most the tent
         if (s.pending_action != 5 or s.pending_left == 0 or s.pending_left > s.available_members[actor(s)]
@@ -2115,6 +2118,31 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             snprintf(m, MSG_LEN, "build_space: %d is not the campsite just built by the player to move",
                      <int>s.build_space)
             return 1
+    if s.phase == PH_SPRING and s.pending_spring and s.pending_decision != SUB_MAIN:
+        # a spring action is chosen only with a footing free and the resources for its price and the footing
+        # (legal_actions, board_items), and both are paid as it goes on
+        if not foot_free(s, s.pending_action):
+            snprintf(m, MSG_LEN, "footings: both footings of action %d are taken, but the spring action under way "
+                     "pays one when it ends", <int>s.pending_action)
+            return 1
+        p = actor(s)
+        k = 1 + (s.pending_left if s.pending_decision == SUB_PAYD or s.pending_decision == SUB_SHAMAN else 0)
+        if total_res(s, p) < k:
+            snprintf(m, MSG_LEN, "resources[%d]: %d resources, but the spring action under way still needs %d (its "
+                     "price and the footing)", p, total_res(s, p), k)
+            return 1
+        if s.pending_decision == SUB_PAYD:
+            tot = 0
+            for c in range(NCOL):
+                if s.resources[p][c] and not (s.pending_mask & (1 << c)) and (
+                        colour_at(s, s.pending_action, s.pending_item) == c
+                        or colour_at(s, s.pending_action, s.pending_item + 1) == c
+                        or colour_at(s, s.pending_action, s.pending_item + 2) == c):
+                    tot += 1
+            if tot < s.pending_left:
+                snprintf(m, MSG_LEN, "resources[%d]: %d distinct colours still to pay, but the player holds %d of "
+                         "the price's colours", p, <int>s.pending_left, tot)
+                return 1
     # a chance node has an outcome, a decision a legal action
     p = current_player(s)
     if p == CHANCE and chance_outcomes(s, acts, probs) == 0:
