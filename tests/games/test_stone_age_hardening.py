@@ -262,3 +262,26 @@ def test_the_winter_card_bonus_needs_a_gold():
     doc = find(game, "card_bonus")
     doc["players"][doc["current_player"]]["gold"] = 0
     refused(game, doc, "phase: the winter card bonus needs a gold")
+
+
+def test_a_missing_food_payment_beyond_ten_is_refused():
+    """Regression (fuzzing, seed 4): "each person eats 1 food"; a player has at most 10 people, so at most 10 are
+    missing. A feeding payment with 10 paid and more left was accepted and the next payment overflowed the
+    counter's range."""
+    game = cavemind.load_game(SA, players=4)
+    doc = find(game, "feed_pay")
+    doc["step"]["paid"][0] = 10
+    refused(game, doc, "step.pay_left: ")
+
+
+@pytest.mark.parametrize("phase,options", [("build_fixed", {}), ("refill", {"wild_animals": True})])
+def test_round_0_is_the_opening_deal_only(phase, options):
+    """Regression (fuzzing, seed 4): a position of a later round with "round": 0 was accepted; play then took
+    it for the opening (people stood outside placement, the animals were shuffled into the deck a second time)."""
+    game = cavemind.load_game(SA, players=2, **options)
+    state, rng = game.new_initial_state(), random.Random(4)
+    while not (state.to_dict()["state"]["phase"] == phase and state.to_dict()["state"]["round"] > 1):
+        state.apply(random_action(state, rng))
+    doc = copy.deepcopy(state.to_dict()["state"])
+    doc["round"] = 0
+    refused(game, doc, "round: 0 is the opening deal, but ")

@@ -1966,6 +1966,13 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
         snprintf(msg, MSG_CAP, "players[%d].placed.%s: the people come back when the location is resolved",
                  s.resolver, LOC_C[s.loc])
         return 1
+    if ((ph == PH_FEED_PAY and s.pay_left + s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3] > MAX_PEOPLE)
+            or (ph == PH_PAY_BUILDING and s.pay_left + s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3] > 7)):
+        # the missing food (one per person, at most 10) or a variable building (at most 7 resources), paid so
+        # far and still to pay
+        snprintf(msg, MSG_CAP, "step.pay_left: %d still to pay after %d paid, more than the payment can be",
+                 s.pay_left, s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3])
+        return 1
     if ph == PH_PAY_CARD and s.pay_left + s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3] != s.loc - L_CARD + 1:
         snprintf(msg, MSG_CAP, "step.pay_left: the card in %s costs %d resources", LOC_C[s.loc], s.loc - L_CARD + 1)
         return 1
@@ -1980,6 +1987,20 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
     if ph == PH_BUILD_FIXED and not covers(&s.pl[s.current], cost):
         snprintf(msg, MSG_CAP, "phase: player %d cannot pay the building at %s", s.current, LOC_C[s.loc])
         return 1
+    if s.round == 0:
+        # the opening deal: the display and the stack tops are turned up before anybody has done anything, and the
+        # animals join the deck only once the first 4 cards lie out (fill_or_start)
+        if ph != PH_REFILL and ph != PH_REVEAL:
+            snprintf(msg, MSG_CAP, "round: 0 is the opening deal, but the phase is a round's (%d)", ph)
+            return 1
+        if s.animal != NONE or (ph == PH_REFILL and s.deck & ANIMAL_MASK):
+            snprintf(msg, MSG_CAP, "round: 0 is the opening deal, but an animal is out or in the deck already")
+            return 1
+        for q in range(n):
+            if s.pl[q].cards or s.pl[q].buildings or s.pl[q].igloos or s.pl[q].score or s.pl[q].on_animal:
+                snprintf(msg, MSG_CAP, "round: 0 is the opening deal, but player %d has cards, buildings, points "
+                         "or people on an animal", q)
+                return 1
     if s.round > 0:
         # after the opening every stack with tiles shows its top, except the one being turned up now
         for i in range(n):
