@@ -268,3 +268,22 @@ def test_shamans_not_chosen_after_the_setup_are_refused():
     doc["state"]["shamans"][0] = [0, 0, 0]
     with pytest.raises(InvalidPositionError, match=r"state\.shamans\[0\]: two shamans on one fire position"):
         cavemind.state_from_json(doc)
+
+
+def test_a_ceremonys_shaman_moves_must_all_be_payable():
+    """Regression (fuzzing, seed 6): a ceremony's shaman moves under way whose player held enough resources but
+    not of colours that every way of moving could pay (each move pays the colour of its spot) was accepted, and a
+    move led to a seat with no legal action. Holding resources of one colour only, some colour leaves a move
+    unpayable."""
+    doc = spring_action_under_way("move-shamans")
+    st = doc["state"]
+    p = doc["to_move"]
+    messages = set()
+    for colour in range(len(st["resources"][p])):
+        st["resources"][p] = [0] * len(st["resources"][p])
+        st["resources"][p][colour] = st["pending_left"] + 1
+        try:
+            cavemind.state_from_json(doc)
+        except InvalidPositionError as error:
+            messages.add(str(error).split(": ", 1)[1])
+    assert any(f"resources[{p}]: some way of making the ceremony's" in m for m in messages)

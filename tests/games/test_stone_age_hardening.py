@@ -285,3 +285,12 @@ def test_round_0_is_the_opening_deal_only(phase, options):
     doc = copy.deepcopy(state.to_dict()["state"])
     doc["round"] = 0
     refused(game, doc, "round: 0 is the opening deal, but ")
+
+
+def test_tools_used_and_unused_are_at_most_a_players_tools():
+    """Regression (fuzzing, seed 6): a roll with 21 pips of tools already added while the player still had
+    unused tools was accepted, and the next tool took the bonus past 21 (all of a player's tools)."""
+    game = cavemind.load_game(SA, players=4)
+    doc = find(game, "tools")
+    doc["step"]["tool_bonus"] = 21
+    refused(game, doc, "step.tool_bonus: 21, but with the tools still unused")

@@ -1685,9 +1685,43 @@ cdef int seat_fields_clear(const PHState* s, int p, char* m) noexcept nogil:
     return 0
 
 
+cdef bint shamans_can_finish(const PHState* s, int p, int* spot, int mask, int* res, int left) noexcept nogil:
+    """Whether every way of making the `left` shaman moves of a spring ceremony still due, as legal_actions offers
+    them (an unmoved shaman to a spot no own shaman held when the ceremony began nor holds now, for a resource of
+    the spot's colour), can be paid and leaves a resource for the footing: whatever the player picks, a legal
+    move follows. At most 3 moves: a search of at most 18^3 lines."""
+    cdef int k, t, c, was, total = 0
+    cdef bint any_move = False, ok
+    if left == 0:
+        for c in range(NCOL):
+            total += res[c]
+        return total >= 1
+    for k in range(3):
+        if mask & (1 << k):
+            continue
+        for t in range(6):
+            if (s.pending_item >> t) & 1 or t == spot[0] or t == spot[1] or t == spot[2]:
+                continue
+            c = colour_at(s, 2, t)
+            if res[c] == 0:
+                continue
+            any_move = True
+            was = spot[k]
+            spot[k] = t
+            res[c] -= 1
+            ok = shamans_can_finish(s, p, spot, mask | (1 << k), res, left - 1)
+            spot[k] = was
+            res[c] += 1
+            if not ok:
+                return False
+    return any_move
+
+
 cdef int check(const PHState* s, char* m) noexcept nogil:
     """0 when the rules allow *s, else 1 with "field: reason" in m. Reads only in range, on any bytes."""
     cdef int n = s.num_players, i, j, k, p, q, c, t, sp, f, tot, need, setup, moving
+    cdef int spots[3]
+    cdef int res[NCOL]
     cdef int cnt[NSP]
     cdef int acts[NUM_ACTIONS]
     cdef double probs[NUM_ACTIONS]
@@ -2131,6 +2165,15 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             snprintf(m, MSG_LEN, "resources[%d]: %d resources, but the spring action under way still needs %d (its "
                      "price and the footing)", p, total_res(s, p), k)
             return 1
+        if s.pending_decision == SUB_SHAMAN:
+            for k in range(3):
+                spots[k] = s.shamans[p][k]
+            for c in range(NCOL):
+                res[c] = s.resources[p][c]
+            if not shamans_can_finish(s, p, spots, s.pending_mask, res, s.pending_left):
+                snprintf(m, MSG_LEN, "resources[%d]: some way of making the ceremony's %d shaman moves left cannot be "
+                         "paid with a resource left for the footing", p, <int>s.pending_left)
+                return 1
         if s.pending_decision == SUB_PAYD:
             tot = 0
             for c in range(NCOL):

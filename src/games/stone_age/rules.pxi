@@ -1966,6 +1966,20 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
         snprintf(msg, MSG_CAP, "players[%d].placed.%s: the people come back when the location is resolved",
                  s.resolver, LOC_C[s.loc])
         return 1
+    if ph == PH_TOOLS:
+        # the tools used on this roll are marked used (tiles) or gone (one-use cards): with those still unused
+        # they are at most all the player's tools, 21 pips
+        cnt = s.tool_bonus
+        for i in range(3):
+            if not (s.pl[s.current].tools_used >> i) & 1:
+                cnt += s.pl[s.current].tools[i]
+        for i in range(2, 5):
+            if (s.pl[s.current].one_use >> (i - 2)) & 1:
+                cnt += i
+        if cnt > 21:
+            snprintf(msg, MSG_CAP, "step.tool_bonus: %d, but with the tools still unused that is %d pips, more than "
+                     "a player's tools (21)", s.tool_bonus, cnt)
+            return 1
     if ((ph == PH_FEED_PAY and s.pay_left + s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3] > MAX_PEOPLE)
             or (ph == PH_PAY_BUILDING and s.pay_left + s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3] > 7)):
         # the missing food (one per person, at most 10) or a variable building (at most 7 resources), paid so
