@@ -1468,7 +1468,7 @@ cdef int check(const DinoState* s, char* m) noexcept nogil:
         snprintf(m, MSG_LEN, "turns: %d turns played during the setup", <int>s.turns)
         return 1
     # the seats take their first turns one a turn, in turn order: a seat has had one only after as many turns,
-    # and after the first round every seat has (the special deck cannot run out before: check_reshuffle_rows)
+    # and after the first round every seat has
     tot = 0
     for p in range(n):
         tot += s.started[p]
