@@ -1685,7 +1685,7 @@ cdef int seat_fields_clear(const PHState* s, int p, char* m) noexcept nogil:
     return 0
 
 
-cdef bint shamans_can_finish(const PHState* s, int p, int* spot, int mask, int* res, int left) noexcept nogil:
+cdef bint shamans_can_finish(const PHState* s, int* spot, int mask, int* res, int left) noexcept nogil:
     """Whether every way of making the `left` shaman moves of a spring ceremony still due, as legal_actions offers
     them (an unmoved shaman to a spot no own shaman held when the ceremony began nor holds now, for a resource of
     the spot's colour), can be paid and leaves a resource for the footing: whatever the player picks, a legal
@@ -1709,7 +1709,7 @@ cdef bint shamans_can_finish(const PHState* s, int p, int* spot, int mask, int* 
             was = spot[k]
             spot[k] = t
             res[c] -= 1
-            ok = shamans_can_finish(s, p, spot, mask | (1 << k), res, left - 1)
+            ok = shamans_can_finish(s, spot, mask | (1 << k), res, left - 1)
             spot[k] = was
             res[c] += 1
             if not ok:
@@ -2170,7 +2170,7 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
                 spots[k] = s.shamans[p][k]
             for c in range(NCOL):
                 res[c] = s.resources[p][c]
-            if not shamans_can_finish(s, p, spots, s.pending_mask, res, s.pending_left):
+            if not shamans_can_finish(s, spots, s.pending_mask, res, s.pending_left):
                 snprintf(m, MSG_LEN, "resources[%d]: some way of making the ceremony's %d shaman moves left cannot be "
                          "paid with a resource left for the footing", p, <int>s.pending_left)
                 return 1
