@@ -241,8 +241,9 @@ def state_from_dict(dict params, dict doc):
     one_use, gimmicks_experts = list(range(FIRST_FACE_UP)), list(range(FIRST_FACE_UP, NUM_SPECIAL_TYPES))
     for i, size in hidden_sizes.items():
         kinds = one_use
-        if size == 1 and not s.started[i]:      # a setup card may be a Gimmick or Expert: the unseen ones not in
-            kinds = gimmicks_experts + one_use if deck_face_up_given else one_use + gimmicks_experts  # the deck are
+        if size == 1 and not s.started[i]:
+            # a setup card may be a Gimmick or Expert; after a reshuffle the unseen ones not in the deck must be
+            kinds = gimmicks_experts + one_use if deck_face_up_given else one_use + gimmicks_experts
         for _ in range(size):
             t = next((t for t in kinds if spare[t] > 0), None)
             if t is None:

@@ -2160,10 +2160,10 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
                      "pays one when it ends", <int>s.pending_action)
             return 1
         p = actor(s)
-        k = 1 + (s.pending_left if s.pending_decision == SUB_PAYD or s.pending_decision == SUB_SHAMAN else 0)
-        if total_res(s, p) < k:
+        need = 1 + (s.pending_left if s.pending_decision == SUB_PAYD or s.pending_decision == SUB_SHAMAN else 0)
+        if total_res(s, p) < need:
             snprintf(m, MSG_LEN, "resources[%d]: %d resources, but the spring action under way still needs %d (its "
-                     "price and the footing)", p, total_res(s, p), k)
+                     "price and the footing)", p, total_res(s, p), need)
             return 1
         if s.pending_decision == SUB_SHAMAN:
             for k in range(3):
@@ -2175,12 +2175,12 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
                          "paid with a resource left for the footing", p, <int>s.pending_left)
                 return 1
         if s.pending_decision == SUB_PAYD:
+            f = 0                                   # the price's colours, as a bit set
+            for k in range(3):
+                f |= 1 << colour_at(s, s.pending_action, s.pending_item + k)
             tot = 0
             for c in range(NCOL):
-                if s.resources[p][c] and not (s.pending_mask & (1 << c)) and (
-                        colour_at(s, s.pending_action, s.pending_item) == c
-                        or colour_at(s, s.pending_action, s.pending_item + 1) == c
-                        or colour_at(s, s.pending_action, s.pending_item + 2) == c):
+                if s.resources[p][c] and (f >> c) & 1 and not (s.pending_mask & (1 << c)):
                     tot += 1
             if tot < s.pending_left:
                 snprintf(m, MSG_LEN, "resources[%d]: %d distinct colours still to pay, but the player holds %d of "

@@ -1611,7 +1611,7 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
     """0 if `s` is a state the rules allow, else 1 with "field: reason" in msg (MSG_CAP bytes). Every index is
     checked before it is used, so any bytes of the right size can be checked."""
     cdef int n = s.num_players, q, r, i, l, t, k, cnt, who, occupied, ph = s.phase
-    cdef int built = 0, unseen = 0, tops = 0, igloos = 0, on_animal = 0, bar_sum = 0
+    cdef int built = 0, unseen = 0, tops = 0, igloos = 0, on_animal = 0, bar_sum = 0, paid_so_far
     cdef uint64_t all_cards, c, owned
     cdef const Player* me
     cdef int buf[NUM_ACTIONS]
@@ -1980,14 +1980,14 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
             snprintf(msg, MSG_CAP, "step.tool_bonus: %d, but with the tools still unused that is %d pips, more than "
                      "a player's tools (21)", s.tool_bonus, cnt)
             return 1
-    if ((ph == PH_FEED_PAY and s.pay_left + s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3] > MAX_PEOPLE)
-            or (ph == PH_PAY_BUILDING and s.pay_left + s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3] > 7)):
-        # the missing food (one per person, at most 10) or a variable building (at most 7 resources), paid so
-        # far and still to pay
+    paid_so_far = s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3]  # in the payment under way
+    if ((ph == PH_FEED_PAY and s.pay_left + paid_so_far > MAX_PEOPLE)
+            or (ph == PH_PAY_BUILDING and s.pay_left + paid_so_far > 7)):
+        # the missing food (one per person, at most 10) or a variable building (at most 7 resources)
         snprintf(msg, MSG_CAP, "step.pay_left: %d still to pay after %d paid, more than the payment can be",
-                 s.pay_left, s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3])
+                 s.pay_left, paid_so_far)
         return 1
-    if ph == PH_PAY_CARD and s.pay_left + s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3] != s.loc - L_CARD + 1:
+    if ph == PH_PAY_CARD and s.pay_left + paid_so_far != s.loc - L_CARD + 1:
         snprintf(msg, MSG_CAP, "step.pay_left: the card in %s costs %d resources", LOC_C[s.loc], s.loc - L_CARD + 1)
         return 1
     if ph == PH_CARD_BONUS and s.pl[s.current].res[GOLD] < 1:
