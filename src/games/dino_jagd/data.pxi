@@ -75,37 +75,3 @@ def _load_evaluation():
 
 
 _load_evaluation()
-
-# EXPERIMENT: heuristic variant 2, a small network on the same features (benchmarks/results, scratch fit).
-cdef enum:
-    NET_MAX_HIDDEN = 64
-cdef int NET_HIDDEN = 0
-cdef double NET_MU[NUM_EVALUATION_FEATURES]
-cdef double NET_SD[NUM_EVALUATION_FEATURES]
-cdef double NET_W[2 * NUM_EVALUATION_FEATURES][NET_MAX_HIDDEN]
-cdef double NET_B[NET_MAX_HIDDEN]
-cdef double NET_V[NET_MAX_HIDDEN]
-cdef double NET_A[2 * NUM_EVALUATION_FEATURES]
-
-
-def _load_network():
-    global NET_HIDDEN
-    import os
-    path = os.environ.get("CAVEMIND_DINO_NETWORK")
-    if not path:
-        return
-    doc = json.loads(open(path).read())
-    NET_HIDDEN = len(doc["b"])
-    for k in range(NUM_EVALUATION_FEATURES):
-        NET_MU[k] = doc["mu"][k]
-        NET_SD[k] = doc["sd"][k]
-    for k in range(2 * NUM_EVALUATION_FEATURES):
-        NET_A[k] = doc["a"][k]
-        for j in range(NET_HIDDEN):
-            NET_W[k][j] = doc["W"][k][j]
-    for j in range(NET_HIDDEN):
-        NET_B[j] = doc["b"][j]
-        NET_V[j] = doc["v"][j]
-
-
-_load_network()

@@ -13,7 +13,7 @@ from importlib import resources
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy, memset, memcmp
 from libc.stdio cimport snprintf
-from libc.math cimport exp, tanh
+from libc.math cimport exp
 from cpython.pycapsule cimport PyCapsule_New
 
 from mcts.rng cimport Rng, rng_below, rng_seed

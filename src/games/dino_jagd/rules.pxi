@@ -790,7 +790,7 @@ def set_heuristic_variant(int variant):
     the learned evaluation with 2 players, the score lead with more); returns the previous variant. For benchmarks
     comparing them."""
     global HEURISTIC_VARIANT
-    if variant < 0 or variant > 2:
+    if variant != 0 and variant != 1:
         from cavemind.errors import InvalidOptionError
         raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
     previous = HEURISTIC_VARIANT
@@ -856,32 +856,6 @@ cdef void learned_heuristic(const DinoState* s, double* out) noexcept nogil:
         out[i] /= total
 
 
-cdef double network_side(const double* xa, const double* xb) noexcept nogil:
-    cdef double h = 0, z
-    cdef int j, k
-    for k in range(NUM_EVALUATION_FEATURES):
-        h += NET_A[k] * xa[k] + NET_A[NUM_EVALUATION_FEATURES + k] * xb[k]
-    for j in range(NET_HIDDEN):
-        z = NET_B[j]
-        for k in range(NUM_EVALUATION_FEATURES):
-            z += NET_W[k][j] * xa[k] + NET_W[NUM_EVALUATION_FEATURES + k][j] * xb[k]
-        h += NET_V[j] * tanh(z)
-    return h
-
-
-cdef void network_heuristic(const DinoState* s, double* out) noexcept nogil:
-    cdef double f0[NUM_EVALUATION_FEATURES]
-    cdef double f1[NUM_EVALUATION_FEATURES]
-    cdef int k
-    evaluation_features_of(s, 0, f0)
-    evaluation_features_of(s, 1, f1)
-    for k in range(NUM_EVALUATION_FEATURES):
-        f0[k] = (f0[k] - NET_MU[k]) / NET_SD[k]
-        f1[k] = (f1[k] - NET_MU[k]) / NET_SD[k]
-    out[0] = 1.0 / (1.0 + exp(network_side(f1, f0) - network_side(f0, f1)))
-    out[1] = 1.0 - out[0]
-
-
 cdef void heuristic(const void* p, double* out) noexcept nogil:
     """A soft win probability: from the score lead, or the learned evaluation (variant 1, 2 players; above)."""
     cdef const DinoState* s = <const DinoState*>p
@@ -891,10 +865,7 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
     if s.phase == PH_OVER:
         returns(p, out)
         return
-    if HEURISTIC_VARIANT == 2 and s.num_players == 2 and NET_HIDDEN > 0:
-        network_heuristic(s, out)
-        return
-    if HEURISTIC_VARIANT >= 1 and s.num_players == 2:
+    if HEURISTIC_VARIANT == 1 and s.num_players == 2:
         learned_heuristic(s, out)
         return
     scores(p, sc)
