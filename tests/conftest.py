@@ -1,10 +1,22 @@
 """Shared helpers: every registered game in every configuration the contract suite covers."""
+import importlib.util
 import itertools
+from pathlib import Path
 
 import pytest
 
 import cavemind
 from cavemind.testing import walk  # noqa: F401  (the tests import it from here)
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load_benchmark(name):
+    """A script of benchmarks/ (not a package) as a module, for the tests of its functions."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def configurations(name):

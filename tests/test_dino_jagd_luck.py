@@ -3,25 +3,15 @@ a hunt's roll counts for the hunter, at the creature's points times (capture or 
 the die that deals the creatures at a turn's start counts for nobody."""
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
-
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "dino_jagd_luck.py"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("dino_jagd_luck", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from conftest import load_benchmark
 
 
 def test_hunt_luck_counts_each_hunt_roll_for_its_hunter_only():
-    luck_script = load_script()
+    luck_script = load_benchmark("dino_jagd_luck")
     creatures = json.loads(luck_script.DATA.read_text())["creatures"]
     creature = next(c for c in creatures if c["hunt"].count("C") not in (0, 6))
     table = {c["name"]: c["hunt"] for c in creatures}
@@ -39,7 +29,7 @@ def test_hunt_luck_counts_each_hunt_roll_for_its_hunter_only():
 
 
 def test_the_logistic_fit_reads_the_win_rate_at_even_luck():
-    luck_script = load_script()
+    luck_script = load_benchmark("dino_jagd_luck")
     rng = np.random.default_rng(0)
     x = rng.normal(0, 10, 20000)
     y = (rng.random(20000) < 1 / (1 + np.exp(-(0.4 + 0.1 * x)))).astype(float)

@@ -3,26 +3,16 @@ docs/strength.md: the chance events of a game depend on the deal's seed only, ne
 with (a bug once reset the chance counter to a bot's closed-loop setting, so every die of a game fell alike)."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from conftest import load_benchmark
 
 import cavemind
 from cavemind import _core
 from cavemind.arena import derive_seed
 from cavemind.botspec import parse_bot_spec
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "heuristic_match.py"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("heuristic_match", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_the_chance_events_do_not_depend_on_the_bots_switches():
-    match = load_script()
+    match = load_benchmark("heuristic_match")
     game = cavemind.load_game("dino_jagd", players=2)
     previous = game.module.set_heuristic_variant(0)
     try:
