@@ -220,3 +220,30 @@ def test_observation_rejects_a_seat_outside_the_game(player):
     data = GAMES[3].new_initial_state(seed=1).to_bytes()
     with pytest.raises(ValueError, match="player"):
         H.observation(data, player)
+
+
+def test_a_trade_owing_more_mammoths_than_its_player_can_give_is_refused():
+    """Regression (fuzzing, seed 7, 4 players, case 7981): a trade payment owing a fish and 2 mammoths, with no
+    mammoth left to give, was accepted because only the next unit (the fish) was checked; paying the fish then left
+    a payment nobody could make. The same position owing no mammoth is legal."""
+    rng = random.Random(7)
+    for seed in range(400):
+        state = GAMES[4].new_initial_state(seed=seed)
+        while not state.is_terminal():
+            doc = state.to_dict()["state"]
+            payment = doc["turn_state"]["payment"]
+            if (doc["phase"] == "pay" and payment["for"] == "trade" and payment["owe_mammoths"] == 0
+                    and any(payment["owe"].values()) and doc["herd"].count(doc["to_move"]) == 0):
+                break
+            state.apply(random_action(state, rng))
+        else:
+            continue
+        mover = doc["players"][doc["to_move"]]
+        mover["depot_mammoths"] += mover["board_mammoths"]       # every mammoth of the mover back in the depot
+        mover["board_mammoths"] = 0
+        assert load(doc, 4)[0] is None
+        payment["owe_mammoths"] = 2
+        message, _ = load(doc, 4)
+        assert message is not None and "mammoths owed" in message, message
+        return
+    pytest.fail("no trade payment owing food reached in 400 random games")

@@ -1409,6 +1409,10 @@ cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
         if pay_options(s, opts) == 0:
             snprintf(msg, MSG_CAP, "turn_state.payment: what is owed cannot be paid")
             return 1
+        # pay_options sees the next unit only; the mammoths come after the food and need their own cover
+        if s.owe_mam > (0 if s.mam_herd else s.board_mammoths[s.to_move]) + own_in_herd_below(s, s.to_move, s.mam_floor):
+            snprintf(msg, MSG_CAP, "turn_state.payment: %d mammoths owed, fewer left to pay them with", s.owe_mam)
+            return 1
     elif (s.pay_kind or s.owe[0] or s.owe[1] or s.owe[2] or s.owe_any or s.owe_mam or s.pay_floor or s.pay_swap
             or s.pay_slot or s.pay_points or s.mam_floor or s.mam_herd or s.pay_key != 255):
         snprintf(msg, MSG_CAP, "turn_state.payment: a payment exists only in the pay phase")
