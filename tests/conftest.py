@@ -1,4 +1,5 @@
-"""Shared helpers: every registered game in every configuration the contract suite covers."""
+"""Shared helpers: every registered game in every configuration the contract suite covers, and the benchmark
+scripts loaded as modules for the tests of their functions."""
 import importlib.util
 import itertools
 from pathlib import Path
