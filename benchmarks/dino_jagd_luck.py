@@ -13,15 +13,13 @@ even (with a 95% interval from the fit's standard error). Drawn games are left o
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from pathlib import Path
 
 import numpy as np
 
 from cavemind.arena import read_results
-
-DATA = Path(__file__).resolve().parent.parent / "python" / "cavemind" / "data" / "dino_jagd" / "dino_jagd.json"
+from cavemind.games.dino_jagd import CREATURES  # the creature cards of the game's data file
 
 
 def hunt_luck(moves: list, table: dict, points: dict) -> list[float]:
@@ -58,9 +56,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="+", help="2-player Dino Jagd arena results files")
     args = parser.parse_args()
-    creatures = json.loads(DATA.read_text())["creatures"]
-    table = {c["name"]: c["hunt"] for c in creatures}
-    points = {c["name"]: c["points"] for c in creatures}
+    table = {c["name"]: c["hunt"] for c in CREATURES}
+    points = {c["name"]: c["points"] for c in CREATURES}
     print("| file | first bot | decided games | first bot won % | more hunt luck won % | sd of the luck difference "
           "(points) | first bot's win % at even luck (95% CI) |")
     print("|---|---|---:|---:|---:|---:|---:|")

@@ -3,8 +3,6 @@ a hunt's roll counts for the hunter, at the creature's points times (capture or 
 the die that deals the creatures at a turn's start counts for nobody."""
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 from conftest import load_benchmark
@@ -12,7 +10,7 @@ from conftest import load_benchmark
 
 def test_hunt_luck_counts_each_hunt_roll_for_its_hunter_only():
     luck_script = load_benchmark("dino_jagd_luck")
-    creatures = json.loads(luck_script.DATA.read_text())["creatures"]
+    creatures = luck_script.CREATURES
     creature = next(c for c in creatures if c["hunt"].count("C") not in (0, 6))
     table = {c["name"]: c["hunt"] for c in creatures}
     points = {c["name"]: c["points"] for c in creatures}
