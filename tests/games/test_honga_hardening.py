@@ -247,3 +247,26 @@ def test_a_trade_owing_more_mammoths_than_its_player_can_give_is_refused():
         assert message is not None and "mammoths owed" in message, message
         return
     pytest.fail("no trade payment owing food reached in 400 random games")
+
+
+def test_more_hands_left_on_a_field_than_the_disc_and_lucky_hands_give_are_refused():
+    """Regression (fuzzing, seed 9, 4 players, case 18531): 6 hands left on the mushrooms from a disc giving 3 were
+    accepted (the check allowed up to 4 + 2 anywhere); a lucky hand then made 7, which the state's own check refuses.
+    Hands left on a field are at most what the disc placed this turn gives it plus the lucky hands played."""
+    rng = random.Random(9)
+    for seed in range(200):
+        state = GAMES[4].new_initial_state(seed=seed)
+        while not state.is_terminal():
+            doc = state.to_dict()["state"]
+            if doc["phase"] == "act" and doc["turn_state"]["uses"] and doc["turn_state"]["cards_played"] == 0:
+                break
+            state.apply(random_action(state, rng))
+        else:
+            continue
+        assert load(doc, 4)[0] is None
+        field = next(iter(doc["turn_state"]["uses"]))
+        doc["turn_state"]["uses"][field] += 1
+        message, _ = load(doc, 4)
+        assert message is not None and "more than the disc placed gives" in message, message
+        return
+    pytest.fail("no act phase with hands left reached in 200 random games")

@@ -1186,6 +1186,7 @@ cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
     cdef uint64_t held = 0, bit, m
     cdef int herd_count[MAXP]
     cdef int opts[16]
+    cdef uint8_t disc_uses[NUM_FIELDS]
     if n < 2 or n > MAXP:
         snprintf(msg, MSG_CAP, "players: %d seats, the game has 2-5", n)
         return 1
@@ -1433,6 +1434,14 @@ cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
         if s.cur_disc == NO_DISC or s.field_top[s.cur_field] != s.cur_disc:
             snprintf(msg, MSG_CAP, "turn_state.disc: the disc placed this turn must lie on the round field")
             return 1
+        # hands left on a field: at most what the disc placed gives it plus this turn's lucky hands
+        compute_uses(s.cur_disc, s.cur_field, s.cur_rot, disc_uses)
+        k = s.bonus_played[K_LUCKY] + s.bonus_played[K_LUCKY_OR_HONGA]
+        for i in range(NUM_FIELDS):
+            if s.uses[i] > disc_uses[i] + k:
+                snprintf(msg, MSG_CAP, "turn_state.uses: %d hands on %s, more than the disc placed gives it (%d) "
+                         "and the %d lucky hands played this turn", s.uses[i], FIELD_C[i], disc_uses[i], k)
+                return 1
     elif bonus_total(s.bonus_played):
         snprintf(msg, MSG_CAP, "bonus_played: cards are played only while acting")
         return 1
