@@ -36,11 +36,8 @@ def parse(text: str):
     given), its heuristic variant (default None: the game's default), its score-margin weight (default 0) and its
     progressive-widening exponent (default 0: off)."""
     spec, _, extra = text.partition("@")
-    variant, margin, widening, skip = None, 0.0, 0.0, False
+    variant, margin, widening = None, 0.0, 0.0
     for token in filter(None, extra.split("/")):
-        if token == "skip":
-            skip = True
-            continue
         if token.startswith("margin="):
             margin = float(token[len("margin="):])
         elif token.startswith("widening="):
@@ -49,7 +46,7 @@ def parse(text: str):
             spec += ("," if ":" in spec else ":") + token
         else:
             variant = int(token)
-    return parse_bot_spec(spec), (variant, margin, widening, skip)
+    return parse_bot_spec(spec), (variant, margin, widening)
 
 
 def play(game, bots, variants, seed: int) -> dict:
@@ -62,12 +59,11 @@ def play(game, bots, variants, seed: int) -> dict:
             state.apply(state.sample_chance(derive_seed(seed, chance_events)))
             chance_events += 1
             continue
-        variant, margin, widening, skip = variants[player]
+        variant, margin, widening = variants[player]
         if hasattr(module, "set_heuristic_variant"):
             module.set_heuristic_variant(variant)
         _core._set_margin_weight(margin)
         _core._set_widening(widening)
-        _core._set_skip_forced(skip)
         state.apply(bots[player].step(state.clone()))
     result = {"returns": list(state.returns()), "scores": list(state.scores())}
     if game.name == "stone_age":    # what the Stone Age diagnosis followed: what a player built and kept

@@ -328,7 +328,6 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cfg.mast_epsilon = MAST_EPSILON
     cfg.margin_weight = MARGIN_WEIGHT
     cfg.widening = WIDENING
-    cfg.skip_forced = SKIP_FORCED
     cfg.chance_branching = chance_branching
     cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
     cfg.searcher = player

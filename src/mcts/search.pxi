@@ -99,18 +99,6 @@ def _set_widening(double alpha):
     WIDENING = alpha
 
 
-# EXPERIMENT (measurement only, like WIDENING): a decision with one legal action below the root gets no tree node:
-# the descent plays it and stays on the same node, so that each expansion adds a real choice and the tree's depth
-# counts choices only. 0 = off (every decision is a node).
-cdef bint SKIP_FORCED = False
-
-
-def _set_skip_forced(bint skip):
-    """For measurements only (benchmarks): whether every later search skips forced moves in its tree."""
-    global SKIP_FORCED
-    SKIP_FORCED = skip
-
-
 ctypedef struct SearchConfig:
     int algorithm
     long long iterations     # 0 means no iteration limit
@@ -122,7 +110,6 @@ ctypedef struct SearchConfig:
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     double margin_weight     # EXPERIMENT: see MARGIN_WEIGHT
     double widening          # EXPERIMENT: see WIDENING
-    bint skip_forced         # EXPERIMENT: see SKIP_FORCED
     int chance_branching     # chance events with at most this many outcomes are closed loop (0: none)
     int determinizations     # PIMC only
     int searcher             # the player whose decision is searched (and whose view is kept)
@@ -426,10 +413,6 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
             g.apply_action(s, outcome)
             continue
         n = g.legal_actions(s, w.actions)
-        if n == 1 and w.cfg.skip_forced and player == w.cfg.searcher and node != w.roots[tree]:
-            g.apply_action(s, w.actions[0])
-            mast_record(w, player, w.actions[0])
-            continue
         child = select_or_expand(w, s, node, player, n, use_availability, &expanded)
         if child == NO_NODE:
             break
