@@ -19,10 +19,11 @@ decisions it gets wrong are ones that do not matter, and 4x the iterations canno
 the game (with this evaluation) is saturated at that budget. A large regret at 1x that falls with budget is what
 a search that scales looks like.
 
-Also reported: the gap between the reference's best and second-best move (how much a decision can matter), and
-how well the game's heuristic (what a cut-off rollout reads) predicts the mover's final result at these
-positions (the self-play games are played to their end): a search optimises that estimate, so an estimate that
-predicts results poorly makes more search better at the wrong thing.
+Also reported: how often one move took over 99% of the reference's visits, elsewhere the gap between its best and
+second-best move (how much a decision can matter), and how well the game's heuristic (what a cut-off rollout
+reads) predicts the mover's final result at these positions (the self-play games are played to their end): a
+search optimises that estimate, so an estimate that predicts results poorly makes more search better at the wrong
+thing.
 """
 from __future__ import annotations
 
@@ -99,14 +100,14 @@ def main() -> None:
     started = time.monotonic()
     positions, calibration = decision_positions(game, args.positions, args.every, args.seed)
     rows: dict[str, dict[str, list[float]]] = {}
-    gaps: list[float] = []
+    gaps: list[float | None] = []
     widths: list[int] = []
     for number, state in enumerate(positions):
         reference = search(state, args.reference, seed=10_000 + number)
         value = {m.action: m.value for m in reference.moves}
         best = reference.best.action
         ranked = sorted((m.value for m in reference.moves if m.visits >= 0.01 * args.reference), reverse=True)
-        gaps.append(ranked[0] - ranked[1] if len(ranked) > 1 else 0.0)
+        gaps.append(ranked[0] - ranked[1] if len(ranked) > 1 else None)   # None: one move took 99% of the visits
         widths.append(len(state.legal_actions()))
         runs = [(f"{b:,}", search(state, b, seed=s)) for b in budgets for s in range(args.seeds)]
         runs.append((f"{args.reference:,} (control)", search(state, args.reference, seed=20_000 + number)))
@@ -121,10 +122,12 @@ def main() -> None:
     print(f"{args.game}, {args.players} players, {len(positions)} positions from expert self-play (every "
           f"{args.every}th decision), ISMCTS with the game's default settings, reference {args.reference:,} "
           f"iterations; {minutes:.1f} minutes")
-    print(f"legal moves per position: median {statistics.median(widths):g}, max {max(widths)}; reference gap "
-          f"between its best and second-best move (moves with >= 1% of visits): median {statistics.median(gaps):.3f}, "
-          f"mean {statistics.fmean(gaps):.3f}, share of positions with a gap over 0.05: "
-          f"{sum(g > 0.05 for g in gaps) / len(gaps):.0%}")
+    contested = [g for g in gaps if g is not None]
+    print(f"legal moves per position: median {statistics.median(widths):g}, max {max(widths)}; positions where one "
+          f"move took over 99% of the reference's visits: {1 - len(contested) / len(gaps):.0%}; in the others, the "
+          f"gap between the reference's best and second-best move (moves with >= 1% of visits): median "
+          f"{statistics.median(contested) if contested else 0:.3f}, mean {statistics.fmean(contested) if contested else 0:.3f}, "
+          f"share of all positions with a gap over 0.05: {sum(g > 0.05 for g in contested) / len(gaps):.0%}")
     print(calibration_report(calibration))
     print()
     print("| iterations | agreement with the reference move | mean regret (win probability) | visit share of the chosen move | its value |")
