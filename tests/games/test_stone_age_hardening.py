@@ -294,3 +294,19 @@ def test_tools_used_and_unused_are_at_most_a_players_tools():
     doc = find(game, "tools")
     doc["step"]["tool_bonus"] = 21
     refused(game, doc, "step.tool_bonus: 21, but with the tools still unused")
+
+
+def test_an_unused_tool_card_must_lie_face_up():
+    """Regression (fuzzing, seed 10, wild animals): an unused one-use tool of value 2 whose only card of that
+    value (T3) was face down was accepted; determinize re-dealt the face-down card, leaving the tool without its
+    card. A one-use tool comes from a card taken from the display, face up: a card drawn face down from the deck
+    gives only its bottom half."""
+    game, doc = placement_doc()
+    doc["deck"]["cards"].remove("T3")
+    doc["deck"]["size"] -= 1
+    doc["players"][0]["one_use_tools"] = [2]
+    doc["players"][0]["hidden_cards"] = ["T3"]
+    refused(game, doc, "players[0].one_use_tools: the tool card 2 is not among the player's face-up cards")
+    doc["players"][0]["hidden_cards"] = []
+    doc["players"][0]["cards"] = ["T3"]
+    assert game.state_from_dict(doc).to_dict()["state"]["players"][0]["one_use_tools"] == [2]

@@ -1735,14 +1735,18 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
         if me.one_use > 7:
             snprintf(msg, MSG_CAP, "players[%d].one_use_tools: unknown tool cards", q)
             return 1
+        # an unused one-use tool comes from a card taken from the display, face up: a face-down card drawn
+        # from the deck gives only its bottom half, so it cannot back one (and determinize re-deals it)
         for k in range(3):
             if (me.one_use >> k) & 1:
                 owned = 0
                 for i in range(NUM_CARDS):
-                    if CARD_EFFECT[i] == EFF_ONE_USE_TOOL and CARD_AMOUNT[i] == k + 2 and (me.cards >> i) & 1:
+                    if (CARD_EFFECT[i] == EFF_ONE_USE_TOOL and CARD_AMOUNT[i] == k + 2
+                            and ((me.cards & ~me.hidden) >> i) & 1):
                         owned = 1
                 if not owned:
-                    snprintf(msg, MSG_CAP, "players[%d].one_use_tools: the tool card %d is not among the player's cards", q, k + 2)
+                    snprintf(msg, MSG_CAP, "players[%d].one_use_tools: the tool card %d is not among the player's "
+                             "face-up cards", q, k + 2)
                     return 1
         if me.buildings > NUM_BUILDINGS or me.igloos > 4:
             snprintf(msg, MSG_CAP, "players[%d].buildings: %d buildings, %d igloos", q, me.buildings, me.igloos)
