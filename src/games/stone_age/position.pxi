@@ -165,12 +165,6 @@ def state_from_dict(dict params, dict doc):
                 me.hidden |= (<uint64_t>1) << c
         else:
             raise ValueError(f"{path}.hidden_cards: expected a list of card ids or a number")
-        for v in (2, 3, 4):
-            if (me.one_use >> (v - 2)) & 1:
-                owns = any(CARD_EFFECT[c] == EFF_ONE_USE_TOOL and CARD_AMOUNT[c] == v
-                           and ((me.cards & ~me.hidden) >> c) & 1 for c in range(NUM_CARDS))
-                if not owns:
-                    raise ValueError(f"{path}.one_use_tools: the tool card {v} is not among the player's face-up cards")
     deck = field(doc, "deck", kind=dict)
     size = integer(deck, "size", 0, NUM_CARDS, "deck.size")
     s.deck = 0
