@@ -212,13 +212,15 @@ def test_the_table_of_game_defaults_is_the_registry():
     """docs/settings.md lists every game's search defaults per player count: the table must say what
     cavemind.search_defaults gives (the registry is the one place; the table only shows it)."""
     text = (ROOT / "docs" / "settings.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| (\w+) \| (\d)(?:-(\d))? \| ([\d.]+) \| (-?\d+) \| (\w+) \| (\d+) \|", text, re.M)
+    rows = re.findall(r"^\| (\w+) \| (\d)(?:-(\d))? \| ([\d.]+) \| (-?\d+) \| (\w+) \| (\d+) \| ([\d.]+) \|",
+                      text, re.M)
     listed = set()
-    for game, low, high, exploration, depth, policy, chance in rows:
+    for game, low, high, exploration, depth, policy, chance, minimax in rows:
         for players in range(int(low), int(high or low) + 1):
             defaults = cavemind.search_defaults(game, players)
-            assert (defaults.exploration, defaults.rollout_depth, defaults.rollout_policy,
-                    defaults.chance_branching) == (float(exploration), int(depth), policy, int(chance)), (game, players)
+            assert (defaults.exploration, defaults.rollout_depth, defaults.rollout_policy, defaults.chance_branching,
+                    defaults.implicit_minimax) == (float(exploration), int(depth), policy, int(chance),
+                                                   float(minimax)), (game, players)
             listed.add((game, players))
     for game in cavemind.game_names():
         for players in cavemind.game_info(game).player_counts:

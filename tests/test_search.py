@@ -293,3 +293,41 @@ def test_closed_loop_chance_gives_each_outcome_a_node_and_leaves_games_without_c
             == cavemind.analyse(board, limit, seed=2, chance_branching=0).moves)
     with pytest.raises(cavemind.SearchError, match="chance_branching=-1"):
         cavemind.analyse(board, limit, chance_branching=-1)
+
+
+def test_implicit_minimax_follows_the_heuristic_line_and_is_refused_where_it_cannot_apply():
+    limit = cavemind.Limit(iterations=2000)
+    # With all the weight on the minimax value and no exploration, selection is greedy on it: a move that wins
+    # at once is worth 1 there after its first visit, so the search stays on it
+    state = ttt("XX.", "OO.", "...")
+    info = cavemind.analyse(state, limit, seed=3, implicit_minimax=1.0, exploration=0.0)
+    assert info.best.name == "c3" and info.best.visits > 0.9 * info.iterations
+    # and where every move but one loses at once (X must block c2), the minimax value finds the one that does not
+    state = ttt("X..", "OO.", "X..")
+    for algorithm in ("mcts", "ismcts", "pimc"):
+        info = cavemind.analyse(state, limit, algorithm=algorithm, seed=4, implicit_minimax=0.5)
+        assert info.best.name == "c2", algorithm
+    # It changes a search with a cut-off heuristic, reproducibly; MO-ISMCTS (one tree per player) ignores it
+    dino = cavemind.load_game("dino_jagd", players=2).new_initial_state(seed=4)
+    while dino.is_chance_node():
+        dino.apply(dino.sample_chance(1))
+    plain = cavemind.analyse(dino, limit, seed=2, implicit_minimax=0.0)
+    blended = cavemind.analyse(dino, limit, seed=2, implicit_minimax=0.3)
+    assert [(m.action, m.visits) for m in blended.moves] != [(m.action, m.visits) for m in plain.moves]
+    assert blended.moves == cavemind.analyse(dino, limit, seed=2, implicit_minimax=0.3).moves
+    assert (cavemind.analyse(dino, limit, algorithm="mo-ismcts", seed=2, implicit_minimax=0.3).moves
+            == cavemind.analyse(dino, limit, algorithm="mo-ismcts", seed=2, implicit_minimax=0.0).moves)
+    # A kept tree grown with another weight is not continued
+    tree = cavemind.SearchTree()
+    cavemind.analyse(state, limit, seed=1, tree=tree, implicit_minimax=0.0)
+    cavemind.analyse(state, limit, seed=1, tree=tree, implicit_minimax=0.3)
+    assert tree.reused_visits == 0
+    for bad in (-0.1, 1.5, math.nan, True):
+        with pytest.raises(cavemind.SearchError, match="implicit_minimax="):
+            cavemind.analyse(state, limit, implicit_minimax=bad)
+    three = cavemind.load_game("kuhn_poker", players=3).new_initial_state(seed=1)
+    while three.is_chance_node():
+        three.apply(three.sample_chance(1))
+    with pytest.raises(cavemind.SearchError, match="needs a 2-player game"):
+        cavemind.analyse(three, limit, implicit_minimax=0.3)
+    assert cavemind.analyse(three, limit, implicit_minimax=0.0).iterations == 2000

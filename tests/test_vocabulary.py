@@ -25,20 +25,20 @@ BASE = {"iterations": 300, "seed": 5}
 CLI_FLAGS = {"iterations": "--iterations", "seconds": "--seconds", "threads": "--threads",
              "memory_mb": "--memory-mb", "algorithm": "--algorithm", "exploration": "--exploration",
              "rollout_depth": "--rollout-depth", "rollout_policy": "--rollout-policy",
-             "chance_branching": "--chance-branching", "determinizations": "--determinizations", "seed": "--seed",
-             "observer": "--observer"}
+             "chance_branching": "--chance-branching", "implicit_minimax": "--implicit-minimax",
+             "determinizations": "--determinizations", "seed": "--seed", "observer": "--observer"}
 ENGINE_FIELDS = {"iterations": "limit.iterations", "seconds": "limit.seconds", "threads": "limit.threads",
                  "memory_mb": "limit.memoryMb", "algorithm": "algorithm", "exploration": "exploration",
                  "rollout_depth": "rolloutDepth", "rollout_policy": "rolloutPolicy",
-                 "chance_branching": "chanceBranching", "determinizations": "determinizations", "seed": "searchSeed",
-                 "observer": "observer"}
+                 "chance_branching": "chanceBranching", "implicit_minimax": "implicitMinimax",
+                 "determinizations": "determinizations", "seed": "searchSeed", "observer": "observer"}
 SPEC_KEYS = {"iterations": "iterations", "seconds": "seconds", "threads": "threads", "memory_mb": "memory",
              "exploration": "c", "rollout_depth": "depth", "rollout_policy": "policy", "determinizations": "worlds",
-             "chance_branching": "chance", "seed": "seed"}
+             "chance_branching": "chance", "implicit_minimax": "minimax", "seed": "seed"}
 
 CASES = [{"exploration": 1.5}, {"rollout_depth": 3}, {"algorithm": "pimc", "determinizations": 2},
          {"memory_mb": 0.001}, {"seed": 9}, {"iterations": 120}, {"iterations": 120, "seconds": 600.0},
-         {"algorithm": "mcts"}, {"observer": 1}, {"chance_branching": 64}]
+         {"algorithm": "mcts"}, {"observer": 1}, {"chance_branching": 64}, {"implicit_minimax": 0.3}]
 CASE_IDS = ["-".join(case) for case in CASES]
 
 
@@ -54,7 +54,7 @@ def python_result(settings: dict) -> list:
     limit = cavemind.Limit(**{k: settings[k] for k in ("iterations", "seconds", "threads", "memory_mb")
                               if k in settings})
     options = {k: settings[k] for k in ("algorithm", "exploration", "rollout_depth", "rollout_policy",
-                                        "chance_branching", "determinizations") if k in settings}
+                                        "chance_branching", "implicit_minimax", "determinizations") if k in settings}
     info = cavemind.analyse(state, limit, seed=seed, **options)
     return [(m.name, m.visits, round(m.value, 6)) for m in info.moves]
 
@@ -243,6 +243,8 @@ def test_old_engine_fields_still_work_with_a_warning():
     (["--memory-mb", "1e12"], "Limit.memory_mb=1e+12: 1 thread(s) of that exceed this machine's memory"),
     (["--threads", "4", "--iterations", "2"], "more threads than iterations"),
     (["--chance-branching", "-1"], "argument --chance-branching: -1 must be 0 (every chance event open loop)"),
+    (["--implicit-minimax", "1.5"], "argument --implicit-minimax: 1.5 must be a number from 0 (off) to 1"),
+    (["--implicit-minimax", "nan"], "argument --implicit-minimax: nan must be a number from 0 (off) to 1"),
     (["--rollout-policy", "greedy"], "argument --rollout-policy: invalid choice: 'greedy' (choose from "
                                      "'game', 'uniform', 'mast', 'nast')"),
 ])
@@ -271,6 +273,8 @@ def exit_code(args: list) -> int:
     ({"limit": {"rolloutDepth": 3}}, "limit.rolloutDepth", "'rolloutDepth' (a top-level field, not part of limit)"),
     ({"rollout_depth": 3}, "rollout_depth", "unknown field 'rollout_depth'"),
     ({"chanceBranching": -1}, "chanceBranching", "chanceBranching: -1 is out of range (must be from 0 to"),
+    ({"implicitMinimax": 2}, "implicitMinimax", "implicitMinimax: 2 must be a number from 0 to 1"),
+    ({"implicitMinimax": True}, "implicitMinimax", "implicitMinimax: true must be a number from 0 to 1"),
     ({"rolloutPolicy": "greedy"}, "rolloutPolicy", "rolloutPolicy: \"greedy\" must be one of \"game\", \"uniform\", \"mast\", \"nast\""),
 ])
 def test_bad_engine_values_name_the_field(fields, field, message):
@@ -287,11 +291,18 @@ def test_bad_engine_values_name_the_field(fields, field, message):
     ("ismcts:worlds=2,determinizations=3", "worlds and determinizations are the same setting"),
     ("random:exploration=1", "unknown setting"),
     ("ismcts:policy=greedy", "policy must be one of game, uniform, mast"),
+    ("ismcts:minimax=-0.5", "minimax must be at least 0"),
     ("ismcts:chance=-1", "chance must be at least 0"), ("ismcts:chance=1.5", "chance='1.5' is not an integer"),
 ])
 def test_bad_bot_spec_values_name_the_key(text, message):
     with pytest.raises(BotSpecError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_bot_spec(text)
+
+
+def test_upper_bounds_are_checked_when_the_bot_is_made():
+    spec = parse_bot_spec("ismcts:minimax=1.5")
+    with pytest.raises(BotSpecError, match=r"implicit_minimax=1.5: must be None \(the game's default\) or a number"):
+        spec.make()
 
 
 def test_a_hint_that_is_not_a_search_is_refused(capsys):

@@ -67,7 +67,7 @@ class SearchTree:
 
 def search(state: CoreState, algorithm: str = ..., iterations: int = ..., seconds: float = ...,
            threads: int = ..., max_nodes: int = ..., exploration: float = ..., rollout_depth: int = ...,
-           rollout_policy: str = ..., chance_branching: int = ...,
+           rollout_policy: str = ..., chance_branching: int = ..., implicit_minimax: float = ...,
            determinizations: int = ..., seed: int = ..., stop: StopFlag | None = ...,
            pv_length: int = ..., on_report: Callable[[dict[str, Any]], object] | None = ...,
            report_every: float = ..., tree: SearchTree | None = ...,

@@ -80,9 +80,11 @@ class SearchBot(Bot):
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None, threads: int = 1,
                  exploration: float | None = None, rollout_depth: int | None = None, determinizations: int = 8,
                  memory_mb: float | None = None, rollout_policy: str | None = None,
-                 chance_branching: int | None = None, reuse_tree: bool = False, seed: int | None = 0):
+                 chance_branching: int | None = None, implicit_minimax: float | None = None,
+                 reuse_tree: bool = False, seed: int | None = 0):
         self.limit = Limit(iterations=iterations, seconds=seconds, threads=threads, memory_mb=memory_mb)
-        check_search_options(exploration, rollout_depth, determinizations, rollout_policy, chance_branching)
+        check_search_options(exploration, rollout_depth, determinizations, rollout_policy, chance_branching,
+                             implicit_minimax)
         if reuse_tree not in (False, True):   # (0 and 1 too: bot specifications give integers)
             raise SearchError(f"reuse_tree={reuse_tree!r}: must be True or False (1 or 0)")
         # Tree reuse: each search continues the subtree of the position the game reached since the last one.
@@ -90,6 +92,7 @@ class SearchBot(Bot):
         self.exploration = exploration
         self.rollout_policy = rollout_policy
         self.chance_branching = chance_branching
+        self.implicit_minimax = implicit_minimax
         self.rollout_depth = rollout_depth
         self.determinizations = determinizations
         self._rng = random.Random(_seed(seed))
@@ -105,7 +108,7 @@ class SearchBot(Bot):
         info = analyse(state, self.limit, algorithm=self.algorithm, exploration=self.exploration,
                        rollout_depth=self.rollout_depth, determinizations=self.determinizations,
                        rollout_policy=self.rollout_policy, chance_branching=self.chance_branching,
-                       seed=self._rng.getrandbits(63), tree=self.tree)
+                       implicit_minimax=self.implicit_minimax, seed=self._rng.getrandbits(63), tree=self.tree)
         self.last_analysis = info
         return info.best.action
 

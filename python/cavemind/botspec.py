@@ -5,6 +5,7 @@
 
 Keys: iterations, seconds, threads, c (exploration), depth (rollout_depth), policy (rollout_policy: game,
 uniform, mast or nast), chance (chance_branching: closed-loop chance events of at most that many outcomes),
+minimax (implicit_minimax: the weight, 0 to 1, of the heuristic's minimax value in selection; 2 players),
 memory (memory_mb, MB per thread), worlds (determinizations: PIMC's sampled worlds), reuse (reuse_tree: 1 to
 continue the last move's tree, MCTS and ISMCTS), seed. The
 long names in brackets are the Python keywords; they are accepted too
@@ -40,17 +41,19 @@ KeyTable = dict[str, tuple[str, type[Any]]]
 SEARCH_KEYS: KeyTable = {"iterations": ("iterations", int), "seconds": ("seconds", float), "threads": ("threads", int),
                "c": ("exploration", float), "depth": ("rollout_depth", int), "memory": ("memory_mb", float),
                "worlds": ("determinizations", int), "policy": ("rollout_policy", str),
-               "chance": ("chance_branching", int), "reuse": ("reuse_tree", int), "seed": ("seed", int)}
+               "chance": ("chance_branching", int), "minimax": ("implicit_minimax", float), "reuse": ("reuse_tree", int), "seed": ("seed", int)}
 SIMPLE_KEYS: KeyTable = {"seed": ("seed", int), "samples": ("samples", int)}
 # The Python keyword names, accepted as keys as well: one vocabulary everywhere (docs/settings.md).
 LONG_KEYS = {"exploration": "c", "rollout_depth": "depth", "memory_mb": "memory", "determinizations": "worlds",
-             "rollout_policy": "policy", "chance_branching": "chance", "reuse_tree": "reuse"}
+             "rollout_policy": "policy", "chance_branching": "chance", "implicit_minimax": "minimax",
+             "reuse_tree": "reuse"}
 TYPE_NAMES = {int: "an integer", float: "a number", str: "a word"}
 # keyword -> (smallest value, what the message says); the upper bounds are the bots' own checks at make()
 MINIMUM = {"iterations": (1, "positive"), "threads": (1, "positive"), "samples": (1, "positive"),
            "determinizations": (1, "positive"), "seconds": (math.ulp(0.0), "positive"),
            "memory_mb": (math.ulp(0.0), "positive"), "exploration": (0, "at least 0"),
-           "rollout_depth": (-1, "-1 (play to the end) or more"), "chance_branching": (0, "at least 0")}
+           "rollout_depth": (-1, "-1 (play to the end) or more"), "chance_branching": (0, "at least 0"),
+           "implicit_minimax": (0, "at least 0")}
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ PROTOCOL_VERSION = 1
 # seed of the opening chance events (new_initial_state's seed).
 QUERY_FIELDS = {"id", "position", "game", "players", "options", "dealSeed", "moves", "limit", "algorithm",
                 "observer", "top", "searchSeed", "exploration", "rolloutDepth", "rolloutPolicy", "chanceBranching",
-                "determinizations", "reportDuringSearchEvery"}
+                "implicitMinimax", "determinizations", "reportDuringSearchEvery"}
 LIMIT_FIELDS = {"iterations", "seconds", "threads", "memoryMb"}
 # Old names still accepted: old name -> new name. A query that uses one gets a warning in its record.
 ALIASES = {"asPlayer": "observer", "seed": "dealSeed"}
@@ -152,7 +152,8 @@ class Query:
 
     @staticmethod
     def _search_options(message: dict[str, Any]) -> dict[str, Any]:
-        """exploration, rolloutDepth, rolloutPolicy, chanceBranching and determinizations as analyse() keywords; an
+        """exploration, rolloutDepth, rolloutPolicy, chanceBranching, implicitMinimax and determinizations as analyse()
+        keywords; an
         unset one is None (the game's default) or, for determinizations, the default of 8 worlds."""
         exploration = message.get("exploration")
         if exploration is not None and (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
@@ -162,12 +163,17 @@ class Query:
         depth = _integer(message, "rolloutDepth", -1, 2**31 - 1) if "rolloutDepth" in message else None
         worlds = _integer(message, "determinizations", 1, 64) if "determinizations" in message else None
         chance = _integer(message, "chanceBranching", 0, 2**31 - 1) if "chanceBranching" in message else None
+        minimax = message.get("implicitMinimax")
+        if minimax is not None and (isinstance(minimax, bool) or not isinstance(minimax, (int, float))
+                                    or not 0 <= minimax <= 1):
+            raise FieldError("implicitMinimax", f"implicitMinimax: {json.dumps(minimax)} must be a number from 0 "
+                                                "to 1 (omit it for the game's default)")
         policy = message.get("rolloutPolicy")
         if policy is not None and policy not in ROLLOUT_POLICIES:
             raise FieldError("rolloutPolicy", f"rolloutPolicy: {json.dumps(policy)} must be one of "
                                               f"{', '.join(map(json.dumps, ROLLOUT_POLICIES))}")
         return {"exploration": exploration, "rollout_depth": depth, "rollout_policy": policy,
-                "chance_branching": chance,
+                "chance_branching": chance, "implicit_minimax": minimax,
                 "determinizations": DEFAULT_DETERMINIZATIONS if worlds is None else worlds}
 
     def _state(self, message: dict[str, Any]) -> cavemind.State:

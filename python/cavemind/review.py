@@ -101,7 +101,7 @@ def mover_view(state: State, mover: int, seed: int) -> State:
 def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: str = "ismcts",
                   exploration: float | None = None, rollout_depth: int | None = None,
                   rollout_policy: str | None = None, chance_branching: int | None = None,
-                  determinizations: int = DEFAULT_DETERMINIZATIONS, seed: int = 0,
+                  implicit_minimax: float | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS, seed: int = 0,
                   thresholds: Thresholds | None = None, players: list[int] | None = None,
                   on_move: Callable[[ReviewedMove], None] | None = None) -> Review:
     """Reviews every decision of `record` (of the seats in `players`, default all) with one search each;
@@ -122,7 +122,7 @@ def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: 
             raise SearchError(f"entry {index}: {entry.name} is not legal in player {entry.mover}'s view")
         info = analyse(view, limit, algorithm=algorithm, exploration=exploration, rollout_depth=rollout_depth,
                        rollout_policy=rollout_policy, chance_branching=chance_branching,
-                       determinizations=determinizations, seed=seed + index)
+                       implicit_minimax=implicit_minimax, determinizations=determinizations, seed=seed + index)
         played = next((m for m in info.moves if m.action == entry.action), None)
         # No value for a move the search never tried
         played_value = played.value if played is not None and played.visits > 0 else None
@@ -136,6 +136,7 @@ def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: 
     settings = {"algorithm": algorithm, "iterations": limit.iterations, "seconds": limit.seconds,
                 "threads": limit.threads, "exploration": exploration, "rollout_depth": rollout_depth,
                 "rollout_policy": rollout_policy, "chance_branching": chance_branching,
+                "implicit_minimax": implicit_minimax,
                 "determinizations": determinizations, "seed": seed}
     return Review(game.name, game.num_players, settings, thresholds, moves, summarise(record, moves))
 

@@ -101,7 +101,8 @@ class Limit:
 
 
 def check_search_options(exploration: float | None, rollout_depth: int | None, determinizations: int,
-                         rollout_policy: str | None = None, chance_branching: int | None = None) -> None:
+                         rollout_policy: str | None = None, chance_branching: int | None = None,
+                         implicit_minimax: float | None = None) -> None:
     """The tuning options of analyse() and the search bots (None: the game's default); a bad one raises
     SearchError naming it."""
     if exploration is not None and not (_is_real(exploration) and exploration >= 0):
@@ -117,6 +118,9 @@ def check_search_options(exploration: float | None, rollout_depth: int | None, d
     if chance_branching is not None and not (_is_int(chance_branching) and 0 <= chance_branching <= 2**31 - 1):
         raise SearchError(f"chance_branching={chance_branching!r}: must be None (the game's default), 0 (every "
                           "chance event open loop) or a positive integer")
+    if implicit_minimax is not None and not (_is_real(implicit_minimax) and 0 <= implicit_minimax <= 1):
+        raise SearchError(f"implicit_minimax={implicit_minimax!r}: must be None (the game's default) or a number "
+                          "from 0 (off) to 1")
 
 
 def check_memory(limit: Limit, algorithm: str, num_players: int, determinizations: int = 8) -> None:
@@ -222,7 +226,8 @@ def _pv_names(state: State, pv: list[int]) -> list[str]:
 
 def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
             rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
-            rollout_policy: str | None = None, chance_branching: int | None = None, seed: int = 0,
+            rollout_policy: str | None = None, chance_branching: int | None = None,
+            implicit_minimax: float | None = None, seed: int = 0,
             stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None,
             progress_every: float = 1.0, tree: SearchTree | None = None) -> AnalysisInfo:
     """Searches `state` (a decision node) and returns per-move statistics for the player to move.
@@ -236,8 +241,10 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
     with the best mean return so far in this search, else the game's policy) or "nast" (as mast, with the
     means kept per move that came before: N-gram-Average Sampling); `chance_branching` K > 0 gives each
     outcome of a chance event with at most K outcomes a tree node of its own (closed loop, as the mover
-    perceives the outcome; 0: every chance event open loop; MO-ISMCTS is always open loop); `determinizations`
-    is the number of worlds PIMC samples; `seed` is the search seed. Without `limit` the search runs
+    perceives the outcome; 0: every chance event open loop; MO-ISMCTS is always open loop); `implicit_minimax`
+    alpha > 0 (2-player games; not MO-ISMCTS) has each tree node keep the heuristic's minimax value of its subtree
+    as well, and scores a move by (1 - alpha) * its mean return + alpha * that value (implicit minimax backups,
+    Lanctot et al. 2014; 0: off); `determinizations` is the number of worlds PIMC samples; `seed` is the search seed. Without `limit` the search runs
     DEFAULT_ITERATIONS (1,000) iterations. The same settings under the same names in the CLI, the engine and
     bot specifications: docs/settings.md.
     `tree` (a SearchTree) reuses a tree between consecutive searches of one game: the search continues the tree
@@ -260,7 +267,7 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
     if on_progress is not None and not (_is_real(progress_every) and progress_every > 0):
         raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
     root, arguments = _prepare(state, limit, algorithm, exploration, rollout_depth, determinizations,
-                               rollout_policy, chance_branching, seed, stop)
+                               rollout_policy, chance_branching, implicit_minimax, seed, stop)
 
     def report(raw: dict[str, Any]) -> None:
         assert on_progress is not None     # report is only passed to the core with on_progress
@@ -275,8 +282,8 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
 
 
 def _prepare(state: State, limit: Limit | None, algorithm: str, exploration: float | None, rollout_depth: int | None,
-             determinizations: int, rollout_policy: str | None, chance_branching: int | None, seed: int,
-             stop: StopFlag | None) -> tuple[State, dict[str, Any]]:
+             determinizations: int, rollout_policy: str | None, chance_branching: int | None,
+             implicit_minimax: float | None, seed: int, stop: StopFlag | None) -> tuple[State, dict[str, Any]]:
     """Checks analyse()'s arguments (SearchError naming the bad one) and returns a copy of the position and
     the keyword arguments of _core.search."""
     limit = Limit(iterations=DEFAULT_ITERATIONS) if limit is None else limit
@@ -291,7 +298,12 @@ def _prepare(state: State, limit: Limit | None, algorithm: str, exploration: flo
     rollout_depth = defaults.rollout_depth if rollout_depth is None else rollout_depth
     rollout_policy = defaults.rollout_policy if rollout_policy is None else rollout_policy
     chance_branching = defaults.chance_branching if chance_branching is None else chance_branching
-    check_search_options(exploration, rollout_depth, determinizations, rollout_policy, chance_branching)
+    implicit_minimax = defaults.implicit_minimax if implicit_minimax is None else implicit_minimax
+    check_search_options(exploration, rollout_depth, determinizations, rollout_policy, chance_branching,
+                         implicit_minimax)
+    if implicit_minimax > 0 and state.game.num_players != 2:
+        raise SearchError(f"implicit_minimax={implicit_minimax!r}: needs a 2-player game (this one has "
+                          f"{state.game.num_players} players)")
     if not _is_int(seed):
         raise SearchError(f"seed={seed!r}: must be an integer")
     if stop is not None and not isinstance(stop, StopFlag):
@@ -301,7 +313,7 @@ def _prepare(state: State, limit: Limit | None, algorithm: str, exploration: flo
         algorithm=algorithm, iterations=limit.iterations or 0, seconds=limit.seconds or 0.0,
         threads=limit.threads, max_nodes=limit.max_nodes(), exploration=exploration,
         rollout_depth=rollout_depth, rollout_policy=rollout_policy, chance_branching=chance_branching,
-        determinizations=determinizations, seed=seed, stop=stop)
+        implicit_minimax=float(implicit_minimax), determinizations=determinizations, seed=seed, stop=stop)
 
 
 def _stopped_early(raw: dict[str, Any], arguments: dict[str, Any]) -> bool:
@@ -318,7 +330,8 @@ DEFAULT_ANALYSIS_EVERY = 0.25     # seconds between the reports of analysis()
 
 def analysis(state: State, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
              rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
-             rollout_policy: str | None = None, chance_branching: int | None = None, seed: int = 0,
+             rollout_policy: str | None = None, chance_branching: int | None = None,
+             implicit_minimax: float | None = None, seed: int = 0,
              stop: StopFlag | None = None, progress_every: float = DEFAULT_ANALYSIS_EVERY) -> Analysis:
     """Starts analysing `state` in a background thread and returns an Analysis: iterate it for reports of
     the statistics so far (AnalysisInfo with final=False, about every `progress_every` seconds) and, last,
@@ -337,7 +350,7 @@ def analysis(state: State, limit: Limit | None = None, *, algorithm: str = "ismc
     if not (_is_real(progress_every) and progress_every > 0):
         raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
     root, arguments = _prepare(state, limit, algorithm, exploration, rollout_depth, determinizations,
-                               rollout_policy, chance_branching, seed, stop)
+                               rollout_policy, chance_branching, implicit_minimax, seed, stop)
     arguments["stop"] = stop if stop is not None else StopFlag()
     return Analysis(state.clone(), root, arguments, progress_every)
 

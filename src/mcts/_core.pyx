@@ -286,7 +286,7 @@ cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_l
 
 def search(CoreState state, str algorithm="ismcts", long long iterations=1000, double seconds=0.0,
            int threads=1, long long max_nodes=0, double exploration=0.7, int rollout_depth=-1,
-           str rollout_policy="game", int chance_branching=0,
+           str rollout_policy="game", int chance_branching=0, double implicit_minimax=0.0,
            int determinizations=8, seed=0, StopFlag stop=None, int pv_length=16, on_report=None,
            double report_every=0.0, SearchTree tree=None, list history=None):
     """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
@@ -318,6 +318,10 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
         raise ValueError(f"rollout_policy {rollout_policy!r}: expected one of {sorted(ROLLOUT_POLICIES)}")
     if chance_branching < 0:
         raise ValueError(f"chance_branching {chance_branching!r}: must be >= 0")
+    if not 0.0 <= implicit_minimax <= 1.0:
+        raise ValueError(f"implicit_minimax {implicit_minimax!r}: must be from 0 to 1")
+    if implicit_minimax > 0 and g.num_players != 2:
+        raise ValueError(f"implicit_minimax needs 2 players (this game has {g.num_players})")
     if on_report is not None and not report_every > 0:
         raise ValueError("on_report needs report_every > 0 (seconds between reports)")
     cfg.algorithm = ALGORITHMS[algorithm]
@@ -328,6 +332,7 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cfg.mast_epsilon = MAST_EPSILON
     cfg.margin_weight = MARGIN_WEIGHT
     cfg.widening = WIDENING
+    cfg.implicit_minimax = implicit_minimax if cfg.algorithm != ALG_MO_ISMCTS else 0.0   # (single trees only)
     cfg.chance_branching = chance_branching
     cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
     cfg.searcher = player

@@ -126,6 +126,7 @@ cdef class SearchTree:
     cdef list history           # that position's history (the actions that led to it)
     cdef int32_t root_node
     cdef int searcher, algorithm, chance_branching
+    cdef double implicit_minimax
     cdef readonly long long reused_visits
 
     def __dealloc__(self):
@@ -169,6 +170,7 @@ cdef class SearchTree:
         self.reused_visits = 0
         if (self.count != threads or self.table != g or self.searcher != cfg.searcher
                 or self.algorithm != cfg.algorithm or self.chance_branching != cfg.chance_branching
+                or self.implicit_minimax != cfg.implicit_minimax
                 or history is None or self.history is None or len(history) < len(self.history)
                 or history[:len(self.history)] != self.history):
             self._release()
@@ -239,3 +241,4 @@ cdef class SearchTree:
         self.searcher = workers[0].cfg.searcher
         self.algorithm = workers[0].cfg.algorithm
         self.chance_branching = workers[0].cfg.chance_branching
+        self.implicit_minimax = workers[0].cfg.implicit_minimax

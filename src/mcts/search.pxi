@@ -13,6 +13,16 @@
 # can plan differently after a capture and after a miss. Single-tree algorithms only (MCTS, ISMCTS, PIMC);
 # MO-ISMCTS stays open loop.
 #
+# Implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant, "Monte Carlo tree search with heuristic
+# evaluations using implicit minimax backups", IEEE CIG 2014), with cfg.implicit_minimax = alpha > 0 (2 players
+# only): besides its mean return, each node keeps player 0's heuristic-minimax value. Where an iteration leaves the
+# tree, that node's value is the mean of the game's heuristic over its visits (returns() at the end of the game);
+# above it, backup sets a node's value to its best child's for the player to move there, or at a closed-loop chance
+# node to its children's mean weighted by visits. Selection then scores a child by
+#     (1 - alpha) * mean + alpha * its minimax value for the child's player  + the exploration term,
+# so the tree follows the heuristic's best line as well as the rollouts' averages. The heuristic of a leaf is read
+# before its rollout; the rollout and its cut-off are unchanged. Single-tree algorithms only (MO-ISMCTS ignores it).
+#
 # Rollouts play uniformly random legal actions (or the game's rollout policy, or MAST or NAST: below) to the end,
 # or stop after `rollout_depth` decisions and read the game's heuristic. Backup adds the returns of
 # node.player to every node on the path (max^n for n players).
@@ -110,6 +120,7 @@ ctypedef struct SearchConfig:
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     double margin_weight     # EXPERIMENT: see MARGIN_WEIGHT
     double widening          # EXPERIMENT: see WIDENING
+    double implicit_minimax  # the weight alpha of the heuristic-minimax value in selection (0: off; 2 players)
     int chance_branching     # chance events with at most this many outcomes are closed loop (0: none)
     int determinizations     # PIMC only
     int searcher             # the player whose decision is searched (and whose view is kept)
@@ -134,6 +145,7 @@ ctypedef struct Worker:
     int32_t current[MAX_ROOTS]
     int max_depth
     double values[MAX_PLAYERS]
+    double leaf_value0       # implicit minimax: the heuristic for player 0 where this iteration left the tree
     long long iterations_done
     double started           # when the search began (monotonic seconds)
     double elapsed
@@ -183,7 +195,7 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
     cdef unsigned int legal = w.stamp + 1, in_tree = w.stamp + 2
     cdef int i, untried, pick, action
     cdef int32_t c, best = NO_NODE, tail = NO_NODE
-    cdef double best_score = -1.0, score
+    cdef double best_score = -1.0, score, value
     # (Near the memory cap, free slots left in blocks go unused: simpler, and it costs at most a block.)
     cdef bint room = w.arena.size < w.arena.max_nodes
     cdef bint can_expand = room
@@ -208,10 +220,15 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
             if score_children:
                 if child.visits == 0:
                     score = 1e300
-                elif use_availability:
-                    score = child.mean + w.cfg.exploration * sqrt_log1p(child.available) * child.inv_sqrt_visits
                 else:
-                    score = child.mean + explore_parent * child.inv_sqrt_visits
+                    value = child.mean
+                    if w.cfg.implicit_minimax > 0:
+                        value = ((1.0 - w.cfg.implicit_minimax) * value + w.cfg.implicit_minimax
+                                 * (child.minimax if child.player == 0 else 1.0 - child.minimax))
+                    if use_availability:
+                        score = value + w.cfg.exploration * sqrt_log1p(child.available) * child.inv_sqrt_visits
+                    else:
+                        score = value + explore_parent * child.inv_sqrt_visits
                 if score > best_score:
                     best_score = score
                     best = c
@@ -360,6 +377,42 @@ cdef inline void backup_path(Worker* w, int tree) noexcept nogil:
             n.mean += <float>((w.values[n.player] - n.mean) / n.visits)
 
 
+cdef void minimax_backup(Worker* w, int tree) noexcept nogil:
+    """Implicit minimax backups (above), from the end of the path up to the root; after backup_path, so that
+    every node on the path has been visited."""
+    cdef Node* nodes = w.arena.nodes
+    cdef Node* n
+    cdef Node* child
+    cdef int32_t* path = w.paths + tree * w.max_depth
+    cdef int32_t c, chance_visits
+    cdef int i, mover = 0
+    cdef double best, value, chance_sum
+    for i in range(w.path_len[tree] - 1, -1, -1):
+        n = &nodes[path[i]]
+        best = -1.0
+        chance_sum = 0.0
+        chance_visits = 0
+        c = n.first_child
+        while c != NO_NODE:
+            child = &nodes[c]
+            if child.visits > 0:
+                if child.player == CHANCE_NODE:
+                    chance_sum += child.visits * child.minimax
+                    chance_visits += child.visits
+                elif child.player >= 0:
+                    value = child.minimax if child.player == 0 else 1.0 - child.minimax
+                    if value > best:
+                        best = value
+                        mover = child.player
+            c = child.next_sibling
+        if best >= 0:
+            n.minimax = <float>(best if mover == 0 else 1.0 - best)
+        elif chance_visits > 0:
+            n.minimax = <float>(chance_sum / chance_visits)
+        else:       # a leaf: the mean of the heuristic over its visits
+            n.minimax += <float>((w.leaf_value0 - n.minimax) / n.visits)
+
+
 cdef inline void path_push(Worker* w, int tree, int32_t node) noexcept nogil:
     if w.path_len[tree] < w.max_depth:
         w.paths[tree * w.max_depth + w.path_len[tree]] = node
@@ -422,7 +475,15 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
         node = child
         if expanded:
             break
+    if w.cfg.implicit_minimax > 0:
+        if g.current_player(s) == TERMINAL:
+            g.returns(s, w.values)
+        else:
+            g.heuristic(s, w.values)
+        w.leaf_value0 = 0.5 * (w.values[0] + 1.0 - w.values[1])   # (player 0's, kept even if they do not sum to 1)
     rollout(w, s)
     backup_path(w, tree)
+    if w.cfg.implicit_minimax > 0:
+        minimax_backup(w, tree)
     if w.mast_played != NULL:
         mast_backup(w)

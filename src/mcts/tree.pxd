@@ -4,8 +4,8 @@
 # block full starts another block. The sibling links therefore mostly point to the next slot, so walking
 # the children reads memory in order instead of chasing links across the arena (OpenSpiel keeps a vector
 # of children per node for the same reason); unlike a vector per node, actions that only appear in later
-# determinizations (ISMCTS) still find room, and a reserved slot costs 32 bytes. A node stands for an action taken by `player` from its parent; its statistics are kept
-# from that player's point of view (max^n backup). 32 bytes per node.
+# determinizations (ISMCTS) still find room, and a reserved slot costs 36 bytes. A node stands for an action taken by `player` from its parent; its statistics are kept
+# from that player's point of view (max^n backup). 36 bytes per node.
 #
 # A node keeps its mean return and 1/sqrt(visits) rather than a sum: backup updates them once per node on
 # the path, so scoring a child in UCB needs no division, square root or logarithm (it is done for every
@@ -31,6 +31,7 @@ ctypedef struct Node:
     uint16_t num_children  # children created so far (saturates at 65535)
     float mean             # mean of `player`'s returns over the visits (0 before the first)
     float inv_sqrt_visits  # 1 / sqrt(visits), kept by backup (0 before the first visit)
+    float minimax          # implicit minimax backups only: player 0's heuristic-minimax value (search.pxi)
 
 
 ctypedef struct Arena:
@@ -69,6 +70,7 @@ cdef inline void node_init(Node* n, int32_t action, int player) noexcept nogil:
     n.num_children = 0
     n.mean = 0.0
     n.inv_sqrt_visits = 0.0
+    n.minimax = 0.5
 
 
 cdef inline int32_t arena_reserve(Arena* arena, int32_t count) noexcept nogil:

@@ -51,6 +51,7 @@ def command_analyse(args: argparse.Namespace) -> int:
     # Unset: None, which analyse() reads as the game's default (cavemind.search_defaults).
     options = {"exploration": args.exploration, "rollout_depth": args.rollout_depth,
                "rollout_policy": args.rollout_policy, "chance_branching": args.chance_branching,
+               "implicit_minimax": args.implicit_minimax,
                "determinizations": args.determinizations or DEFAULT_DETERMINIZATIONS}
     # The progress line (stderr) and the --report-every records (stdout) read the same stream of reports.
     progress = status_line(args)

@@ -107,6 +107,13 @@ def chance_branching_value(text: str) -> int:
     return value
 
 
+def minimax_weight(text: str) -> float:
+    value = _parsed(text, float, "a number")
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{text} must be a number from 0 (off) to 1")
+    return value
+
+
 def determinization_count(text: str) -> int:
     value = positive_int(text)
     if value > 64:
@@ -177,6 +184,9 @@ def search_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--chance-branching", type=chance_branching_value, metavar="K",
                          help="closed-loop chance: each outcome of a chance event with at most K outcomes gets a "
                               "tree node of its own; 0 keeps every chance event open loop (default: the game's)")
+    command.add_argument("--implicit-minimax", type=minimax_weight, metavar="A",
+                         help="weight from 0 to 1 of the heuristic's minimax value of a move's subtree beside its "
+                              "mean return (2 players; 0: off; default: the game's)")
     command.add_argument("--determinizations", type=determinization_count, metavar="W",
                          help=f"worlds sampled by pimc, 1 to 64 (default {DEFAULT_DETERMINIZATIONS})")
     command.add_argument("--seed", type=seed_number, default=0, metavar="S",

@@ -61,7 +61,7 @@ def command_review(args: argparse.Namespace) -> int:
     try:
         result = review_record(record, limit, algorithm=args.algorithm, exploration=args.exploration,
                                rollout_depth=args.rollout_depth, rollout_policy=args.rollout_policy,
-                               chance_branching=args.chance_branching,
+                               chance_branching=args.chance_branching, implicit_minimax=args.implicit_minimax,
                                determinizations=args.determinizations or DEFAULT_DETERMINIZATIONS,
                                seed=args.seed, thresholds=thresholds, players=args.player, on_move=show)
     finally:

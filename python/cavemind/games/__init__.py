@@ -45,6 +45,7 @@ class SearchDefaults:
     rollout_policy: str = "game"      # "game" (its rollout_action, uniform where it has none), "uniform", "mast",
                                       # "nast"
     chance_branching: int = 0         # chance events with at most this many outcomes are closed loop (0: none)
+    implicit_minimax: float = 0.0     # weight of the heuristic-minimax value in selection (0: off; 2 players only)
     by_players: dict[int, SearchDefaults] = field(default_factory=dict)
 
     def for_players(self, players: int) -> SearchDefaults:
