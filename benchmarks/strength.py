@@ -36,8 +36,8 @@ from cavemind.report import plot_budget, plot_ratings
 
 RANDOM, HEURISTIC, EXPERT = "random", "heuristic", "expert"
 # The ladder's search bots use each game's default settings (cavemind.games.search_defaults); the rollout
-# depth (and a rollout policy other than the game's own) is written into their specifications so that the
-# results files say what was played.
+# depth (and a rollout policy other than the game's own, and implicit minimax backups) is written into their
+# specifications so that the results files say what was played.
 ROLLOUT_DEPTH = {name: info.search.rollout_depth for name, info in REGISTRY.items()
                  if info.search.rollout_depth != FULL_ROLLOUT}
 EXPERT_SECONDS = 0.2   # seconds per move of the ISMCTS-against-expert target
@@ -45,11 +45,13 @@ EXPERT_SECONDS = 0.2   # seconds per move of the ISMCTS-against-expert target
 
 def search_bot(game: str, algorithm: str, budget: str) -> str:
     """The bot specification of a search bot in this game's ladder, e.g. `ismcts:iterations=1000,depth=40`
-    (with `policy=` where the game's default rollout policy is not its own, e.g. MAST)."""
+    (with `policy=` where the game's default rollout policy is not its own, e.g. MAST, and `minimax=` where its
+    default uses implicit minimax backups)."""
     depth = ROLLOUT_DEPTH.get(game)
-    policy = cavemind.search_defaults(game, player_count(game)).rollout_policy
+    defaults = cavemind.search_defaults(game, player_count(game))
     return (f"{algorithm}:{budget}" + (f",depth={depth}" if depth else "")
-            + (f",policy={policy}" if policy != "game" else ""))
+            + (f",policy={defaults.rollout_policy}" if defaults.rollout_policy != "game" else "")
+            + (f",minimax={defaults.implicit_minimax:g}" if defaults.implicit_minimax else ""))
 
 
 def ismcts(game: str, iterations: int) -> str:
