@@ -331,3 +331,24 @@ def test_implicit_minimax_follows_the_heuristic_line_and_is_refused_where_it_can
     with pytest.raises(cavemind.SearchError, match="needs a 2-player game"):
         cavemind.analyse(three, limit, implicit_minimax=0.3)
     assert cavemind.analyse(three, limit, implicit_minimax=0.0).iterations == 2000
+
+
+@pytest.mark.parametrize("name", ["stone_age", "honga", "jaeger_und_spaeher", "prehistory", "dino_jagd", "kuhn_poker"])
+def test_implicit_minimax_searches_every_2_player_game_along_a_game(name):
+    """The heuristic is read where an iteration leaves the tree, at chance events too: every game's heuristic must
+    give values in [0, 1] there, and the search must stay sound."""
+    game = cavemind.load_game(name, players=2)
+    state, rng, searched = game.new_initial_state(seed=5), random.Random(5), 0
+    share = 1.0 if name == "kuhn_poker" else 0.2     # (a Kuhn poker hand has one or two decisions)
+    while not state.is_terminal() and searched < 6:
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(32)))
+            continue
+        actions = state.legal_actions()
+        if len(actions) > 1 and rng.random() < share:
+            info = cavemind.analyse(state, cavemind.Limit(iterations=300), seed=searched, implicit_minimax=0.5)
+            assert info.iterations == 300 and {m.action for m in info.moves} <= set(actions)
+            assert all(0.0 <= m.value <= 1.0 for m in info.moves if m.visits)
+            searched += 1
+        state.apply(rng.choice(actions))
+    assert searched > 0
