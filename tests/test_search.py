@@ -210,12 +210,16 @@ def test_principal_variation_starts_with_the_move_and_is_replayable():
     assert info.pv[0] == info.best.action and info.best.pv_names[0] == "c3"
 
 
+@pytest.mark.parametrize("minimax", [None, 0.5])
 @pytest.mark.parametrize("policy", ["game", "mast"])
 @pytest.mark.parametrize("algorithm", ["ismcts", "mo-ismcts", "pimc"])
-def test_no_peeking_same_information_set_same_analysis(game, algorithm, policy):
-    """Two true states the searcher cannot tell apart give identical analyses with the same seed."""
+def test_no_peeking_same_information_set_same_analysis(game, algorithm, policy, minimax):
+    """Two true states the searcher cannot tell apart give identical analyses with the same seed (with the game's
+    default settings, and with implicit minimax backups, which read the heuristic inside the tree)."""
     if not game.module.HIDDEN_INFORMATION:
         pytest.skip("nothing is hidden in this game")
+    if minimax is not None and game.num_players != 2:
+        pytest.skip("implicit minimax is for 2 players")
     from conftest import walk
 
     checked = 0
@@ -228,9 +232,9 @@ def test_no_peeking_same_information_set_same_analysis(game, algorithm, policy):
             if twin == state:
                 continue
             a = cavemind.analyse(state, cavemind.Limit(iterations=300), algorithm=algorithm, seed=8,
-                                 rollout_policy=policy)
+                                 rollout_policy=policy, implicit_minimax=minimax)
             b = cavemind.analyse(twin, cavemind.Limit(iterations=300), algorithm=algorithm, seed=8,
-                                 rollout_policy=policy)
+                                 rollout_policy=policy, implicit_minimax=minimax)
             assert [(m.action, m.visits, m.value) for m in a.moves] == [(m.action, m.visits, m.value) for m in b.moves]
             checked += 1
             break
