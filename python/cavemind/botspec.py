@@ -41,7 +41,8 @@ KeyTable = dict[str, tuple[str, type[Any]]]
 SEARCH_KEYS: KeyTable = {"iterations": ("iterations", int), "seconds": ("seconds", float), "threads": ("threads", int),
                "c": ("exploration", float), "depth": ("rollout_depth", int), "memory": ("memory_mb", float),
                "worlds": ("determinizations", int), "policy": ("rollout_policy", str),
-               "chance": ("chance_branching", int), "minimax": ("implicit_minimax", float), "reuse": ("reuse_tree", int), "seed": ("seed", int)}
+               "chance": ("chance_branching", int), "minimax": ("implicit_minimax", float),
+               "reuse": ("reuse_tree", int), "seed": ("seed", int)}
 SIMPLE_KEYS: KeyTable = {"seed": ("seed", int), "samples": ("samples", int)}
 # The Python keyword names, accepted as keys as well: one vocabulary everywhere (docs/settings.md).
 LONG_KEYS = {"exploration": "c", "rollout_depth": "depth", "memory_mb": "memory", "determinizations": "worlds",

@@ -152,9 +152,9 @@ class Query:
 
     @staticmethod
     def _search_options(message: dict[str, Any]) -> dict[str, Any]:
-        """exploration, rolloutDepth, rolloutPolicy, chanceBranching, implicitMinimax and determinizations as analyse()
-        keywords; an
-        unset one is None (the game's default) or, for determinizations, the default of 8 worlds."""
+        """exploration, rolloutDepth, rolloutPolicy, chanceBranching, implicitMinimax and determinizations as
+        analyse() keywords; an unset one is None (the game's default) or, for determinizations, the default of 8
+        worlds."""
         exploration = message.get("exploration")
         if exploration is not None and (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
                                         or not exploration >= 0):

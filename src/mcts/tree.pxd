@@ -4,8 +4,9 @@
 # block full starts another block. The sibling links therefore mostly point to the next slot, so walking
 # the children reads memory in order instead of chasing links across the arena (OpenSpiel keeps a vector
 # of children per node for the same reason); unlike a vector per node, actions that only appear in later
-# determinizations (ISMCTS) still find room, and a reserved slot costs 36 bytes. A node stands for an action taken by `player` from its parent; its statistics are kept
-# from that player's point of view (max^n backup). 36 bytes per node.
+# determinizations (ISMCTS) still find room, and a reserved slot costs 36 bytes. A node stands for an action
+# taken by `player` from its parent; its statistics are kept from that player's point of view (max^n backup).
+# 36 bytes per node.
 #
 # A node keeps its mean return and 1/sqrt(visits) rather than a sum: backup updates them once per node on
 # the path, so scoring a child in UCB needs no division, square root or logarithm (it is done for every

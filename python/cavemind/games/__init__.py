@@ -122,7 +122,7 @@ REGISTRY: dict[str, GameInfo] = {
     # (docs/strength.md, "Dino Jagd: a learned evaluation"), and closed-loop chance for the hunt's die (6 faces)
     # 63.8% [52.8, 73.4] of 80 against open loop at 1,000 iterations and 58.1% [47.2, 68.3] of 80 at 4,000
     # ("Closed-loop chance nodes"), and implicit minimax backups with weight 0.3 61.5% [54.6, 68.0] of 200 against
-    # none at 1,000 iterations and 58.7% [49.3, 67.5] of 109 at 4,000 ("Implicit minimax backups"); 3 and 4
+    # none at 1,000 iterations and 56.4% [48.6, 63.9] of 156 at 4,000 ("Implicit minimax backups"); 3 and 4
     # players keep exploration 0.4, the score lead and open loop (implicit minimax is for 2 players).
     "dino_jagd": GameInfo("cavemind.games.dino_jagd", SearchDefaults(
         exploration=0.4, rollout_depth=40,
