@@ -245,8 +245,8 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
     alpha > 0 (2-player games; not MO-ISMCTS) has each tree node keep the heuristic's minimax value of its subtree
     as well, and scores a move by (1 - alpha) * its mean return + alpha * that value (implicit minimax backups,
     Lanctot et al. 2014; 0: off); `determinizations` is the number of worlds PIMC samples; `seed` is the search
-    seed. Without `limit` the search runs DEFAULT_ITERATIONS (1,000) iterations. The same settings under the same names in the CLI, the engine and
-    bot specifications: docs/settings.md.
+    seed. Without `limit` the search runs DEFAULT_ITERATIONS (1,000) iterations. The same settings under the same
+    names in the CLI, the engine and bot specifications: docs/settings.md.
     `tree` (a SearchTree) reuses a tree between consecutive searches of one game: the search continues the tree
     kept there by the last one when the state's history leads on from that search's position and the tree has
     the position reached (MCTS and ISMCTS; otherwise it starts afresh), then keeps its own tree in it. Reuse needs
