@@ -36,9 +36,11 @@ def parse(text: str):
     given), its heuristic variant (default None: the game's default), its score-margin weight (default 0) and its
     progressive-widening exponent (default 0: off)."""
     spec, _, extra = text.partition("@")
-    variant, margin, widening = None, 0.0, 0.0
+    variant, margin, widening, expmax = None, 0.0, 0.0, False
     for token in filter(None, extra.split("/")):
-        if token.startswith("margin="):
+        if token == "expmax":
+            expmax = True
+        elif token.startswith("margin="):
             margin = float(token[len("margin="):])
         elif token.startswith("widening="):
             widening = float(token[len("widening="):])
@@ -46,7 +48,7 @@ def parse(text: str):
             spec += ("," if ":" in spec else ":") + token
         else:
             variant = int(token)
-    return parse_bot_spec(spec), (variant, margin, widening)
+    return parse_bot_spec(spec), (variant, margin, widening, expmax)
 
 
 def play(game, bots, variants, seed: int) -> dict:
@@ -59,7 +61,8 @@ def play(game, bots, variants, seed: int) -> dict:
             state.apply(state.sample_chance(derive_seed(seed, chance_events)))
             chance_events += 1
             continue
-        variant, margin, widening = variants[player]
+        variant, margin, widening, expmax = variants[player]
+        _core._set_expected_max(expmax)
         if hasattr(module, "set_heuristic_variant"):
             module.set_heuristic_variant(variant)
         _core._set_margin_weight(margin)
