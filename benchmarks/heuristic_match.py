@@ -36,11 +36,9 @@ def parse(text: str):
     given), its heuristic variant (default None: the game's default), its score-margin weight (default 0) and its
     progressive-widening exponent (default 0: off)."""
     spec, _, extra = text.partition("@")
-    variant, margin, widening, expmax = None, 0.0, 0.0, False
+    variant, margin, widening = None, 0.0, 0.0
     for token in filter(None, extra.split("/")):
-        if token == "expmax":
-            expmax = True
-        elif token.startswith("margin="):
+        if token.startswith("margin="):
             margin = float(token[len("margin="):])
         elif token.startswith("widening="):
             widening = float(token[len("widening="):])
@@ -48,7 +46,7 @@ def parse(text: str):
             spec += ("," if ":" in spec else ":") + token
         else:
             variant = int(token)
-    return parse_bot_spec(spec), (variant, margin, widening, expmax)
+    return parse_bot_spec(spec), (variant, margin, widening)
 
 
 def play(game, bots, variants, seed: int) -> dict:
@@ -61,8 +59,7 @@ def play(game, bots, variants, seed: int) -> dict:
             state.apply(state.sample_chance(derive_seed(seed, chance_events)))
             chance_events += 1
             continue
-        variant, margin, widening, expmax = variants[player]
-        _core._set_expected_max(expmax)
+        variant, margin, widening = variants[player]
         if hasattr(module, "set_heuristic_variant"):
             module.set_heuristic_variant(variant)
         _core._set_margin_weight(margin)

@@ -108,7 +108,6 @@ cdef void worker_free(Worker* w) noexcept nogil:
     free(w.chance_probs)
     free(w.mark)
     free(w.paths)
-    free(w.path_rival)
     free(w.mast_mean)
     free(w.mast_count)
     free(w.mast_played)
@@ -153,7 +152,6 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
     w.chance_probs = <double*>alloc_lines(sizeof(double) * (g.max_chance_outcomes + 1))
     w.mark = <unsigned int*>alloc_lines(sizeof(unsigned int) * (g.max_actions + 1))
     w.paths = <int32_t*>alloc_lines(sizeof(int32_t) * w.max_depth * w.num_roots)
-    w.path_rival = <double*>alloc_lines(sizeof(double) * w.max_depth * w.num_roots)
     w.stop = stop
     if cfg.rollout_policy == POLICY_MAST or cfg.rollout_policy == POLICY_NAST:
         # A game's actions number at most max_game_length from its start, so from any root too.
@@ -179,7 +177,7 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
         have_arena = arena_init(&w.arena, <int32_t>expected, cfg.max_nodes)
     if (not have_arena or w.root_state == NULL or w.work == NULL
             or w.fixed_states == NULL or w.actions == NULL or w.chance_probs == NULL or w.mark == NULL
-            or w.paths == NULL or w.path_rival == NULL):
+            or w.paths == NULL):
         worker_free(w)
         return NULL
     memcpy(w.root_state, state, g.state_size)
@@ -334,7 +332,6 @@ def search(CoreState state, str algorithm="ismcts", long long iterations=1000, d
     cfg.mast_epsilon = MAST_EPSILON
     cfg.margin_weight = MARGIN_WEIGHT
     cfg.widening = WIDENING
-    cfg.expected_max = EXPECTED_MAX
     cfg.implicit_minimax = implicit_minimax if cfg.algorithm != ALG_MO_ISMCTS else 0.0   # (single trees only)
     cfg.chance_branching = chance_branching
     cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)

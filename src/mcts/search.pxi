@@ -109,19 +109,6 @@ def _set_widening(double alpha):
     WIDENING = alpha
 
 
-# EXPERIMENT: implicit minimax over the legal children only. With hidden information a node's children are the
-# moves seen in every determinization so far; the plain backup takes the best of them all, as if the mover always
-# held the best card. With EXPECTED_MAX, a decision node's minimax value is instead the running mean, over its
-# visits, of the best value among the children legal in each visit's determinization.
-cdef bint EXPECTED_MAX = False
-
-
-def _set_expected_max(bint on):
-    """For measurements only (benchmarks): implicit minimax backs up the mean of each visit's legal best."""
-    global EXPECTED_MAX
-    EXPECTED_MAX = on
-
-
 ctypedef struct SearchConfig:
     int algorithm
     long long iterations     # 0 means no iteration limit
@@ -133,7 +120,6 @@ ctypedef struct SearchConfig:
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     double margin_weight     # EXPERIMENT: see MARGIN_WEIGHT
     double widening          # EXPERIMENT: see WIDENING
-    bint expected_max        # EXPERIMENT: see EXPECTED_MAX
     double implicit_minimax  # the weight alpha of the heuristic-minimax value in selection (0: off; 2 players)
     int chance_branching     # chance events with at most this many outcomes are closed loop (0: none)
     int determinizations     # PIMC only
@@ -155,13 +141,11 @@ ctypedef struct Worker:
     unsigned int* mark       # stamps per action id, max_actions
     unsigned int stamp
     int32_t* paths           # num_roots * max_depth node indices
-    double* path_rival       # EXPECTED_MAX: per path position, the best legal sibling value of the child taken
     int path_len[MAX_ROOTS]  # per tree (PIMC has up to MAX_ROOTS trees, MO-ISMCTS one per player)
     int32_t current[MAX_ROOTS]
     int max_depth
     double values[MAX_PLAYERS]
     double leaf_value0       # implicit minimax: the heuristic for player 0 where this iteration left the tree
-    double rival             # EXPECTED_MAX: select_or_expand's best legal value besides the child it returned
     long long iterations_done
     double started           # when the search began (monotonic seconds)
     double elapsed
@@ -211,8 +195,7 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
     cdef unsigned int legal = w.stamp + 1, in_tree = w.stamp + 2
     cdef int i, untried, pick, action
     cdef int32_t c, best = NO_NODE, tail = NO_NODE
-    cdef double best_score = -1.0, score, value, mm, rival1 = -1.0, rival2 = -1.0
-    cdef int32_t rival1_node = NO_NODE
+    cdef double best_score = -1.0, score, value
     # (Near the memory cap, free slots left in blocks go unused: simpler, and it costs at most a block.)
     cdef bint room = w.arena.size < w.arena.max_nodes
     cdef bint can_expand = room
@@ -234,14 +217,6 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
             w.mark[child.action] = in_tree
             child.available += 1
             untried -= 1
-            if w.cfg.expected_max and child.visits > 0:
-                mm = child.minimax if child.player == 0 else 1.0 - child.minimax
-                if mm > rival1:
-                    rival2 = rival1
-                    rival1 = mm
-                    rival1_node = c
-                elif mm > rival2:
-                    rival2 = mm
             if score_children:
                 if child.visits == 0:
                     score = 1e300
@@ -278,11 +253,7 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
         if c != NO_NODE:
             w.arena.nodes[c].available = 1
             expanded[0] = True
-            if w.cfg.expected_max:
-                w.rival = rival1
             return c
-    if w.cfg.expected_max:
-        w.rival = rival2 if best == rival1_node else rival1
     return best
 
 
@@ -434,16 +405,7 @@ cdef void minimax_backup(Worker* w, int tree) noexcept nogil:
                         best = value
                         mover = child.player
             c = child.next_sibling
-        if w.cfg.expected_max and i + 1 < w.path_len[tree] and nodes[path[i + 1]].player >= 0:
-            # a decision node: this visit's legal best is the better of the child taken and its best legal sibling
-            child = &nodes[path[i + 1]]
-            mover = child.player
-            value = child.minimax if mover == 0 else 1.0 - child.minimax
-            if w.path_rival[tree * w.max_depth + i] > value:
-                value = w.path_rival[tree * w.max_depth + i]
-            value = value if mover == 0 else 1.0 - value
-            n.minimax += <float>((value - n.minimax) / n.visits)
-        elif best >= 0:
+        if best >= 0:
             n.minimax = <float>(best if mover == 0 else 1.0 - best)
         elif chance_visits > 0:
             n.minimax = <float>(chance_sum / chance_visits)
@@ -504,12 +466,9 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
             g.apply_action(s, outcome)
             continue
         n = g.legal_actions(s, w.actions)
-        w.rival = -1.0
         child = select_or_expand(w, s, node, player, n, use_availability, &expanded)
         if child == NO_NODE:
             break
-        if w.cfg.expected_max:
-            w.path_rival[tree * w.max_depth + w.path_len[tree] - 1] = w.rival
         g.apply_action(s, w.arena.nodes[child].action)
         mast_record(w, player, w.arena.nodes[child].action)
         path_push(w, tree, child)
