@@ -18,9 +18,13 @@ EMPTY_AREA = {code: [[], [], []] for code in MODULE.PERIOD_CODES}
 
 def position(game=G2, area=None, phase="hunt", turn_player=0, top=None, below=10, hands=None, face_up=None,
              energy=None, period=None, captured=None, discards=(), to_place=(), marker=None, special_discard=(),
-             special_deck=None, started=True, hunt=None, draw_for=None, turns=5):
-    """A position dict; unspecified specials lie in the special deck."""
+             special_deck=None, started=True, hunt=None, draw_for=None, turns=None):
+    """A position dict; unspecified specials lie in the special deck. Unless given, `turns` puts the game past its
+    first round with `turn_player` to move (turns go round the table from seat 0, the first player)."""
     n = game.num_players
+    if turns is None:
+        finished = n + turn_player                  # the turns before this one, ending with the seat before
+        turns = finished if phase == "turn_start" else finished + 1
     hands = hands or [[] for _ in range(n)]
     face_up = face_up or [[] for _ in range(n)]
     energy = energy if energy is not None else [10] * n

@@ -102,6 +102,37 @@ def test_more_seats_with_a_first_turn_than_turns_started_are_refused():
                                                    r"turns have started"):
         game.state_from_dict(doc)
 
+def test_a_turn_player_out_of_turn_order_is_refused():
+    """Regression (fuzzing, seed 12): turns go round the table from the first player ("each player in turn"), so
+    the turns begun say whose turn it is. A 2-player position of turn 2 with the first player to move again, and
+    the other seat without its first turn, was accepted; a few moves later its third turn began with that seat
+    still without its first, a state check_state refuses."""
+    game, doc = late_position()
+    doc["turn_player"] = (doc["turn_player"] + 1) % len(doc["players"])
+    with pytest.raises(InvalidPositionError, match=r"state\.turn_player: \d, but \d+ turns from first_player \d make "
+                                                   r"it seat \d's turn"):
+        game.state_from_dict(doc)
+
+
+def test_first_turns_follow_turn_order_in_the_first_round():
+    """In the first round the seats have their first turns in turn order: in turn 2 of 3 players, the first player
+    and the one after (once past its roll) have had theirs, and the third seat not yet."""
+    game = GAMES[3, 0.5]
+    for seed, steps in ((seed, steps) for seed in range(20) for steps in range(5, 150, 5)):
+        doc = play(game, seed, steps).to_dict()["state"]
+        if doc["turns"] == 2 and doc["phase"] in ("place", "hunt"):
+            break
+    else:
+        raise AssertionError("no position in turn 2 found")
+    third = (doc["first_player"] + 2) % 3
+    assert [p["had_first_turn"] for p in doc["players"]].count(True) == 2 and not doc["players"][third]["had_first_turn"]
+    doc["players"][doc["first_player"]]["had_first_turn"] = False      # the same count, on the wrong seats
+    doc["players"][third]["had_first_turn"] = True
+    with pytest.raises(InvalidPositionError, match=r"state\.players\[\d\]\.had_first_turn: (true|false), but 2 turns "
+                                                   r"from first_player \d say (false|true)"):
+        game.state_from_dict(doc)
+
+
 def test_a_hunt_target_under_another_creature_is_refused():
     """Regression: "A player may only hunt the topmost creature in a space"; a hunt whose target lay under
     another creature was accepted."""

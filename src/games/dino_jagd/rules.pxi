@@ -1482,6 +1482,29 @@ cdef int check(const DinoState* s, char* m) noexcept nogil:
                 snprintf(m, MSG_LEN, "players[%d].had_first_turn: false, but %d turns have started (every seat has "
                          "its first turn in the first round)", p, <int>s.turns)
                 return 1
+    # turns go round the table from first_player, so the turns begun say whose turn it is and which seats have had
+    # their first turn (marked at its roll, PH_TURN_ROLL); a terminal position plays no more and is not checked
+    if PH_TURN_START <= s.phase < PH_OVER:
+        if s.phase != PH_TURN_START and s.turns < 1:
+            snprintf(m, MSG_LEN, "turns: 0, but a turn is under way")
+            return 1
+        k = s.turns if s.phase == PH_TURN_START else s.turns - 1        # the turns finished before this one
+        if s.current != (s.first_player + k) % n:
+            snprintf(m, MSG_LEN, "turn_player: %d, but %d turns from first_player %d make it seat %d's turn",
+                     <int>s.current, k, <int>s.first_player, (s.first_player + k) % n)
+            return 1
+        for p in range(n):
+            q = (p - s.first_player + n) % n                             # seat p's first turn follows q turns
+            if q < k or (q == k and s.phase != PH_TURN_START and s.phase != PH_TURN_DRAW
+                         and s.phase != PH_TURN_ROLL):
+                seen = 1
+            else:
+                seen = 0
+            if s.started[p] != seen:
+                snprintf(m, MSG_LEN, "players[%d].had_first_turn: %s, but %d turns from first_player %d say %s", p,
+                         "true" if s.started[p] else "false", <int>s.turns, <int>s.first_player,
+                         "true" if seen else "false")
+                return 1
     if check_reshuffle_rows(s, m):
         return 1
     # stored states are normalized: the forced steps have run (apply_action and the loader both end so)
