@@ -102,6 +102,7 @@ def test_more_seats_with_a_first_turn_than_turns_started_are_refused():
                                                    r"turns have started"):
         game.state_from_dict(doc)
 
+
 def test_a_turn_player_out_of_turn_order_is_refused():
     """Regression (fuzzing, seed 12): turns go round the table from the first player ("each player in turn"), so
     the turns begun say whose turn it is. A 2-player position of turn 2 with the first player to move again, and
