@@ -102,8 +102,7 @@ def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: 
                   exploration: float | None = None, rollout_depth: int | None = None,
                   rollout_policy: str | None = None, chance_branching: int | None = None,
                   implicit_minimax: float | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
-                  seed: int = 0,
-                  thresholds: Thresholds | None = None, players: list[int] | None = None,
+                  seed: int = 0, thresholds: Thresholds | None = None, players: list[int] | None = None,
                   on_move: Callable[[ReviewedMove], None] | None = None) -> Review:
     """Reviews every decision of `record` (of the seats in `players`, default all) with one search each;
     the search settings are those of cavemind.analyse. `on_move` sees each reviewed move as it is done."""

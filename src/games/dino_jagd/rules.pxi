@@ -1495,11 +1495,7 @@ cdef int check(const DinoState* s, char* m) noexcept nogil:
             return 1
         for p in range(n):
             q = (p - s.first_player + n) % n                             # seat p's first turn follows q turns
-            if q < k or (q == k and s.phase != PH_TURN_START and s.phase != PH_TURN_DRAW
-                         and s.phase != PH_TURN_ROLL):
-                seen = 1
-            else:
-                seen = 0
+            seen = q < k or (q == k and s.phase > PH_TURN_ROLL)
             if s.started[p] != seen:
                 snprintf(m, MSG_LEN, "players[%d].had_first_turn: %s, but %d turns from first_player %d say %s", p,
                          "true" if s.started[p] else "false", <int>s.turns, <int>s.first_player,
