@@ -790,9 +790,9 @@ def set_heuristic_variant(int variant):
     the learned evaluation with 2 players, the score lead with more); returns the previous variant. For benchmarks
     comparing them."""
     global HEURISTIC_VARIANT
-    if not 0 <= variant <= 2:
+    if variant != 0 and variant != 1:
         from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 to 2")
+        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
     previous = HEURISTIC_VARIANT
     HEURISTIC_VARIANT = variant
     return previous
@@ -865,7 +865,7 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
     if s.phase == PH_OVER:
         returns(p, out)
         return
-    if HEURISTIC_VARIANT >= 1 and s.num_players == 2:
+    if HEURISTIC_VARIANT == 1 and s.num_players == 2:
         learned_heuristic(s, out)
         return
     scores(p, sc)
@@ -1182,42 +1182,6 @@ cdef int observed_action(const void* p, int a, int player) noexcept nogil:
     return a
 
 
-cdef inline double capture_value(int c) noexcept nogil:
-    """EXPERIMENT: points times the share of the die's faces that capture."""
-    cdef int k, captures = 0
-    for k in range(6):
-        if CR_TABLE[c][k] == R_CAPTURE:
-            captures += 1
-    return CR_POINTS[c] * captures / 6.0
-
-
-cdef int greedy_placement(const DinoState* s, const int* buf, int n, Rng* rng) noexcept nogil:
-    """EXPERIMENT: the placement that puts the most capture value near the mover (and covers the least)."""
-    cdef uint8_t tops[NUM_SLOTS]
-    cdef uint8_t heights[NUM_SLOTS]
-    cdef int i, a, c, slot, q, d, ties = 0, best = buf[0], me = s.current
-    cdef double score, best_score = -1e9
-    slot_tops(s, tops, heights)
-    for i in range(n):
-        a = buf[i] - A_PLACE
-        c = a // NUM_SLOTS
-        slot = a % NUM_SLOTS
-        q = slot // SPACES
-        d = q - s.pos[me] if q > s.pos[me] else s.pos[me] - q
-        score = capture_value(c) * (NUM_PERIODS - d)
-        if tops[slot] != NONE:
-            score -= capture_value(tops[slot]) * (NUM_PERIODS - d)
-        if score > best_score + 1e-9:
-            best_score = score
-            best = buf[i]
-            ties = 1
-        elif score > best_score - 1e-9:
-            ties += 1
-            if rng_below(rng, ties) == 0:
-                best = buf[i]
-    return best
-
-
 cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
     """A cheap greedy policy for rollouts: hunt when a hunt is possible, else travel to a period with a
     creature the remaining energy can send home, else end the turn; in a window play a card if one fits
@@ -1229,8 +1193,6 @@ cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
     cdef uint8_t tops[NUM_SLOTS]
     cdef uint8_t heights[NUM_SLOTS]
     if s.phase == PH_PLACE:
-        if HEURISTIC_VARIANT == 2 and rng_below(rng, 4) != 0:
-            return greedy_placement(s, buf, n, rng)
         return buf[rng_below(rng, n)]
     if s.phase == PH_WINDOW:
         for i in range(n - 1, -1, -1):
