@@ -310,3 +310,33 @@ def test_an_unused_tool_card_must_lie_face_up():
     doc["players"][0]["hidden_cards"] = []
     doc["players"][0]["cards"] = ["T3"]
     assert game.state_from_dict(doc).to_dict()["state"]["players"][0]["one_use_tools"] == [2]
+
+
+def test_the_last_kind_paid_is_the_highest_paid_so_far():
+    """Regression (fuzzing, seed 14, 3 players, found by the sanitizer build): a payment for "5 resources of 3
+    kinds" with a stone paid and step.pay_last still at wood was accepted. Payments go in ascending order of kind
+    and the check of each next payment reads the last kind from pay_last, so wood and clay were offered again; four
+    clay later no payment could finish the building and no move was legal, and the search's rollout read before
+    the start of its list of moves. The last kind paid must now be the highest kind paid so far."""
+    game = cavemind.load_game(SA, players=3)
+    doc = find(game, "pay_building")
+    doc["step"]["paid"] = [0, 0, 1, 0]
+    doc["step"]["pay_last"] = 0
+    doc["step"]["pay_left"] = 4
+    refused(game, doc, "step.pay_last: 0, but the highest kind paid so far is 2")
+    state, rng = game.new_initial_state(), random.Random(14)    # payments under way in play pass the check
+    midway = 0
+    while not state.is_terminal() and midway < 20:
+        step = state.to_dict()["state"]["step"]
+        if state.to_dict()["state"]["phase"] == "pay_building" and any(step["paid"]):
+            assert step["pay_last"] == max(k for k in range(4) if step["paid"][k])
+            assert game.state_from_dict(state.to_dict()["state"]) == state
+            midway += 1
+        state.apply(random_action(state, rng))
+    assert midway
+
+
+def test_no_resources_are_paid_outside_a_payment():
+    game, doc = placement_doc()
+    doc["step"]["paid"] = [1, 0, 0, 0]
+    refused(game, doc, "step.paid: 1 resources paid outside a payment")

@@ -1611,7 +1611,7 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
     """0 if `s` is a state the rules allow, else 1 with "field: reason" in msg (MSG_CAP bytes). Every index is
     checked before it is used, so any bytes of the right size can be checked."""
     cdef int n = s.num_players, q, r, i, l, t, k, cnt, who, occupied, ph = s.phase
-    cdef int built = 0, unseen = 0, tops = 0, igloos = 0, on_animal = 0, bar_sum = 0, paid_so_far
+    cdef int built = 0, unseen = 0, tops = 0, igloos = 0, on_animal = 0, bar_sum = 0, paid_so_far, highest
     cdef uint64_t all_cards, c, owned
     cdef const Player* me
     cdef int buf[NUM_ACTIONS]
@@ -1990,6 +1990,19 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
         # the missing food (one per person, at most 10) or a variable building (at most 7 resources)
         snprintf(msg, MSG_CAP, "step.pay_left: %d still to pay after %d paid, more than the payment can be",
                  s.pay_left, paid_so_far)
+        return 1
+    if ph == PH_PAY_CARD or ph == PH_PAY_BUILDING or ph == PH_FEED_PAY:
+        # payments go in ascending order of kind (pay_allowed), so the last kind paid is the highest paid so far;
+        # pay_allowed and can_finish read the payment's progress from it
+        highest = 3
+        while highest > 0 and s.paid[highest] == 0:
+            highest -= 1
+        if paid_so_far and s.pay_last != highest:
+            snprintf(msg, MSG_CAP, "step.pay_last: %d, but the highest kind paid so far is %d (payments go in "
+                     "ascending order)", s.pay_last, highest)
+            return 1
+    elif paid_so_far:
+        snprintf(msg, MSG_CAP, "step.paid: %d resources paid outside a payment", paid_so_far)
         return 1
     if ph == PH_PAY_CARD and s.pay_left + paid_so_far != s.loc - L_CARD + 1:
         snprintf(msg, MSG_CAP, "step.pay_left: the card in %s costs %d resources", LOC_C[s.loc], s.loc - L_CARD + 1)
