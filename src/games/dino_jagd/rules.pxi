@@ -469,36 +469,9 @@ cdef int current_player(const void* p) noexcept nogil:
     return CHANCE
 
 
-cdef int independent_pending(const DinoState* s) noexcept nogil:
-    """EXPERIMENT: the lowest card waiting to be placed that shares no period with another waiting card (its
-    placement commutes with theirs), or -1."""
-    cdef int c, q
-    cdef int count[NUM_PERIODS]
-    cdef CardSet cards
-    for q in range(NUM_PERIODS):
-        count[q] = 0
-    cards_at(s, LOC_PENDING, &cards)
-    c = next_card(&cards)
-    while c >= 0:
-        for q in range(NUM_PERIODS):
-            if (CR_PERIODS[c] >> q) & 1:
-                count[q] += 1
-        c = next_card(&cards)
-    cards_at(s, LOC_PENDING, &cards)
-    c = next_card(&cards)
-    while c >= 0:
-        for q in range(NUM_PERIODS):
-            if (CR_PERIODS[c] >> q) & 1 and count[q] > 1:
-                break
-        else:
-            return c
-        c = next_card(&cards)
-    return -1
-
-
 cdef int legal_actions(const void* p, int* out) noexcept nogil:
     cdef const DinoState* s = <const DinoState*>p
-    cdef int n = 0, c, q, k, me, first_empty, only
+    cdef int n = 0, c, q, k, me, first_empty
     cdef uint8_t tops[NUM_SLOTS]
     cdef uint8_t heights[NUM_SLOTS]
     cdef int counts[NUM_PERIODS]
@@ -509,15 +482,6 @@ cdef int legal_actions(const void* p, int* out) noexcept nogil:
     if s.phase == PH_PLACE:
         slot_tops(s, tops, heights)
         cards_at(s, LOC_PENDING, &cards)
-        if HEURISTIC_VARIANT == 2:
-            only = independent_pending(s)
-            if only >= 0:
-                cards.w[0] = 0
-                cards.w[1] = 0
-                if only < 64:
-                    cards.w[0] = 1ULL << only
-                else:
-                    cards.w[1] = 1ULL << (only - 64)
         c = next_card(&cards)
         while c >= 0:
             for q in range(NUM_PERIODS):
@@ -826,9 +790,9 @@ def set_heuristic_variant(int variant):
     the learned evaluation with 2 players, the score lead with more); returns the previous variant. For benchmarks
     comparing them."""
     global HEURISTIC_VARIANT
-    if not 0 <= variant <= 2:
+    if variant != 0 and variant != 1:
         from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 to 2")
+        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
     previous = HEURISTIC_VARIANT
     HEURISTIC_VARIANT = variant
     return previous
@@ -901,7 +865,7 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
     if s.phase == PH_OVER:
         returns(p, out)
         return
-    if HEURISTIC_VARIANT >= 1 and s.num_players == 2:
+    if HEURISTIC_VARIANT == 1 and s.num_players == 2:
         learned_heuristic(s, out)
         return
     scores(p, sc)
