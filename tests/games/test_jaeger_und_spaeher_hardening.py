@@ -271,3 +271,27 @@ def test_the_member_being_taken_back_is_not_a_locked_one():
             cavemind.state_from_json(doc)
         found += 1
     assert found, "no cover-phase position among the sampled states"
+
+
+def test_gathered_materials_leave_room_for_the_members_still_out():
+    """Regression (fuzzing, seed 19, introductory game, found in the sanitizer build's campaign): a take-back turn
+    with 7 hides gathered and 4 of the mover's members still on locations loaded; taking two of them back made 9
+    hides in one turn, more than 5 members and 3 Holy Places can gather. A material of the turn comes from a member
+    taken back (or a Holy Place), so what is gathered plus the members still to take back is at most 8."""
+    from cavemind import testing
+
+    game = cavemind.load_game(NAME, players=2, variant="intro")
+    found = 0
+    for state in testing.random_states(game, 60, seed=19):
+        doc = state.to_dict()
+        mover = doc["state"]["to_move"]
+        out = sum(entry["members"][mover] - entry["locked"] for entry in doc["state"]["locations"])
+        if doc["state"]["phase"] != "take_back" or out == 0:
+            continue
+        doc["state"]["gathered"] = {"hide": 9 - out}
+        with pytest.raises(cavemind.InvalidPositionError, match="members still on locations to take back"):
+            cavemind.state_from_json(doc)
+        found += 1
+        if found == 5:
+            break
+    assert found, "no take-back position with members out among the sampled states"

@@ -1169,7 +1169,7 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
     function, determinize, the hashes, the observation or state_to_dict uses as an index is bounded here,
     and the rule invariants (members, cards, objects, stones, hunger tiles, phases and pending instructions)
     hold. The checks run in an order that never reads out of range, so any bytes can be checked."""
-    cdef int p, t, r, k, slot, o, m, c, n, op, a, b, covered = 0, setups = 0, total, head_free
+    cdef int p, t, r, k, slot, o, m, c, n, op, a, b, covered = 0, setups = 0, total, head_free, still_out
     cdef int chars[NCHAR]
     cdef int row_count[NCHAR]
     cdef int objects[NOBJ]
@@ -1387,6 +1387,17 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
         if s.pool[m] > (0 if m == NMAT - 1 else MEMBERS + NHOLY):
             snprintf(msg, size, "gathered: %d %s, at most %d in one turn", <int>s.pool[m], MATERIAL_C[m],
                      0 if m == NMAT - 1 else MEMBERS + NHOLY)
+            return 1
+    # a material of the turn came from a member taken back (or a Holy Place), and the mover's members still on
+    # locations, except those an object placed this turn (locked), can each be taken back for one more
+    still_out = 0
+    for k in range(NNORM):
+        if s.loc_men[k][s.to_move] > s.locked[k]:
+            still_out += s.loc_men[k][s.to_move] - s.locked[k]
+    for m in range(NMAT - 1):
+        if s.pool[m] + still_out > MEMBERS + NHOLY:
+            snprintf(msg, size, "gathered: %d %s with %d members still on locations to take back, at most %d in one "
+                     "turn", <int>s.pool[m], MATERIAL_C[m], still_out, MEMBERS + NHOLY)
             return 1
     # only compared with slots, never used as an index; it may name a slot emptied since the reveal
     if s.revealed_slot != EMPTY and s.revealed_slot >= NNORM:
