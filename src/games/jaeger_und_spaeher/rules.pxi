@@ -1389,11 +1389,11 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
                      0 if m == NMAT - 1 else MEMBERS + NHOLY)
             return 1
     # a material of the turn came from a member taken back (or a Holy Place), and the mover's members still on
-    # locations, except those an object placed this turn (locked), can each be taken back for one more
+    # locations, except those an object placed this turn (locked; at most the members there, checked above), can
+    # each be taken back for one more
     still_out = 0
     for k in range(NNORM):
-        if s.loc_men[k][s.to_move] > s.locked[k]:
-            still_out += s.loc_men[k][s.to_move] - s.locked[k]
+        still_out += s.loc_men[k][s.to_move] - s.locked[k]
     for m in range(NMAT - 1):
         if s.pool[m] + still_out > MEMBERS + NHOLY:
             snprintf(msg, size, "gathered: %d %s with %d members still on locations to take back, at most %d in one "
