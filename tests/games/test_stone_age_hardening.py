@@ -327,10 +327,10 @@ def test_the_last_kind_paid_is_the_highest_paid_so_far():
     state, rng = game.new_initial_state(), random.Random(14)    # payments under way in play pass the check
     midway = 0
     while not state.is_terminal() and midway < 20:
-        step = state.to_dict()["state"]["step"]
-        if state.to_dict()["state"]["phase"] == "pay_building" and any(step["paid"]):
-            assert step["pay_last"] == max(k for k in range(4) if step["paid"][k])
-            assert game.state_from_dict(state.to_dict()["state"]) == state
+        doc = state.to_dict()["state"]
+        if doc["phase"] == "pay_building" and any(doc["step"]["paid"]):
+            assert doc["step"]["pay_last"] == max(k for k in range(4) if doc["step"]["paid"][k])
+            assert game.state_from_dict(doc) == state
             midway += 1
         state.apply(random_action(state, rng))
     assert midway
