@@ -15,7 +15,7 @@ All are process-wide switches, so the match sets them
 before every move of a bot: the games run one after another in this process. (The rollout policy is a search
 setting: `ismcts:iterations=1000,policy=uniform`.) Every deal is played in both seat orders with the same chance
 seed. Results are JSON lines, one per game; an existing --out file is resumed (games already in it are skipped).
-The summary prints at the end.
+The summary prints at the end, and benchmarks/summarize.py writes it beside --out (`<name>.summary.json`).
 """
 from __future__ import annotations
 
@@ -124,6 +124,8 @@ def main() -> None:
         if records and key in records[0]:
             line += (f"; {what} A {mean(key, lambda r: r['a_seat']):.1f} B {mean(key, lambda r: 1 - r['a_seat']):.1f}")
     print(line)
+    from summarize import current_commit, run_command, write_summary  # benchmarks/, on the path of a script
+    write_summary(args.out, command=run_command(), commit=current_commit())
 
 
 if __name__ == "__main__":

@@ -8,12 +8,15 @@ Each candidate's games go to their own arena results file under --results (named
 count, the budget and the candidate), so an interrupted run started again with the same arguments plays only the
 missing games. A result line prints the candidate's win rate with its Wilson 95% interval; a candidate whose
 whole interval lies above 50% beats the default clearly ("BETTER"). Both bots spell out c and depth, so a
-results file stays valid after the defaults change. The candidate equal to the default is skipped.
+results file stays valid after the defaults change. The candidate equal to the default is skipped. Each results
+file gets its summary beside it (benchmarks/summarize.py, `<name>.summary.json`).
 """
 from __future__ import annotations
 
 import argparse
 import os
+
+from summarize import current_commit, run_command, write_summary
 
 from cavemind.arena import run_arena
 from cavemind.botspec import parse_bot_spec
@@ -89,9 +92,10 @@ def main() -> None:
                     continue
                 label = spec(budget_spec, c, depth)
                 name = f"{game}_{args.players}p_{budget_spec.replace('=', '')}_c{c:g}_d{depth}.jsonl"
+                out = os.path.join(args.results, name)
                 result = run_arena(game, [label, baseline], games=args.games, players=args.players,
-                                   jobs=args.jobs, seed=args.seed, out=os.path.join(args.results, name),
-                                   progress=False)
+                                   jobs=args.jobs, seed=args.seed, out=out, progress=False)
+                write_summary(out, command=run_command(), commit=current_commit())
                 score, n = candidate_score(result.games, label)
                 low, high = wilson_interval(score / n, n)
                 verdict = "BETTER" if low > 0.5 else ("worse" if high < 0.5 else "no clear difference")

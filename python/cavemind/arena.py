@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import gzip
 import itertools
 import json
 import math
@@ -37,7 +38,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from cavemind.bots import Bot
 from cavemind.botspec import BotSpecError, parse_bot_spec
@@ -307,13 +308,20 @@ def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: i
 
 # ----------------------------------------------------------------------------------------------- results file
 
+def _open_results(path: str) -> TextIO:
+    """A results file for reading: compressed when its name ends in .gz (the logs kept in benchmarks/results)."""
+    if path.endswith(".gz"):
+        return gzip.open(path, "rt", encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
 def read_results(path: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-    """The header and the game records of a results file. A last line cut off by an interruption is
-    ignored (and removed by the next run); a game recorded twice counts once."""
+    """The header and the game records of a results file (`.jsonl`, or `.jsonl.gz` compressed). A last line
+    cut off by an interruption is ignored (and removed by the next run); a game recorded twice counts once."""
     if not os.path.exists(path):
         return None, []
     header, games, seen = None, [], set()
-    with open(path, encoding="utf-8") as handle:
+    with _open_results(path) as handle:
         for number, line in enumerate(handle, 1):
             if not line.endswith("\n"):
                 break  # the interrupted last write
