@@ -1,6 +1,6 @@
 """Dino Jagd: how much the hunt dice decide a game, next to how much a bigger search budget does.
 
-    python benchmarks/dino_jagd_luck.py benchmarks/results/ladder/dino_jagd__ismcts_iterations4000*.jsonl ...
+    python benchmarks/dino_jagd_luck.py benchmarks/results/ladder/dino_jagd__ismcts_iterations4000*.jsonl.gz ...
 
 Reads 2-player arena results files (`cavemind arena dino_jagd ... --out FILE`, every move with the chance outcomes).
 A player's hunt luck is the sum over their hunts of the creature's points times (1 if the rolled face reads a

@@ -1,6 +1,6 @@
 """What a pass in Dino Jagd's reaction window tells: how often a player who may play a one-use card there does.
 
-    python benchmarks/dino_jagd_windows.py benchmarks/results/ladder/dino_jagd__ismcts_iterations4000_depth40__ismcts_iterations1000_depth40.jsonl
+    python benchmarks/dino_jagd_windows.py benchmarks/results/ladder/dino_jagd__ismcts_iterations4000_depth40__ismcts_iterations1000_depth40.jsonl.gz
 
 Replays the 2-player games of arena results files and, at every reaction-window decision where the player to move
 may play a Fehlschuss (the hunt's result is a capture and the card is in hand) or a Stoersender, counts whether

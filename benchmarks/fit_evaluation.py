@@ -1,7 +1,8 @@
 """Fits a game's learned cut-off evaluation on the positions of arena games, and shows how well it predicts.
 
-    python benchmarks/fit_evaluation.py --game dino_jagd benchmarks/results/ladder/dino_jagd__ismcts*.jsonl
+    python benchmarks/fit_evaluation.py --game dino_jagd benchmarks/results/ladder/dino_jagd__ismcts*.jsonl.gz
     python benchmarks/fit_evaluation.py --game dino_jagd FILES... --write     # stores the weights
+    (results files may be compressed, .jsonl.gz, as the logs kept in benchmarks/results are)
 
 Reads arena results files (`cavemind arena ... --out FILE`: every game with its seed and all its moves, chance
 included), keeps the games of the game's 2-player setting in which every seat was a search bot, replays each and

@@ -1,5 +1,7 @@
 """The strength ladder: for each registered game, a standard set of seat-rotated arena matches, the targets
-of the search-strength issue, Elo ratings with intervals and plots, written to docs/strength.md.
+of the search-strength issue, Elo ratings with intervals and plots, written to a dated entry of the research journal
+(docs/research/DATE-strength-ladder.md; the user page docs/strength.md reads the match summaries instead). With
+--results-dir every match keeps its results file and its summary beside it (benchmarks/summarize.py).
 
     python benchmarks/strength.py                      # every game, 200 games per match (long)
     python benchmarks/strength.py --quick --game tictactoe --game kuhn_poker --jobs 2
@@ -16,9 +18,9 @@ against PIMC at equal time per move. Games are 2-player where the game allows it
 game's default settings (cavemind.games.REGISTRY); the rollout depth is written into the specifications.
 
 --baselines plays ISMCTS (--iterations, default 2,000; --rollout-depth, default the game's) against each
---opponent (random, heuristic, expert; default random and heuristic) and prints it, leaving docs/strength.md
-alone: seat-rotated, with the win rate and its interval, wins/draws/losses, mean scores, the score margin and
-the time per move; --option and --players choose the game's variant.
+--opponent (random, heuristic, expert; default random and heuristic) and prints it, writing no journal entry:
+seat-rotated, with the win rate and its interval, wins/draws/losses, mean scores, the score margin and the time per
+move; --option and --players choose the game's variant.
 """
 from __future__ import annotations
 
@@ -27,11 +29,13 @@ import datetime
 import os
 import sys
 
+from summarize import current_commit, run_command, write_summary
+
 import cavemind
 from cavemind.arena import run_arena
 from cavemind.experts import expert_games
-from cavemind.ratings import bot_stats, fit_ratings
 from cavemind.games import FULL_ROLLOUT, REGISTRY
+from cavemind.ratings import bot_stats, fit_ratings
 from cavemind.report import plot_budget, plot_ratings
 
 RANDOM, HEURISTIC, EXPERT = "random", "heuristic", "expert"
@@ -122,6 +126,8 @@ class Ladder:
             print(f"{self.game}: {a} vs {b}, {games} games", file=sys.stderr)
             self.results[key] = run_arena(self.game, [a, b], games, players=self.players, jobs=self.args.jobs,
                                           seed=self.args.seed, out=out, progress=True if self.args.progress else None)
+            if out:
+                write_summary(out, command=run_command(), commit=current_commit())
         return self.results[key]
 
     def thinking_seconds(self) -> float:
@@ -234,6 +240,8 @@ def baselines(args: argparse.Namespace) -> int:
                                    + ".jsonl")
             result = run_arena(game, [spec, opponent], args.games, players=players, options=options or None,
                                jobs=args.jobs, seed=args.seed, out=out, progress=True if args.progress else None)
+            if out:
+                write_summary(out, command=run_command(), commit=current_commit())
             a, b = bot_stats(result.games, result.bots)[:2]
             print(f"{game} ({where}): {spec} vs {opponent}: {a.games} games, win rate {_pct(a.win_rate)}% "
                   f"{_ci(*a.win_rate_ci)} ({a.wins} wins, {a.draws} draws, {a.losses} losses), mean score "
@@ -256,11 +264,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bootstrap", type=int, default=200, help="bootstrap samples for the rating intervals")
     parser.add_argument("--results-dir", help="keep each match's results here (JSON lines; a rerun resumes)")
-    parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "docs", "strength.md"))
+    parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "docs", "research",
+                                                      f"{datetime.date.today()}-strength-ladder.md"),
+                        help="the journal entry to write (default: docs/research/TODAY-strength-ladder.md)")
     parser.add_argument("--progress", action="store_true", help="progress bars even when stderr is not a terminal")
     figure = parser.add_argument_group("--baselines: ISMCTS against random and heuristic only, printed")
-    figure.add_argument("--baselines", action="store_true", help="play only this figure; docs/strength.md is "
-                        "left alone")
+    figure.add_argument("--baselines", action="store_true", help="play only this figure; no journal entry is "
+                        "written")
     figure.add_argument("--iterations", type=int, default=2000, help="ISMCTS iterations per move (default 2000)")
     figure.add_argument("--rollout-depth", type=int, help="the rollout cut-off (-1: full rollouts; default: the "
                         "game's)")
@@ -280,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     args.target_games = args.target_games or args.games
     games = args.game or cavemind.game_names()
     doc_dir = os.path.dirname(os.path.abspath(args.out))
-    image_dir = os.path.join(doc_dir, "strength")
+    image_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "strength")
     os.makedirs(image_dir, exist_ok=True)
 
     command = "python benchmarks/strength.py" + (" --quick" if args.quick else "")
@@ -295,12 +305,14 @@ def main(argv: list[str] | None = None) -> int:
         "run the same command to regenerate it (without `--quick` for the full ladder, 200 games per match). "
         f"{'This is the **quick** ladder: ' if args.quick else ''}{args.games} games per match, "
         f"{args.target_games} for the target matches; every deal is played in both seat orders. Search bots use "
-        "each game's default settings (`cavemind.games.REGISTRY`, see [settings.md](settings.md)).", "",
+        "each game's default settings (`cavemind.games.REGISTRY`, see "
+        f"[settings.md]({os.path.relpath(os.path.join(image_dir, '..', 'settings.md'), doc_dir)})).", "",
         "Win rate is the mean return (a draw or shared win counts half) with a 95% Wilson interval; a target is "
         "*met* when the measured rate reaches it, and the interval shows how sure that is. Matches at fixed "
         "iterations are reproducible from the seed; the equal-time match is not (it depends on the machine). "
         "MCTS sees hidden information, so in games with hidden cards it is the cheating upper bound. "
-        "See [arena.md](arena.md) for the arena itself.", "",
+        f"See [arena.md]({os.path.relpath(os.path.join(image_dir, '..', 'arena.md'), doc_dir)}) for the arena "
+        "itself.", "",
         "The reference games cannot show the targets: tic-tac-toe is solved, so from 250 iterations on every "
         "search bot draws against every other and the 4x-budget matches sit at 50%; in Kuhn poker the win rate is "
         "the chips won mapped onto [0, 1] (a hand moves at most 2 chips) and the deal decides most hands. Neither "
