@@ -37,3 +37,7 @@ include "rules.pxi"        # the nogil rules, the contract functions, the GameTa
 include "position.pxi"     # JSON positions: state_to_dict, state_from_dict and their validation
 include "text.pxi"         # move notation and the text board
 include "observation.pxi"  # the observation vector
+
+# The counts and caps Python code reads (the game's record, python/cavemind/games/dino_jagd.py), under their C names;
+# Cython lets no Python name equal a cimported constant's, hence the module's dictionary.
+globals().update(MAX_TURNS=MAX_TURNS, NUM_CREATURES=NUM_CREATURES, MAX_ENERGY=MAX_ENERGY)

@@ -28,3 +28,8 @@ include "rules.pxi"         # the nogil rules, GameTable functions, legal-state 
 include "position.pxi"      # states as bytes and as JSON-ready dicts: state_to_dict, state_from_dict, check_state
 include "text.pxi"          # notation (action_to_string) and the readable board (render)
 include "observation.pxi"   # the observation vector for learning agents
+
+# The counts and caps Python code reads (the game's record, python/cavemind/games/honga.py), under their C names;
+# Cython lets no Python name equal a cimported constant's, hence the module's dictionary.
+globals().update(MAX_TURNS=MAX_TURNS, MAMMOTHS_PER_PLAYER=MAMMOTHS_PER_PLAYER, NUM_BONUS=NUM_BONUS, RES_STORE=RES_STORE,
+                 MOUNTAIN_TOP=MOUNTAIN_TOP, THRESHOLD=tuple(THRESHOLD), HERD_SIZE=tuple(HERD_SIZE))

@@ -41,3 +41,7 @@ include "rules.pxi"        # the nogil rules, the contract functions, make_table
 include "position.pxi"     # JSON positions: state_to_dict, state_from_dict and their validation
 include "text.pxi"         # move notation and the text board
 include "observation.pxi"  # the observation vector
+
+# The counts and caps Python code reads (the game's record, python/cavemind/games/jaeger_und_spaeher.py), under their C names;
+# Cython lets no Python name equal a cimported constant's, hence the module's dictionary.
+globals().update(MEMBERS=MEMBERS, HUNGER_TILES=HUNGER_TILES, TARGET=TARGET, STONES=STONES)

@@ -35,3 +35,7 @@ include "rules.pxi"        # the nogil rules, the contract functions, the GameTa
 include "position.pxi"     # JSON positions: state_to_dict, state_from_dict and their validation
 include "text.pxi"         # move notation and the text board
 include "observation.pxi"  # the observation vector
+
+# The counts and caps Python code reads (the game's record, python/cavemind/games/prehistory.py), under their C names;
+# Cython lets no Python name equal a cimported constant's, hence the module's dictionary.
+globals().update(NSP=NSP, NCC=NCC, NCAMP=NCAMP)

@@ -47,3 +47,8 @@ include "rules.pxi"         # the nogil rules, GameTable functions, legal-state 
 include "position.pxi"      # states as bytes and as JSON-ready dicts: state_to_dict, state_from_dict, check_state
 include "text.pxi"          # notation (action_to_string) and the readable board (render, describe_card)
 include "observation.pxi"   # the observation vector for learning agents
+
+# The counts and caps Python code reads (the game's record, python/cavemind/games/stone_age.py), under their C names;
+# Cython lets no Python name equal a cimported constant's, hence the module's dictionary.
+globals().update(MAX_PEOPLE=MAX_PEOPLE, MAX_AGRICULTURE=MAX_AGRICULTURE, MAX_TOOL_VALUE=MAX_TOOL_VALUE,
+                 NUM_BUILDINGS=NUM_BUILDINGS)
