@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from cavemind.arena import read_results
-from cavemind.games.dino_jagd import CREATURES  # the creature cards of the game's data file
+from cavemind.games._dino_jagd import CREATURES  # the creature cards of the game's data file
 
 
 def hunt_luck(moves: list, table: dict, points: dict) -> list[float]:

@@ -6,8 +6,8 @@
     python benchmarks/soak.py --game prehistory --players 3 --loop c
 
 Every game is checked with check_state (the game's one definition of a legal state), its length against
-max_game_length, its returns (in [0, 1], summing to 1) and the position invariants of cavemind.testing (JSON-level
-conservation laws). The game's soak plan (cavemind.testing.SOAK_PLANS) adds the rest: the configurations (player
+max_game_length, its returns (in [0, 1], summing to 1) and the position invariants of its record (JSON-level
+conservation laws). The game's soak plan (its record's GameInfo.soak) adds the rest: the configurations (player
 counts, variants, option sets), the rules' end condition (Honga: the score threshold after a full round; Jäger
 und Späher: the target of 24), the engine's turn cap (Dino Jagd's 1,000 turns may never end a game; Jäger und
 Späher's turn_limit may, and the games it ends are counted) and the raw fields whose caps random games must stay
@@ -24,7 +24,7 @@ import argparse
 import sys
 
 import cavemind
-from cavemind.testing import soak, soak_plan
+from cavemind.testing import soak, soak_plan, soak_turn_cap
 
 
 def key_value(text: str) -> tuple[str, object]:
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         if plan.turns:
             line += f", {plan.turns} {s.turns / max(1, s.games):.1f}/game"
             line += f" (most {s.most_turns} in a game the rules ended)" if s.most_turns else ""
-        cap = game.params.get(plan.turn_cap) if plan.turn_cap else plan.turn_cap_value
+        cap = soak_turn_cap(game, plan)
         if cap is not None:
             line += f", {s.capped} ended by the turn cap of {cap}"
             line += f" (highest score then {s.best_at_cap:g})" if s.capped else ""

@@ -15,7 +15,7 @@ the cheating upper bound). Heuristic plays random; the expert plays heuristic; e
 expert (random in games without one); ISMCTS 1,000 plays 250, 4,000 and the other algorithms; all of it is
 pooled into one rating fit (random at 0). Besides: ISMCTS at 0.2 seconds per move against the expert, and ISMCTS
 against PIMC at equal time per move. Games are 2-player where the game allows it. Every search bot uses the
-game's default settings (cavemind.games.REGISTRY); the rollout depth is written into the specifications.
+game's default settings (its record, cavemind.games.<game>); the rollout depth is written into the specifications.
 
 --baselines plays ISMCTS (--iterations, default 2,000; --rollout-depth, default the game's) against each
 --opponent (random, heuristic, expert; default random and heuristic) and prints it, writing no journal entry:
@@ -34,7 +34,7 @@ from summarize import current_commit, run_command, write_summary
 import cavemind
 from cavemind.arena import run_arena
 from cavemind.experts import expert_games
-from cavemind.games import FULL_ROLLOUT, REGISTRY
+from cavemind.games import FULL_ROLLOUT, game_info, game_names
 from cavemind.ratings import bot_stats, fit_ratings
 from cavemind.report import plot_budget, plot_ratings
 
@@ -42,8 +42,8 @@ RANDOM, HEURISTIC, EXPERT = "random", "heuristic", "expert"
 # The ladder's search bots use each game's default settings (cavemind.games.search_defaults); the rollout
 # depth (and a rollout policy other than the game's own, and implicit minimax backups) is written into their
 # specifications so that the results files say what was played.
-ROLLOUT_DEPTH = {name: info.search.rollout_depth for name, info in REGISTRY.items()
-                 if info.search.rollout_depth != FULL_ROLLOUT}
+ROLLOUT_DEPTH = {name: game_info(name).search.rollout_depth for name in game_names()
+                 if game_info(name).search.rollout_depth != FULL_ROLLOUT}
 EXPERT_SECONDS = 0.2   # seconds per move of the ISMCTS-against-expert target
 
 
@@ -305,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         "run the same command to regenerate it (without `--quick` for the full ladder, 200 games per match). "
         f"{'This is the **quick** ladder: ' if args.quick else ''}{args.games} games per match, "
         f"{args.target_games} for the target matches; every deal is played in both seat orders. Search bots use "
-        "each game's default settings (`cavemind.games.REGISTRY`, see "
+        "each game's default settings (its record, `cavemind.games.<game>`; see "
         f"[settings.md]({os.path.relpath(os.path.join(image_dir, '..', 'settings.md'), doc_dir)})).", "",
         "Win rate is the mean return (a draw or shared win counts half) with a 95% Wilson interval; a target is "
         "*met* when the measured rate reaches it, and the interval shows how sure that is. Matches at fixed "

@@ -1,6 +1,6 @@
 """Tuning the default search settings: a grid over the exploration constant c and the rollout cut-off depth,
 each candidate a seat-rotated arena match of ISMCTS against ISMCTS with the game's current default
-(cavemind.games.REGISTRY), at the same budget (a fixed iteration count or seconds per move).
+(its record, cavemind.games.<game>), at the same budget (a fixed iteration count or seconds per move).
 
     python benchmarks/tune.py --game stone_age --game jaeger_und_spaeher --iterations 1000 --games 40 --jobs 1
 

@@ -362,9 +362,9 @@ class State(_core.CoreState):
 
     def to_svg(self, observer: int | None = None, size: int | None = None) -> str:
         """An SVG picture of the position; from `observer`'s seat, what they cannot see is drawn as card
-        backs. `size` is the width in pixels (default: the picture's natural size)."""
-        from cavemind.svg import position_svg
-        return position_svg(self.to_dict(observer), size, checked=True)
+        backs. `size` is the width in pixels (default: the picture's natural size). The game's record names the
+        drawer (cavemind.svg.<game>), imported on first use."""
+        return game_info(self.game.name).picture(self.to_dict(observer), size)
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a state as its picture."""

@@ -1,6 +1,6 @@
 """Test harness shared by the test suite and the benchmark scripts: seeded random playouts, the
-survival check of a state, playthrough files, the soak plans of the board games, and a seeded mutation
-fuzzer over JSON positions.
+survival check of a state, playthrough files, soaks (each game's plan and position invariants are in its
+record, `GameInfo`), and a seeded mutation fuzzer over JSON positions.
 
 The fuzzer takes real positions (states along seeded random playouts, written as JSON from every seat
 and from none), changes one to three values at a time (types, ranges, lengths, unknown names,
@@ -11,10 +11,11 @@ crash in compiled code is reported as a finding instead of ending the run.
 """
 from __future__ import annotations
 
+import base64
 import copy
-import itertools
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -26,7 +27,7 @@ from typing import Any
 
 import cavemind
 from cavemind.errors import CavemindError, InvalidPositionError
-from cavemind.games import compiled_module
+from cavemind.games import SoakPlan, game_info, register
 
 SURVIVAL_ITERATIONS = 8       # each algorithm's search budget on an accepted position
 MAX_PLAYOUT_CHECKS = 2_000    # states of the survival playout on which check_state is run
@@ -143,193 +144,31 @@ def survive(state: cavemind.State, seed: int = 0, search: bool = True) -> None:
 
 
 # --- soak plans and position invariants ------------------------------------------------------------------
-# Each game's check_state (in C) is the one definition of a legal state. The functions below restate a few
-# conservation laws from the JSON position, so that a mistake in the position code or in check_state itself
-# shows up too. Each asserts and returns a count that must stay the same through a game (or None).
-
-def _dino_jagd_invariants(state: cavemind.State) -> int | None:
-    """Every creature in one place and only in a period it lived in; every special card accounted for;
-    energies in 0..10."""
-    module = compiled_module(state.game.name)   # its data tables, beyond the GameModule contract
-    periods = {c["name"]: c["periods"] for c in module.CREATURES}
-    doc = state.to_dict()["state"]
-    seen = [doc["play_deck"]["top"]] if doc["play_deck"]["top"] else []
-    for code, spaces in doc["hunting_area"].items():
-        for stack in spaces:
-            assert all(code in periods[name] for name in stack), f"a creature outside its periods in {code}"
-            seen += stack
-    seen += doc["to_place"] + doc["dinosaur_discards_seen"]
-    specials = list(doc["special_deck"]) + list(doc["special_discard"])
-    for player in doc["players"]:
-        assert 0 <= player["energy"] <= 10, f"energy {player['energy']}"
-        seen += player["captured"]
-        specials += player["hand"] + player["face_up"]
-    assert len(seen) == len(set(seen)) and len(seen) + doc["play_deck"]["below_top"] <= 78, "creatures"
-    assert Counter(specials) == Counter({s["name"]: s["count"] for s in module.SPECIALS}), "special cards"
-    return None
-
-
-def _honga_invariants(state: cavemind.State) -> int | None:
-    """6 mammoths per player, 25 bonus cards, resources in 0..250, the tusk with the largest herd share."""
-    doc, n = state.to_dict()["state"], state.num_players
-    bonus = sum(doc["bonus_pile"].values()) + sum(doc["bonus_discard"].values()) + sum(doc["bonus_played"].values())
-    assert len(doc["herd"]) <= {2: 3, 3: 3, 4: 4, 5: 5}[n], "herd size"
-    for i, p in enumerate(doc["players"]):
-        bonus += sum(p["bonus"].values()) + sum(p["bonus_fresh"].values())
-        assert p["board_mammoths"] + p["depot_mammoths"] + doc["herd"].count(i) == 6, f"player {i}'s mammoths"
-        assert all(0 <= p[r] <= 250 for r in ("fish", "berry", "mushroom", "water")), f"player {i}'s resources"
-        assert 0 <= p["mountain"] < 5 and p["score"] >= 0, f"player {i}'s mountain or score"
-    assert bonus == 25, f"{bonus} bonus cards"
-    slots = [c for c in doc["trade_slots"] if c is not None]
-    assert not set(slots) & set(doc["trade_pile"]), "a trade card in a slot and in the pile"
-    held = [p["disc"] for p in doc["players"] if p["disc"] is not None]
-    assert len(set(held)) == len(held) and not set(held) & set(doc["disc_pile"]), "discs"
-    if doc["tusk"] is not None:
-        counts = [doc["herd"].count(i) for i in range(n)]
-        assert counts[doc["tusk"]] == max(counts) > 0, "the tusk"
-    else:
-        assert not doc["herd"], "a herd without the tusk"
-    return None
-
-
-def _jaeger_und_spaeher_invariants(state: cavemind.State) -> int | None:
-    """5 tribe members per player, 31 objects, points in 0..25; returns the character cards in play (the
-    display, the players' hands and a card on its way to the display), which a game conserves."""
-    doc = state.to_dict()["state"]
-    for p, pd in enumerate(doc["players"]):
-        on = sum(loc["members"][p] for loc in doc["locations"]) + sum(h["members"][p] for h in doc["holy_places"])
-        assert pd["tribe_card"] + pd["camp"] + pd["reserve"] + on == 5, f"player {p}'s tribe members"
-        assert 0 <= pd["points"] <= 25, f"player {p}'s points"
-    assert sum(pd["hunger"] for pd in doc["players"]) <= 16, "hunger"
-    assert all(sum(loc["members"]) <= 3 for loc in doc["locations"]), "a crowded location"
-    assert all(min(h["members"]) == 0 for h in doc["holy_places"]), "a shared holy place"
-    assert sum(len(loc["covered"]) for loc in doc["locations"]) <= 30, "covered cards"
-    objects = sum(doc["object_pile"].values()) + sum(doc["objects_discarded_face_up"].values())
-    for pd in doc["players"]:
-        objects += sum(pd["objects"].values()) + sum(pd["created"].values()) + sum(pd["discarded_face_down"].values())
-    assert objects == 31, f"{objects} objects"
-    cards = sum(len(row) for row in doc["display"]) + sum(sum(pd["characters"].values()) for pd in doc["players"])
-    return cards + sum(1 for op in doc["queue"] if op[0] == "put_in_row")
-
-
-def _prehistory_invariants(state: cavemind.State) -> int | None:
-    """Tribe members on the map plus available ones equal the members (3 + one per camp used, at most 10);
-    the 34 ceremony cards accounted for."""
-    doc = state.to_dict()["state"]
-    for p in range(state.num_players):
-        on_map = doc["starter_members"][p] + sum(doc["member_count"][sp] for sp in range(88)
-                                                 if doc["member_owner"][sp] == p + 1)
-        assert on_map + doc["available_members"][p] == doc["members"][p] <= 10, f"player {p}'s members"
-        assert doc["members"][p] == 3 + bin(doc["campsites_built"][p]).count("1"), f"player {p}'s camps"
-    cards = sum(map(sum, doc["hand"])) + sum(doc["ceremony_pile"]) + sum(doc["ceremony_discard"])
-    assert cards + sum(1 for c in doc["ceremony_display"] if c) == 34, "ceremony cards"
-    return None
-
-
-def _stone_age_invariants(state: cavemind.State) -> int | None:
-    """No negative stock; the 36 civilization cards and 28 building tiles conserved; people, agriculture and
-    tools within their caps; placed people never more than owned."""
-    doc = state.to_dict()["state"]
-    cards = [c for c in doc["display"] if c] + doc["deck"]["cards"]
-    built = 0
-    for p in doc["players"]:
-        for key in ("food", "wood", "clay", "stone", "gold"):
-            assert p[key] >= 0, f"negative {key}"
-        assert 5 <= p["people"] <= 10 and 0 <= p["agriculture"] <= 10 and sum(p["tools"]) <= 12, "a cap"
-        assert p["available"] + p["on_animal"] + sum(p["placed"].values()) <= p["people"], "people"
-        cards += p["cards"] + p["hidden_cards"]
-        built += p["buildings"]
-    card_ids = compiled_module(state.game.name).CARD_IDS
-    assert sorted(cards) == sorted(card_ids), "every civilization card is in exactly one place"
-    tops = sum(1 for s in doc["stacks"] if s["top"])
-    assert sum(doc["unseen_buildings"].values()) + tops + built == 28, "building tiles"
-    assert len(doc["stacks"]) == state.num_players, "building stacks"
-    return None
-
-
-POSITION_INVARIANTS: dict[str, Callable[[cavemind.State], int | None]] = {
-    "dino_jagd": _dino_jagd_invariants,
-    "honga": _honga_invariants,
-    "jaeger_und_spaeher": _jaeger_und_spaeher_invariants,
-    "prehistory": _prehistory_invariants,
-    "stone_age": _stone_age_invariants,
-}
-
+# Each game's check_state (in C) is the one definition of a legal state. A game's record may add position
+# invariants (GameInfo.invariants): a few conservation laws restated from the JSON position, so that a mistake in the
+# position code or in check_state itself shows up too. Each asserts and returns a count that must stay the same
+# through a game (or None). Its soak plan (GameInfo.soak) says what a soak plays and checks beyond that.
 
 def check_position_invariants(state: cavemind.State) -> int | None:
-    """The JSON-level invariants of the state's game (none for the reference games); see POSITION_INVARIANTS."""
-    check = POSITION_INVARIANTS.get(state.game.name)
+    """The JSON-level invariants of the state's game, from its record (none for the reference games)."""
+    check = game_info(state.game.name).invariants
     return check(state) if check else None
-
-
-def _honga_ended(state: cavemind.State) -> str | None:
-    n = state.num_players
-    if max(state.scores()) < {2: 40, 3: 35, 4: 30, 5: 30}[n]:
-        return "the game ended below the score threshold"
-    if state.to_dict()["state"]["to_move"] != n - 1:
-        return "the game ended before the round was complete"
-    return None
-
-
-def _jaeger_und_spaeher_ended(state: cavemind.State) -> str | None:
-    return None if max(state.scores()) >= 24 else "the game ended with no player at the target of 24"
-
-
-def _options(**choices: tuple[Any, ...]) -> tuple[dict[str, Any], ...]:
-    """Every combination of the given option values."""
-    keys = list(choices)
-    return tuple(dict(zip(keys, values, strict=True)) for values in itertools.product(*(choices[k] for k in keys)))
-
-
-@dataclass(frozen=True)
-class SoakPlan:
-    """What a soak of one game plays, and what it checks beyond what every game gets (check_state, the game
-    over within max_game_length, returns in [0, 1] summing to 1, the position invariants above).
-
-    The caps named here are the engine's, not rules: none may end or change a game the rules would continue.
-    """
-
-    configurations: tuple[dict[str, Any], ...]   # load_game options, one soak each
-    loop: str = "python"                 # the default loop: "python" (checks along the way) or "c" (see soak)
-    invariants_during: bool = True       # the position invariants hold during a game, not only at its end
-    turns: str | None = None             # the position field counting turns or rounds
-    turn_cap: str | None = None          # the option (or, if none, the constant below) capping that count
-    turn_cap_value: int | None = None
-    cap_may_end: bool = False            # random games may reach the turn cap (counted) instead of failing
-    ended: Callable[[cavemind.State], str | None] | None = None   # the rules' end condition, when not capped
-    peaks: dict[str, int] = field(default_factory=dict)  # raw state field (module LAYOUT) -> a cap it stays below
-    c_soak: Callable[..., tuple[Any, ...]] | None = None   # the module's own C loop checking every step (Stone Age)
-
-
-def _stone_age_c_soak(params: dict[str, Any], games: int, seed: int) -> tuple[Any, ...]:
-    counts: tuple[Any, ...] = compiled_module("stone_age").random_playouts(params, games, seed, True)
-    return counts
-
-
-SOAK_PLANS: dict[str, SoakPlan] = {
-    "dino_jagd": SoakPlan(_options(players=(2, 3, 4), deck_fraction=(0.5, 1.0)), loop="c", turns="turns",
-                          turn_cap_value=1000),   # MAX_TURNS in dino_jagd.pxd
-    "honga": SoakPlan(_options(players=(2, 3, 4, 5)), turns="turn", turn_cap_value=1500,  # MAX_TURNS
-                      ended=_honga_ended),
-    "jaeger_und_spaeher": SoakPlan(
-        _options(variant=("intro", "normal", "survival"), holy_places=("none", "first", "random")), turns="turn",
-        turn_cap="turn_limit", cap_may_end=True, ended=_jaeger_und_spaeher_ended),
-    "prehistory": SoakPlan(_options(players=(2, 3, 4)), turns="round", invariants_during=False,  # members move
-                           # development points, resources and action markers of one colour stop at 250
-                           # (uint8); movement points are offered only below 60
-                           peaks={"development": 250, "resources": 250, "action_markers": 250,
-                                  "movement_points": 60}),
-    "stone_age": SoakPlan(_options(players=(2, 3, 4), winter_is_hard=(False, True), wild_animals=(False, True),
-                                   igloos=(False, True), choice_at_once=(False, True)),
-                          loop="c", turns="round", c_soak=_stone_age_c_soak),
-}
 
 
 def soak_plan(name: str) -> SoakPlan:
     """The game's soak plan; a game without one (the reference games) is soaked at each player count."""
-    if name in SOAK_PLANS:
-        return SOAK_PLANS[name]
-    return SoakPlan(_options(players=cavemind.game_info(name).player_counts))
+    info = game_info(name)
+    return info.soak if info.soak is not None else SoakPlan({"players": info.player_counts})
+
+
+def soak_turn_cap(game: cavemind.Game, plan: SoakPlan) -> int | None:
+    """The turn cap of the plan in the configuration of `game`: the option the plan names or, when the game has
+    no option of that name, the compiled module's constant of that name (read from C, never copied)."""
+    if plan.turn_cap is None:
+        return None
+    if plan.turn_cap in game.params:
+        return int(game.params[plan.turn_cap])
+    return int(getattr(game.module, plan.turn_cap))
 
 
 @dataclass
@@ -386,7 +225,7 @@ def soak(game: cavemind.Game, games: int, seed: int = 0, loop: str | None = None
     has one, else State.random_playout), the checks at the end only. Stops at the first failure."""
     plan = soak_plan(game.name)
     loop = loop or plan.loop
-    cap = game.params.get(plan.turn_cap, plan.turn_cap_value) if plan.turn_cap else plan.turn_cap_value
+    cap = soak_turn_cap(game, plan)
     fields_ = {f[0]: f for f in getattr(game.module, "LAYOUT", ())}
     spans = {name: (fields_[name][3], fields_[name][3] + fields_[name][4]) for name in plan.peaks}
     stats = SoakStats(peaks=dict.fromkeys(plan.peaks, 0))
@@ -436,9 +275,6 @@ def soak(game: cavemind.Game, games: int, seed: int = 0, loop: str | None = None
 # --- playthroughs --------------------------------------------------------------------------------------
 
 PLAYTHROUGH_SEED = 1
-# Options of the playthrough games besides 2 players. Random play in Jäger und Späher rarely reaches the target
-# and runs to the turn limit (4,000+ steps at the default of 1,000): a limit of 60 keeps the file readable.
-PLAYTHROUGH_OPTIONS: dict[str, dict[str, Any]] = {"jaeger_und_spaeher": {"turn_limit": 60}}
 
 
 def _json(value: Any) -> str:
@@ -458,8 +294,9 @@ def playthrough(name: str, seed: int = PLAYTHROUGH_SEED) -> str:
     """The text of one seeded random 2-player game of `name`, after OpenSpiel's playthrough files: per state
     the player to move, the legal moves (id: name) or the chance outcomes (id: name, probability), the
     position as JSON (every PLAYTHROUGH_POSITION_EVERY states), then the action taken; at the end the scores
-    and returns. Any change in the rules, the move names or the position format changes the text."""
-    params: dict[str, Any] = dict(PLAYTHROUGH_OPTIONS.get(name, {}))
+    and returns; the options besides 2 players are the record's `playthrough_options`. Any change in the rules,
+    the move names or the position format changes the text."""
+    params: dict[str, Any] = dict(game_info(name).playthrough_options)
     if "players" in cavemind.parameters_of(name):
         params["players"] = 2
     game = cavemind.load_game(name, **params)
@@ -687,16 +524,19 @@ def run_isolated(name: str, params: dict[str, Any], cases: int, seed: int = 0, s
                  timeout: float | None = None) -> FuzzReport:
     """fuzz_positions in a child process that prints one line per case. A crash (signal, abort) or a hang
     is recorded as a failure of the case that was running, and the batch goes on from the next case in a
-    new child."""
+    new child. The child gets the game's record (pickled: its functions by reference) and this process's module
+    path, so that a game registered by hand (cavemind.games.register) is found there too."""
     report = FuzzReport(name, dict(params))
+    record = base64.b64encode(pickle.dumps(game_info(name))).decode("ascii")
+    environment = dict(os.environ, PYTHONPATH=os.pathsep.join(path for path in sys.path if path))
     start, end = 0, cases
     while start < end:
         # a case takes milliseconds; a batch far over its share has hung
         limit = timeout if timeout is not None else 30.0 + 0.25 * (end - start)
         command = [sys.executable, "-m", "cavemind.testing", "fuzz-batch", name, json.dumps(params), str(seed),
-                   str(start), str(end - start), "1" if search else "0"]
+                   str(start), str(end - start), "1" if search else "0", record]
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=limit)
+            done = subprocess.run(command, capture_output=True, text=True, timeout=limit, env=environment)
             output, what = done.stdout, None if done.returncode == 0 else (
                 f"the process crashed (exit {done.returncode}): {done.stderr[-300:]}")
         except subprocess.TimeoutExpired as expired:
@@ -732,7 +572,8 @@ def _count(report: FuzzReport, case: int, outcome: str, message: str) -> None:
 
 def _fuzz_batch(argv: list[str]) -> None:
     """The child side of run_isolated: one JSON line per case, flushed, so that a crash loses nothing."""
-    name, params, seed, start, cases, search = argv
+    name, params, seed, start, cases, search, record = argv
+    register(pickle.loads(base64.b64decode(record)), replace=True)
     game = cavemind.load_game(name, **json.loads(params))
     seeds = seed_positions(game, 24, int(seed))
     for index in range(int(start), int(start) + int(cases)):

@@ -6,7 +6,7 @@ import random
 import pytest
 
 import cavemind
-from cavemind.games import honga as H
+from cavemind.games import _honga as H
 from cavemind.testing import random_action, sampled_positions
 
 GAMES = {n: cavemind.load_game("honga", players=n) for n in (2, 3, 4, 5)}

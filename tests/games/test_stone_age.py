@@ -7,7 +7,7 @@ import random
 import pytest
 
 import cavemind
-from cavemind.games import stone_age as module
+from cavemind.games import _stone_age as module
 from cavemind.testing import check_position_invariants, random_action
 
 SA = "stone_age"

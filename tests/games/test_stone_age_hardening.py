@@ -8,7 +8,7 @@ import pytest
 
 import cavemind
 from cavemind.errors import InvalidPositionError
-from cavemind.games import stone_age as S
+from cavemind.games import _stone_age as S
 from cavemind.testing import random_action, sampled_positions
 
 SA = "stone_age"

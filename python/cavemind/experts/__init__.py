@@ -1,7 +1,8 @@
 """Rule-based expert bots: hand-written strategy, one policy per game, as a competent yardstick for search.
 
 An expert decides from its own information set only: a policy receives the state as the mover sees it
-(`state.to_dict(observer=mover)`), the legal actions and their notation, never the true state.
+(`state.to_dict(observer=mover)`), the legal actions and their notation, never the true state. A game's record
+names its policy (`GameInfo.expert`, "cavemind.experts.<game>:choose"), imported when the expert first plays it.
 
 >>> import cavemind
 >>> from cavemind.experts import ExpertBot
@@ -16,18 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 from cavemind.bots import Bot, _require_decision
 from cavemind.errors import SearchError
+from cavemind.games import game_info, game_names
 
 if TYPE_CHECKING:      # for annotations only
     from cavemind.game import State
 
-# game name -> policy(view, actions, names) -> index into actions; filled by the game modules below
+# policy(view, actions, names) -> index into actions
 Policy = Callable[[dict[str, Any], list[int], list[str]], int]
-POLICIES: dict[str, Policy] = {}
 
 
 def expert_games() -> list[str]:
     """The games that have an expert policy."""
-    return sorted(POLICIES)
+    return [name for name in game_names() if game_info(name).expert is not None]
 
 
 class ExpertBot(Bot):
@@ -42,7 +43,7 @@ class ExpertBot(Bot):
     def step(self, state: State) -> int:
         _require_decision(state)
         name = state.game.name
-        policy = POLICIES.get(name)
+        policy = game_info(name).expert_policy()
         if policy is None:
             raise SearchError(f"no expert bot for the game {name!r}; experts exist for {', '.join(expert_games())}")
         actions = state.legal_actions()
@@ -54,16 +55,4 @@ class ExpertBot(Bot):
         return actions[policy(view, actions, names)]
 
 
-from cavemind.experts import dino_jagd as _dino_jagd  # noqa: E402
-from cavemind.experts import honga as _honga  # noqa: E402
-from cavemind.experts import jaeger_und_spaeher as _jaeger_und_spaeher  # noqa: E402
-from cavemind.experts import prehistory as _prehistory  # noqa: E402
-from cavemind.experts import stone_age as _stone_age  # noqa: E402
-
-POLICIES["stone_age"] = _stone_age.choose
-POLICIES["jaeger_und_spaeher"] = _jaeger_und_spaeher.choose
-POLICIES["honga"] = _honga.choose
-POLICIES["dino_jagd"] = _dino_jagd.choose
-POLICIES["prehistory"] = _prehistory.choose
-
-__all__ = ["POLICIES", "ExpertBot", "expert_games"]
+__all__ = ["ExpertBot", "Policy", "expert_games"]

@@ -1,12 +1,27 @@
-"""The registry of games: name -> compiled module and default search settings. Each module follows
-src/games/README.md."""
+"""The registry of games. Each game registers itself with one record, `GAME = GameInfo(...)`, in its own module
+`cavemind.games.<game>`, beside its compiled module `cavemind.games._<game>` (src/games/README.md); the registry
+finds these records by itself, and `register` adds a game defined elsewhere. Finding the games imports no compiled
+module, picture or strategy: each is imported when it is first used.
+
+>>> from cavemind.games import game_info
+>>> game_info("stone_age").module
+'cavemind.games._stone_age'
+"""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+import itertools
+import pkgutil
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+
+from cavemind.errors import InvalidPositionError, UnknownGameError
+
+if TYPE_CHECKING:      # for annotations only: the games know nothing of the library above them
+    from cavemind.game import State
 
 FULL_ROLLOUT = -1   # rollout_depth that plays every rollout to the end of the game
 
@@ -53,13 +68,80 @@ class SearchDefaults:
 
 
 @dataclass(frozen=True)
-class GameInfo:
-    """One registered game: where its compiled module is, its default search settings, and what the module
-    declares about it (name, description, parameters, player counts, hidden information, chance), read from
-    the module when asked so that each fact has one place: the game's own source."""
+class GalleryView:
+    """One picture of a game in the docs gallery (`python -m cavemind.svg.gallery`): a position halfway through a
+    seeded random game in the configuration `options`, drawn from seat `observer`'s view."""
 
-    module: str
+    options: Mapping[str, Any] = field(default_factory=dict)   # load_game options
+    observer: int | None = None      # the seat whose view is drawn, None for everything face up
+    order: int = 0                   # where the picture stands in the gallery: smallest first, then by game name
+
+
+@dataclass(frozen=True)
+class SoakPlan:
+    """What a soak of one game plays (`cavemind.testing.soak`), and what it checks beyond what every game gets
+    (check_state, the game over within max_game_length, returns in [0, 1] summing to 1, the position invariants).
+
+    The caps named here are the engine's, not rules: none may end or change a game the rules would continue.
+    """
+
+    options: Mapping[str, tuple[Any, ...]]   # load_game option -> its values; one soak per combination
+    loop: str = "python"                 # the default loop: "python" (checks along the way) or "c" (see soak)
+    invariants_during: bool = True       # the position invariants hold during a game, not only at its end
+    turns: str | None = None             # the position field counting turns or rounds
+    turn_cap: str | None = None          # the load_game option capping that count or, if the game has no option of
+                                         # that name, the compiled module's constant of that name
+    cap_may_end: bool = False            # random games may reach the turn cap (counted) instead of failing
+    ended: Callable[[State], str | None] | None = None   # the rules' end condition, when not capped
+    peaks: Mapping[str, int] = field(default_factory=dict)  # raw state field (module LAYOUT) -> a cap it stays below
+    c_soak: Callable[..., tuple[Any, ...]] | None = None   # the module's own C loop checking every step (Stone Age)
+
+    @property
+    def configurations(self) -> tuple[dict[str, Any], ...]:
+        """Every combination of the option values, the first option varying slowest."""
+        keys = list(self.options)
+        return tuple(dict(zip(keys, values, strict=True)) for values in itertools.product(*self.options.values()))
+
+
+def _check_reference(owner: str, reference: str | None) -> None:
+    if reference is not None and (not isinstance(reference, str) or reference.count(":") != 1
+                                  or not all(reference.split(":"))):
+        raise ValueError(f"{owner}: {reference!r} is not a reference 'module:function'")
+
+
+def _resolve(reference: str) -> Any:
+    """The object a reference 'package.module:name' names, its module imported on first use."""
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game's registration record, in the spirit of OpenSpiel's REGISTER_SPIEL_GAME: written once, in the
+    game's own module `cavemind.games.<game>` as `GAME = GameInfo(...)` (or given to `register`), it says where
+    the compiled module is and everything the generic machinery needs to know about the game: its default search
+    settings, its expert and its picture (named lazily, as 'module:function'), its gallery views, and the test
+    hooks of `cavemind.testing` (position invariants, soak plan, playthrough options).
+
+    What the compiled module declares (name, description, parameters, player counts, hidden information,
+    chance) is read from it when asked, so that each fact has one place: the game's own source."""
+
+    module: str                                  # the compiled module, "cavemind.games._<game>"
     search: SearchDefaults = SearchDefaults()
+    expert: str | None = None                    # "module:function" of its expert policy (cavemind.experts)
+    drawer: str | None = None                    # "module:function" drawing a position document (cavemind.svg)
+    gallery: tuple[GalleryView, ...] = ()        # its pictures in the docs gallery
+    invariants: Callable[[State], int | None] | None = None   # conservation laws restated from the JSON position:
+                                                 # they assert and return a count a game keeps (or None)
+    soak: SoakPlan | None = None                 # None: a soak plays each player count
+    playthrough_options: Mapping[str, Any] = field(default_factory=dict)   # options of its playthrough file
+                                                 # (tests/playthroughs/<game>.txt) besides 2 players
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.module, str) or not self.module:
+            raise ValueError(f"GameInfo.module: {self.module!r} is not the dotted name of a compiled game module")
+        _check_reference("GameInfo.expert", self.expert)
+        _check_reference("GameInfo.drawer", self.drawer)
 
     @property
     def compiled(self) -> GameModule:
@@ -94,59 +176,89 @@ class GameInfo:
     @property
     def chance(self) -> bool:
         """Whether the game has chance events (deals, dice, draws), in its default configuration."""
-        from cavemind.game import load_game
-        return load_game(self.name).max_chance_outcomes > 0
+        # The search core reads the C table (it imports no game and no library module), loaded only when asked.
+        from cavemind import _core
+        defaults = {key: spec["default"] for key, spec in self.compiled.PARAMETERS.items()}
+        return bool(_core.table_info(self.compiled.make_table(defaults))["max_chance_outcomes"] > 0)
+
+    def expert_policy(self) -> Callable[[dict[str, Any], list[int], list[str]], int] | None:
+        """The expert's policy(view, actions, names) -> index into actions (imported on first use), or None."""
+        return None if self.expert is None else cast(Callable[[dict[str, Any], list[int], list[str]], int],
+                                                      _resolve(self.expert))
+
+    def picture(self, doc: dict[str, Any], size: int | None = None) -> str:
+        """The SVG picture of a position document of this game, drawn by the game's drawer (imported on first
+        use); `size` is the width in pixels. Raises InvalidPositionError when the game has no picture."""
+        if self.drawer is None:
+            raise InvalidPositionError(f"game: no picture for {self.name!r} (its record names no drawer)")
+        return cast(str, _resolve(self.drawer)(doc).svg(size))
 
 
-# One entry per game; the module is imported only when the game is first loaded. The rollout depths of the
-# board games are the cut-offs their strength ladders were measured with; the settings of Stone Age, Jäger und
-# Späher and Dino Jagd (exploration 0.4) won tuning matches against those (docs/strength.md, "Tuning").
-REGISTRY: dict[str, GameInfo] = {
-    "tictactoe": GameInfo("cavemind.games.tictactoe"),
-    "kuhn_poker": GameInfo("cavemind.games.kuhn_poker"),
-    "stone_age": GameInfo("cavemind.games.stone_age", SearchDefaults(rollout_depth=160)),
-    # MAST rollouts won 80.0% [70.0, 87.3] of 80 games against its uniform rollouts (docs/strength.md, "NAST
-    # rollouts, and MAST in Jäger und Späher")
-    "jaeger_und_spaeher": GameInfo("cavemind.games.jaeger_und_spaeher",
-                                   SearchDefaults(exploration=0.3, rollout_depth=15, rollout_policy="mast")),
-    # MAST rollouts won 63.3% [54.4, 71.4] of 120 games against the game's policy with 2 players
-    # (docs/strength.md, "MAST rollouts"); 3 and 4 players are not measured yet and keep the game's policy.
-    "prehistory": GameInfo("cavemind.games.prehistory", SearchDefaults(
-        rollout_depth=20, by_players={2: SearchDefaults(rollout_depth=20, rollout_policy="mast")})),
-    # 2 players: exploration 0.3 won 72.5% [57.2, 83.9] of 40 against 0.7 (with the heuristic's variant 1,
-    # docs/strength.md, "Honga: the cut-off"), and implicit minimax backups with weight 0.3 77.2% [71.0, 82.5] of
-    # 200 against none at 1,000 iterations and 62.7% [53.1, 71.5] of 102 at 4,000 ("Implicit minimax backups");
-    # 3-5 players are not tuned yet and keep 0.7 (implicit minimax is for 2 players).
-    "honga": GameInfo("cavemind.games.honga", SearchDefaults(
-        rollout_depth=60, by_players={2: SearchDefaults(exploration=0.3, rollout_depth=60, implicit_minimax=0.3)})),
-    # 2 players: the learned cut-off evaluation (the module's default heuristic with 2 players) with exploration
-    # 0.25 won 61.2% [50.3, 71.2] of 80 games against the previous default, c = 0.4 with the score lead
-    # (docs/strength.md, "Dino Jagd: a learned evaluation"), and closed-loop chance for the hunt's die (6 faces)
-    # 63.8% [52.8, 73.4] of 80 against open loop at 1,000 iterations and 58.1% [47.2, 68.3] of 80 at 4,000
-    # ("Closed-loop chance nodes"), and implicit minimax backups with weight 0.3 61.5% [54.6, 68.0] of 200 against
-    # none at 1,000 iterations and 56.4% [48.6, 63.9] of 156 at 4,000 ("Implicit minimax backups"); 3 and 4
-    # players keep exploration 0.4, the score lead and open loop (implicit minimax is for 2 players).
-    "dino_jagd": GameInfo("cavemind.games.dino_jagd", SearchDefaults(
-        exploration=0.4, rollout_depth=40,
-        by_players={2: SearchDefaults(exploration=0.25, rollout_depth=40, chance_branching=6,
-                                      implicit_minimax=0.3)})),
-}
+# The registry: the records found in this package's modules (on first use), then those registered by hand. A lock
+# keeps the first search whole when several threads load games at once.
+_GAMES: dict[str, GameInfo] = {}
+_FOUND = False
+_LOCK = threading.RLock()
+
+
+def _registry() -> dict[str, GameInfo]:
+    global _FOUND
+    if _FOUND:
+        return _GAMES
+    with _LOCK:
+        if not _FOUND:
+            for module in pkgutil.iter_modules(__path__):
+                if module.name.startswith("_") or module.ispkg:
+                    continue            # the compiled modules (_<game>) and folders are no records
+                record = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
+                if record is None:
+                    continue            # a helper module such as fields
+                if not isinstance(record, GameInfo):
+                    raise TypeError(f"{__name__}.{module.name}.GAME is a {type(record).__name__}, not a GameInfo")
+                _GAMES.setdefault(module.name, record)
+            _FOUND = True
+    return _GAMES
+
+
+def register(record: GameInfo, *, replace: bool = False) -> GameInfo:
+    """Registers a game defined outside this package (a plugin, a test's game) under its compiled module's NAME,
+    so that everything generic (load_game, the CLI, the engine, the test harness) finds it. Registering the same
+    record again does nothing; a different record under a registered name raises ValueError unless `replace`."""
+    if not isinstance(record, GameInfo):
+        raise TypeError(f"register: expected a GameInfo, got {type(record).__name__}")
+    name = record.name
+    with _LOCK:
+        games = _registry()
+        if name in games and games[name] != record and not replace:
+            raise ValueError(f"register: a game named {name!r} is registered already (module {games[name].module})")
+        games[name] = record
+    return record
+
+
+def unregister(name: str) -> GameInfo:
+    """Removes game `name` from the registry (a game registered for a while, as the tests do); returns its record.
+    Raises UnknownGameError."""
+    with _LOCK:
+        record = game_info(name)
+        del _registry()[name]
+    return record
 
 
 def game_info(name: str) -> GameInfo:
     """The registry record of game `name`. Raises UnknownGameError."""
-    game_module(name)  # raises UnknownGameError for an unknown name
-    return REGISTRY[name]
+    games = _registry()
+    if not isinstance(name, str) or name not in games:
+        raise UnknownGameError(f"unknown game {name!r}; registered games: {', '.join(game_names())}")
+    return games[name]
 
 
 def search_defaults(name: str, players: int) -> SearchDefaults:
     """The default search settings of game `name` with `players` players."""
-    game_module(name)  # raises UnknownGameError for an unknown name
-    return REGISTRY[name].search.for_players(players)
+    return game_info(name).search.for_players(players)
 
 
 def game_names() -> list[str]:
-    return sorted(REGISTRY)
+    return sorted(_registry())
 
 
 def game_module(name: str) -> GameModule:
@@ -158,8 +270,4 @@ def game_module(name: str) -> GameModule:
 def compiled_module(name: str) -> ModuleType:
     """The compiled module of game `name` with everything it defines, for a game's own extras (its data
     tables, debug helpers) beyond the GameModule contract. Raises UnknownGameError."""
-    from cavemind.errors import UnknownGameError
-
-    if not isinstance(name, str) or name not in REGISTRY:
-        raise UnknownGameError(f"unknown game {name!r}; registered games: {', '.join(game_names())}")
-    return importlib.import_module(REGISTRY[name].module)
+    return importlib.import_module(game_info(name).module)

@@ -1,5 +1,5 @@
-"""Writes the docs gallery: one SVG per game, a fixed-seed position from the middle of a random game, and a
-README.md showing them. Usage: python -m cavemind.svg.gallery DIR"""
+"""Writes the docs gallery: the pictures of every game's gallery views (`GameInfo.gallery`), each a fixed-seed
+position from the middle of a random game, and a README.md showing them. Usage: python -m cavemind.svg.gallery DIR"""
 from __future__ import annotations
 
 import argparse
@@ -7,18 +7,8 @@ import pathlib
 import random
 
 import cavemind
+from cavemind.games import GalleryView, game_info, game_names
 
-# (game, options, seat whose view is drawn or None for everything face up). One view per game keeps the
-# gallery small; the games with hidden cards are drawn from a seat so that the backs show.
-ENTRIES: tuple[tuple[str, dict[str, int], int | None], ...] = (
-    ("stone_age", {"players": 3}, None),
-    ("honga", {"players": 3}, 0),
-    ("jaeger_und_spaeher", {}, 0),
-    ("dino_jagd", {"players": 2}, 0),
-    ("prehistory", {"players": 3}, 0),
-    ("tictactoe", {}, None),
-    ("kuhn_poker", {"players": 3}, 1),
-)
 SEED = 2026
 
 
@@ -36,18 +26,27 @@ def middle_position(game: cavemind.Game, seed: int, fraction: float = 0.5) -> ca
     return line[min(int(len(line) * fraction), len(line) - 2)]
 
 
+def gallery_views() -> list[tuple[str, int, GalleryView]]:
+    """(game, number of the view within the game, view) of every registered game's gallery views, in gallery order
+    (the views' `order`, then the game's name). The games with hidden cards are drawn from a seat so that the backs
+    show; one view per game keeps the gallery small."""
+    views = [(name, number, view) for name in game_names() for number, view in enumerate(game_info(name).gallery)]
+    return sorted(views, key=lambda entry: (entry[2].order, entry[0], entry[1]))
+
+
 def write_gallery(directory: str | pathlib.Path) -> list[pathlib.Path]:
     folder = pathlib.Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     written, sections = [], []
-    for name, options, observer in ENTRIES:
-        game = cavemind.load_game(name, **options)
+    for name, number, view in gallery_views():
+        game = cavemind.load_game(name, **view.options)
         state = middle_position(game, SEED)
-        path = folder / f"{name}.svg"
-        path.write_text(state.to_svg(observer=observer), encoding="utf-8")
+        title = name if number == 0 else f"{name}, view {number + 1}"
+        path = folder / (f"{name}.svg" if number == 0 else f"{name}_{number + 1}.svg")
+        path.write_text(state.to_svg(observer=view.observer), encoding="utf-8")
         written.append(path)
-        view = f"as seen by player {observer}" if observer is not None else "everything face up"
-        sections.append(f"## {name}\n\n{game.num_players} players, {view}.\n\n![{name}]({path.name})\n")
+        seen = f"as seen by player {view.observer}" if view.observer is not None else "everything face up"
+        sections.append(f"## {title}\n\n{game.num_players} players, {seen}.\n\n![{name}]({path.name})\n")
     readme = folder / "README.md"
     readme.write_text(
         "# Gallery\n\nOne position of each game, halfway through a seeded random game, as `State.to_svg` draws it "

@@ -1,0 +1,42 @@
+"""Prehistory's registration record (the rules in src/games/prehistory) and its test hooks."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cavemind.games import GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
+
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.game import State
+
+
+def position_invariants(state: State) -> int | None:
+    """Tribe members on the map plus available ones equal the members (3 + one per camp used); all ceremony cards
+    accounted for."""
+    module = compiled_module("prehistory")    # the counts its C header sets
+    doc = state.to_dict()["state"]
+    for p in range(state.num_players):
+        on_map = doc["starter_members"][p] + sum(doc["member_count"][sp] for sp in range(module.NSP)
+                                                 if doc["member_owner"][sp] == p + 1)
+        assert on_map + doc["available_members"][p] == doc["members"][p] <= 3 + module.NCAMP, f"player {p}'s members"
+        assert doc["members"][p] == 3 + bin(doc["campsites_built"][p]).count("1"), f"player {p}'s camps"
+    cards = sum(map(sum, doc["hand"])) + sum(doc["ceremony_pile"]) + sum(doc["ceremony_discard"])
+    assert cards + sum(1 for c in doc["ceremony_display"] if c) == module.NCC, "ceremony cards"
+    return None
+
+
+# MAST rollouts won 63.3% [54.4, 71.4] of 120 games against the game's policy with 2 players
+# (docs/strength.md, "MAST rollouts"); 3 and 4 players are not measured yet and keep the game's policy. The rollout
+# depth is the cut-off its strength ladder was measured with.
+GAME = GameInfo(
+    "cavemind.games._prehistory",
+    SearchDefaults(
+        rollout_depth=20, by_players={2: SearchDefaults(rollout_depth=20, rollout_policy="mast")}),
+    expert="cavemind.experts.prehistory:choose",
+    drawer="cavemind.svg.prehistory:draw",
+    gallery=(GalleryView({"players": 3}, observer=0, order=5),),
+    invariants=position_invariants,
+    # development points, resources and action markers of one colour stop at 250 (uint8); movement points are
+    # offered only below 60
+    soak=SoakPlan({"players": (2, 3, 4)}, turns="round", invariants_during=False,  # members move
+                  peaks={"development": 250, "resources": 250, "action_markers": 250, "movement_points": 60}),
+)

@@ -1,0 +1,52 @@
+"""Stone Age's registration record (the rules in src/games/stone_age) and its test hooks."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cavemind.games import GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
+
+if TYPE_CHECKING:      # for annotations only
+    from cavemind.game import State
+
+
+def position_invariants(state: State) -> int | None:
+    """No negative stock; the civilization cards and building tiles conserved; people, agriculture and tools within
+    their caps; placed people never more than owned."""
+    module = compiled_module("stone_age")    # the counts and caps its C header sets
+    doc = state.to_dict()["state"]
+    cards = [c for c in doc["display"] if c] + doc["deck"]["cards"]
+    built = 0
+    for p in doc["players"]:
+        for key in ("food", "wood", "clay", "stone", "gold"):
+            assert p[key] >= 0, f"negative {key}"
+        assert (5 <= p["people"] <= module.MAX_PEOPLE and 0 <= p["agriculture"] <= module.MAX_AGRICULTURE
+                and sum(p["tools"]) <= module.MAX_TOOL_VALUE), "a cap"
+        assert p["available"] + p["on_animal"] + sum(p["placed"].values()) <= p["people"], "people"
+        cards += p["cards"] + p["hidden_cards"]
+        built += p["buildings"]
+    assert sorted(cards) == sorted(module.CARD_IDS), "every civilization card is in exactly one place"
+    tops = sum(1 for s in doc["stacks"] if s["top"])
+    assert sum(doc["unseen_buildings"].values()) + tops + built == module.NUM_BUILDINGS, "building tiles"
+    assert len(doc["stacks"]) == state.num_players, "building stacks"
+    return None
+
+
+def c_soak(params: dict[str, Any], games: int, seed: int) -> tuple[Any, ...]:
+    """The module's own C loop of random games, checking the state after every step."""
+    counts: tuple[Any, ...] = compiled_module("stone_age").random_playouts(params, games, seed, True)
+    return counts
+
+
+# The rollout depth is the cut-off its strength ladder was measured with; the setting won tuning matches
+# (docs/strength.md, "Tuning").
+GAME = GameInfo(
+    "cavemind.games._stone_age",
+    SearchDefaults(rollout_depth=160),
+    expert="cavemind.experts.stone_age:choose",
+    drawer="cavemind.svg.stone_age:draw",
+    gallery=(GalleryView({"players": 3}, order=1),),
+    invariants=position_invariants,
+    soak=SoakPlan({"players": (2, 3, 4), "winter_is_hard": (False, True), "wild_animals": (False, True),
+                   "igloos": (False, True), "choice_at_once": (False, True)},
+                  loop="c", turns="round", c_soak=c_soak),
+)
