@@ -72,6 +72,17 @@ def test_the_record_is_the_registration(dice_hunt):
         games.register(dataclasses.replace(dice_hunt, expert=None))
 
 
+def test_a_malformed_record_is_refused_naming_what_is_wrong():
+    with pytest.raises(ValueError, match=r"GameInfo.drawer: 'newgame.picture.draw' is not a reference"):
+        games.GameInfo("_dice_hunt", drawer="newgame.picture.draw")
+    with pytest.raises(ValueError, match="GameInfo.expert"):
+        games.GameInfo("_dice_hunt", expert=":choose")
+    with pytest.raises(ValueError, match="GameInfo.module"):
+        games.GameInfo("")
+    with pytest.raises(TypeError, match="expected a GameInfo, got dict"):
+        games.register({"module": "_dice_hunt"})
+
+
 CONTRACT = [getattr(contract, name) for name in sorted(dir(contract)) if name.startswith("test_")]
 
 
