@@ -45,6 +45,7 @@ from cavemind.botspec import BotSpecError, parse_bot_spec
 from cavemind.errors import CavemindError
 from cavemind.game import CHANCE, load_game
 from cavemind.games import game_info
+from cavemind.inputs import check_nesting, read_text_file
 from cavemind.progress import StatusLine, elapsed_and_left
 from cavemind.records import RecordBuilder
 
@@ -308,11 +309,15 @@ def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: i
 
 # ----------------------------------------------------------------------------------------------- results file
 
-def _open_results(path: str) -> TextIO:
-    """A results file for reading: compressed when its name ends in .gz (the logs kept in benchmarks/results)."""
-    if path.endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8")
-    return open(path, encoding="utf-8")
+def _results_text(path: str) -> str:
+    """The text of a results file, compressed when its name ends in .gz (the logs kept in benchmarks/results)."""
+    if not path.endswith(".gz"):
+        return read_text_file(path, ArenaError, "results file")
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, EOFError, UnicodeDecodeError) as failure:
+        raise ArenaError(f"{path}: not a readable compressed results file ({failure})") from None
 
 
 def read_results(path: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
@@ -321,19 +326,21 @@ def read_results(path: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]
     if not os.path.exists(path):
         return None, []
     header, games, seen = None, [], set()
-    with _open_results(path) as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.endswith("\n"):
-                break  # the interrupted last write
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                raise ArenaError(f"{path}:{number}: not a JSON line of an arena results file") from None
-            if record.get("type") == "arena" and header is None:
-                header = record
-            elif record.get("type") == "game" and game_key(record) not in seen:
-                seen.add(game_key(record))
-                games.append(record)
+    for number, line in enumerate(_results_text(path).splitlines(True), 1):
+        if not line.endswith("\n"):
+            break  # the interrupted last write
+        check_nesting(line, ArenaError, f"{path}:{number}")
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            record = None
+        if not isinstance(record, dict):
+            raise ArenaError(f"{path}:{number}: not a JSON line of an arena results file")
+        if record.get("type") == "arena" and header is None:
+            header = record
+        elif record.get("type") == "game" and game_key(record) not in seen:
+            seen.add(game_key(record))
+            games.append(record)
     if games and header is None:
         raise ArenaError(f"{path}: no arena header line; it is not an arena results file")
     return header, games

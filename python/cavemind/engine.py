@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import queue
-import re
 import sys
 import threading
 from typing import Any, TextIO
@@ -18,6 +17,7 @@ from typing import Any, TextIO
 import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import CavemindError
+from cavemind.inputs import MAX_NESTING, TOO_DEEP, nesting_depth
 from cavemind.play import replay
 from cavemind.search import (
     DEFAULT_DETERMINIZATIONS,
@@ -39,10 +39,9 @@ LIMIT_FIELDS = {"iterations", "seconds", "threads", "memoryMb"}
 # Old names still accepted: old name -> new name. A query that uses one gets a warning in its record.
 ALIASES = {"asPlayer": "observer", "seed": "dealSeed"}
 # One message is small (a position or a move list is a few kilobytes and a few levels deep); the limits keep
-# one hostile line from taking the engine's memory or its parser's stack.
+# one hostile line from taking the engine's memory or its parser's stack (the nesting limit is
+# cavemind.inputs.MAX_NESTING, the one every reader of JSON input keeps).
 MAX_LINE_CHARS = 1_000_000
-MAX_NESTING = 64
-_NESTING_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 class FieldError(Exception):
@@ -62,22 +61,6 @@ def _integer(message: dict[str, Any], key: str, low: int, high: int | None = Non
         bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise FieldError(name, f"{name}: {value} is out of range (must be {bounds})")
     return value
-
-
-def nesting_depth(line: str) -> int:
-    """How deeply the arrays and objects of a JSON text nest (brackets inside strings do not count); cheap
-    when the line has few brackets, which is every sensible message."""
-    if line.count("[") + line.count("{") <= MAX_NESTING:
-        return 0
-    depth = deepest = 0
-    for token in _NESTING_TOKENS.finditer(line):
-        bracket = token.group()
-        if bracket in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif bracket in "]}":
-            depth -= 1
-    return deepest
 
 
 def _no_constant(name: str) -> None:
@@ -283,12 +266,12 @@ class Engine:
 
     def handle(self, line: str) -> str | None:
         if nesting_depth(line) > MAX_NESTING:
-            self.error(f"JSON nested too deeply (more than {MAX_NESTING} levels)")
+            self.error(f"JSON {TOO_DEEP}")
             return None
         try:
             message = json.loads(line, parse_constant=_no_constant, parse_float=_finite_float)
         except RecursionError:                 # a fallback: the depth check above should come first
-            self.error(f"JSON nested too deeply (more than {MAX_NESTING} levels)")
+            self.error(f"JSON {TOO_DEEP}")
             return None
         except ValueError as error:            # JSONDecodeError, NaN/Infinity, an integer of too many digits
             self.error(f"not valid JSON: {error}")

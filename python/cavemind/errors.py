@@ -1,8 +1,5 @@
-"""The exceptions cavemind raises. Every one derives from CavemindError, so one except clause catches all.
-read_text_file turns the ways reading a file can fail into one of them."""
+"""The exceptions cavemind raises. Every one derives from CavemindError, so one except clause catches all."""
 from __future__ import annotations
-
-import os
 
 
 class CavemindError(Exception):
@@ -51,19 +48,3 @@ class EmptyHistoryError(CavemindError, IndexError):
 class InvalidRecordError(CavemindError, ValueError):
     """A malformed game record; the message names the file, the line and the field."""
 
-
-def read_text_file(path: str | os.PathLike[str], error: type[CavemindError], what: str = "file") -> str:
-    """The text (UTF-8) of the file at `path`. A missing or unreadable file, a directory or binary data raises
-    `error` with one line naming the path and the reason (`what`: the kind of file expected, as in
-    'is a directory, not a record'), never a bare OSError or UnicodeDecodeError."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise error(f"{path}: is a directory, not a {what}") from None
-    except UnicodeDecodeError:
-        raise error(f"{path}: not a text file") from None
-    except OSError as failure:
-        raise error(f"{path}: {failure.strerror}") from None

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cavemind import _core
 from cavemind.errors import EmptyHistoryError, IllegalActionError, InvalidOptionError, InvalidPositionError
 from cavemind.games import GameModule, game_info, game_module
+from cavemind.inputs import check_nesting, load_json
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -151,14 +152,13 @@ class Game:
 
 
 def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None = None) -> State:
-    """Loads a position, checking every top-level field; errors name the field and the reason."""
+    """Loads a position, checking every top-level field; errors name the field and the reason. A document
+    nested more than 64 levels is refused."""
     if isinstance(doc, str):
-        try:
-            doc = json.loads(doc)
-        except json.JSONDecodeError as error:
-            raise InvalidPositionError(f"position: not valid JSON ({error})") from None
+        doc = load_json(doc, InvalidPositionError, "position")
     if not isinstance(doc, dict):
         raise InvalidPositionError("position: expected a JSON object")
+    check_nesting(doc, InvalidPositionError, "position")
     for key in ("game", "format", "players", "state"):
         if key not in doc:
             raise InvalidPositionError(f"position: missing field {key!r}")

@@ -9,7 +9,6 @@ name ending in .jsonl gets the record alone.
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 import tempfile
@@ -21,6 +20,7 @@ import cavemind
 from cavemind.analysis_output import document_text, format_table
 from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec, split_bot_specs
 from cavemind.errors import CavemindError, IllegalActionError, InvalidPositionError
+from cavemind.inputs import load_json
 from cavemind.progress import Thinking
 from cavemind.records import RecordBuilder, RecordWriteError, looks_like_record, parse_record
 
@@ -177,10 +177,7 @@ def load_record(text: str, source: str, move: int | None = None) -> dict[str, An
             raise PlayError(str(error)) from None
     if move is not None:
         raise PlayError(f"{source}: --move needs a game record (JSON lines), not a saved game")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise PlayError(f"{source}: not valid JSON ({error})") from None
+    doc = load_json(text, PlayError, source)
     if not isinstance(doc, dict) or "moves" not in doc or "game" not in doc:
         raise PlayError(f"{source}: not a saved game (expected an object with 'game' and 'moves')")
     if not isinstance(doc["game"], str):

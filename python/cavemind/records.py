@@ -26,8 +26,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from cavemind.errors import CavemindError, InvalidRecordError, read_text_file
+from cavemind.errors import CavemindError, InvalidRecordError
 from cavemind.game import CHANCE, Game, State
+from cavemind.inputs import MAX_NESTING, load_json, nesting_depth, read_text_file
 
 if TYPE_CHECKING:      # for annotations only
     from cavemind.search import AnalysisInfo
@@ -190,6 +191,8 @@ class RecordBuilder:
 def looks_like_record(text: str) -> bool:
     """Whether `text` starts with a record header (so a command can tell a record from a position)."""
     first = text.lstrip().split("\n", 1)[0]
+    if nesting_depth(first) > MAX_NESTING:
+        return False                    # not a header; the reader of what it is says why it is refused
     try:
         doc = json.loads(first)
     except json.JSONDecodeError:
@@ -218,10 +221,7 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
         raise InvalidRecordError(f"{source}: empty file, expected a record header on line 1")
     docs = []
     for number, line in lines:
-        try:
-            doc = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise InvalidRecordError(f"{source}: line {number}: not valid JSON ({error.msg})") from None
+        doc = load_json(line, InvalidRecordError, f"{source}: line {number}", locate=False)
         if not isinstance(doc, dict):
             raise InvalidRecordError(f"{source}: line {number}: expected a JSON object")
         docs.append((number, doc))

@@ -20,7 +20,8 @@ from cavemind.cli.arguments import (
     seat_number,
     seed_number,
 )
-from cavemind.errors import CavemindError, read_text_file
+from cavemind.errors import CavemindError
+from cavemind.inputs import load_json, read_text_file
 from cavemind.records import looks_like_record, parse_record
 
 if TYPE_CHECKING:      # for annotations only (importlib.resources.abc is Python 3.11+)
@@ -58,10 +59,7 @@ def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict[str, An
         return record_position(text, source, args.move)
     if args.move is not None:
         raise CommandError(f"--move: {source} is a position, not a game record (docs/records.md)")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CommandError(f"{source}: not valid JSON ({error})") from None
+    doc = load_json(text, CommandError, source)
     if isinstance(doc, dict) and isinstance(doc.get("position"), dict) and "moves" in doc:
         doc = doc["position"]
     if isinstance(doc, dict) and "game" in doc and not isinstance(doc["game"], str):
