@@ -11,7 +11,7 @@ from cavemind import cli
 from cavemind.arena import run_arena
 from cavemind.botspec import split_bot_specs
 from cavemind.play import Match, Terminal, play
-from cavemind.records import RecordBuilder, parse_record
+from cavemind.records import RecordBuilder, parse_record, replay
 
 
 # ------------------------------------------------------------------------------------------ history and pop
@@ -251,3 +251,21 @@ def test_bad_records_on_the_command_line_are_one_line_errors(tmp_path, capsys):
     assert "no such file" in capsys.readouterr().err
     with pytest.raises(cavemind.InvalidRecordError, match="state_at|move 99"):
         parse_record("\n".join(tictactoe_lines()), "ok").state_at(99)
+
+
+def test_replay_plays_a_move_list_and_names_the_bad_move():
+    game = cavemind.load_game("tictactoe")
+    assert replay(game, ["b2", 0]).history() == [4, 0]
+    with pytest.raises(cavemind.InvalidPositionError, match=r"^moves\[1\]: 'b2' is not a legal move"):
+        replay(game, ["b2", "b2"])
+    with pytest.raises(cavemind.InvalidPositionError, match=r"^moves\[0\]: True is not a move"):
+        replay(game, [True])
+    with pytest.raises(cavemind.InvalidPositionError, match="^moves: expected a list"):
+        replay(game, "b2")
+
+
+def test_the_engine_does_not_import_the_terminal_game():
+    """replay lives with the records (issue 35): the engine, a program's interface, needs nothing of play."""
+    code = "import sys, cavemind.engine; print('cavemind.play' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "False", result.stderr

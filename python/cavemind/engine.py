@@ -18,7 +18,7 @@ import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import CavemindError
 from cavemind.inputs import MAX_NESTING, TOO_DEEP, nesting_depth
-from cavemind.play import replay
+from cavemind.records import replay
 from cavemind.search import (
     DEFAULT_DETERMINIZATIONS,
     DEFAULT_ITERATIONS,

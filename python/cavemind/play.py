@@ -19,7 +19,7 @@ from typing import Any, TextIO
 import cavemind
 from cavemind.analysis_output import document_text, format_table
 from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec, split_bot_specs
-from cavemind.errors import CavemindError, IllegalActionError, InvalidPositionError
+from cavemind.errors import CavemindError, IllegalActionError
 from cavemind.inputs import load_json
 from cavemind.progress import Thinking
 from cavemind.records import RecordBuilder, RecordWriteError, looks_like_record, parse_record
@@ -36,22 +36,6 @@ class PlayError(CavemindError, ValueError):
 
 class InputEnded(PlayError):
     """Standard input ended at a prompt."""
-
-
-def replay(game: cavemind.Game, moves: list[Any], seed: int | None = None, field: str = "moves") -> cavemind.State:
-    """The state after `moves` (notation strings or action ids, chance outcomes included) from the start;
-    with `seed`, the opening chance events (the deal) are sampled with it first. Errors name the move."""
-    if not isinstance(moves, list):
-        raise InvalidPositionError(f"{field}: expected a list of moves")
-    state = game.new_initial_state(seed=seed)
-    for index, move in enumerate(moves):
-        if isinstance(move, bool) or not isinstance(move, (str, int)):
-            raise InvalidPositionError(f"{field}[{index}]: {move!r} is not a move (a string or an action id)")
-        try:
-            state.apply(move)
-        except IllegalActionError as error:
-            raise InvalidPositionError(f"{field}[{index}]: {error}") from None
-    return state
 
 
 class Match:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from cavemind.errors import CavemindError, InvalidRecordError
+from cavemind.errors import CavemindError, IllegalActionError, InvalidPositionError, InvalidRecordError
 from cavemind.game import CHANCE, Game, State
 from cavemind.inputs import MAX_NESTING, load_json, nesting_depth, read_text_file
 
@@ -184,6 +184,23 @@ class RecordBuilder:
         """The record so far, with a result line for `state` (the game now)."""
         return GameRecord(dict(self.header), list(self.entries), result_of(state, forfeit, returns))
 
+
+
+def replay(game: Game, moves: list[Any], seed: int | None = None, field: str = "moves") -> State:
+    """The state after `moves` (notation strings or action ids, chance outcomes included) from the start, as a
+    saved game or an engine query lists them; with `seed`, the opening chance events (the deal) are sampled with
+    it first. Errors are InvalidPositionError naming the move, as `field`[index]."""
+    if not isinstance(moves, list):
+        raise InvalidPositionError(f"{field}: expected a list of moves")
+    state = game.new_initial_state(seed=seed)
+    for index, move in enumerate(moves):
+        if isinstance(move, bool) or not isinstance(move, (str, int)):
+            raise InvalidPositionError(f"{field}[{index}]: {move!r} is not a move (a string or an action id)")
+        try:
+            state.apply(move)
+        except IllegalActionError as error:
+            raise InvalidPositionError(f"{field}[{index}]: {error}") from None
+    return state
 
 
 # ------------------------------------------------------------------------------------------------ reading
