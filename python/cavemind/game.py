@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cavemind import _core
 from cavemind.errors import EmptyHistoryError, IllegalActionError, InvalidOptionError, InvalidPositionError
 from cavemind.games import GameModule, game_info, game_module
+from cavemind.games.fields import known_fields
 from cavemind.inputs import check_nesting, load_json
 
 if TYPE_CHECKING:
@@ -20,6 +21,8 @@ TERMINAL = _core.TERMINAL_PLAYER
 POSITION_FORMAT = 2
 READABLE_FORMATS = (1, 2)
 HEADER_FIELDS = ("to_move", "phase", "finished")
+# Every top-level field a position may have (State.to_dict writes them; observer only from a seat's view).
+POSITION_FIELDS = ("game", "format", "players", "options", "observer", *HEADER_FIELDS, "state")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
@@ -137,7 +140,8 @@ class Game:
         try:
             data = self.module.state_from_dict(self.params, state_doc)
         except (ValueError, TypeError, KeyError, IndexError) as error:
-            raise InvalidPositionError(f"{self.name} position: state.{error}") from None
+            where = "state" if str(error).startswith("[") else "state."     # state["odd key"], state.field
+            raise InvalidPositionError(f"{self.name} position: {where}{error}") from None
         state = State(self, data)
         problem = state.check_state()
         if problem is not None:
@@ -152,13 +156,17 @@ class Game:
 
 
 def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None = None) -> State:
-    """Loads a position, checking every top-level field; errors name the field and the reason. A document
-    nested more than 64 levels is refused."""
+    """Loads a position, checking every top-level field; errors name the field and the reason. A field the
+    position format does not have is refused, at every level, as is a document nested more than 64 levels."""
     if isinstance(doc, str):
         doc = load_json(doc, InvalidPositionError, "position")
     if not isinstance(doc, dict):
         raise InvalidPositionError("position: expected a JSON object")
     check_nesting(doc, InvalidPositionError, "position")
+    try:
+        known_fields(doc, POSITION_FIELDS)
+    except ValueError as error:
+        raise InvalidPositionError(str(error)) from None
     for key in ("game", "format", "players", "state"):
         if key not in doc:
             raise InvalidPositionError(f"position: missing field {key!r}")

@@ -10,20 +10,24 @@ ValueError("path: reason") naming the field's path, such as "players[1].food", a
     phase: "dance" is not one of: place, act, pay
     display[0]: "X99" is not a known name
     herd: expected a list, got an object
+    players[1].fod: unknown field (did you mean "food"?)
 
 They run where a position is loaded, never in the search's hot loop.
 """
 from __future__ import annotations
 
+import difflib
 import enum
 import json
 import operator
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
 # names are listed in an error only when there are few of them (a deck of 36 card ids would drown the message)
 _LISTED_NAMES = 24
 _SHOWN_CHARS = 40
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 class _Required(enum.Enum):
@@ -60,6 +64,27 @@ def shown(value: Any) -> str:
     except (TypeError, ValueError):     # Python refuses to print ints of more than 4300 digits
         return "a huge number"
     return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS - 3] + "..."
+
+
+def key_path(path: str, key: Any) -> str:
+    """The path of `key` inside the object at `path`: path.key, or path["odd key"] for a key that is not a
+    plain name (never raises, whatever the key)."""
+    if isinstance(key, str) and len(key) <= _SHOWN_CHARS and _PLAIN_KEY.fullmatch(key):
+        return f"{path}.{key}" if path else key
+    return f"{path}[{shown(key)}]"
+
+
+def known_fields(doc: Mapping[Any, Any], names: Collection[str], path: str = "") -> None:
+    """Refuses the first key of `doc` that is not one of `names` (the fields of the object at `path`, "" for a
+    position's top level), so that a misspelt field is an error instead of loading as its default. The error
+    suggests the closest name, if one is close:
+
+        players[1].fod: unknown field (did you mean "food"?)"""
+    for key in doc:
+        if key not in names:
+            close = difflib.get_close_matches(key, names, n=1) if isinstance(key, str) else []
+            hint = f" (did you mean {json.dumps(close[0])}?)" if close else ""
+            raise ValueError(f"{key_path(path, key)}: unknown field{hint}")
 
 
 def typed(value: Any, kind: type, path: str) -> Any:

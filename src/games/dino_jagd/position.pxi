@@ -1,7 +1,21 @@
 # Dino Jagd: JSON positions: state_to_dict (whole or as a seat sees it), state_from_dict with its
 # validation, and check_state; the space and card-list names they share with the notation. Included by dino_jagd.pyx.
 
-from cavemind.games.fields import boolean, field, integer, one_of, typed
+from cavemind.games.fields import boolean, field, integer, known_fields, one_of, typed
+
+# The fields of each object of a position, as state_to_dict writes them (some only in some phases or from a
+# seat's view): loading refuses any other (README.md). The hunting area is keyed by period codes.
+STATE_FIELDS = ("phase", "turn_player", "first_player", "turns", "play_deck", "hunting_area", "to_place",
+                "dinosaur_discards_seen", "kein_aussterben_marker", "players", "special_discard", "special_deck",
+                "special_deck_count", "special_deck_gimmicks_experts", "special_reshuffle", "draw_for", "setup_dealt",
+                "to_deal", "hunt")
+PLAY_DECK_FIELDS = ("top", "below_top")
+PLAYER_FIELDS = ("energy", "period", "had_first_turn", "face_up", "captured", "captured_points", "hand", "hand_count",
+                 "gimmicks_used", "drawn_since_reshuffle", "drawn_since_reshuffle_count")
+GIMMICK_FIELDS = ("Zielfernrohr", "Stoerfeld")
+RESHUFFLE_FIELDS = ("count", "deck_at_reshuffle", "plays_since")
+PLAY_FIELDS = ("player", "card", "drawn_before")
+HUNT_FIELDS = ("target", "space", "die", "modifier", "override", "ask_next", "passes")
 
 def _slot_name(k):
     return f"{PERIOD_CODES[k // SPACES]}{k % SPACES + 1}"
@@ -137,6 +151,7 @@ cdef deal_hidden_after_reshuffle(DinoState* s, int known):
 def state_from_dict(dict params, dict doc):
     n = params["players"]
     cdef DinoState s = blank(n)
+    known_fields(doc, STATE_FIELDS)
     s.phase = one_of(PHASE_NAMES, field(doc, "phase"), "phase")
     s.current = integer(doc, "turn_player", 0, n - 1)
     s.first_player = integer(doc, "first_player", 0, n - 1)
@@ -152,11 +167,13 @@ def state_from_dict(dict params, dict doc):
         return c
 
     deck = field(doc, "play_deck", kind=dict)
+    known_fields(deck, PLAY_DECK_FIELDS, "play_deck")
     top = deck.get("top")
     if top is not None:
         s.top = put(top, LOC_TOP, "play_deck.top")
     s.deck_below = integer(deck, "below_top", 0, NUM_CREATURES, "play_deck.below_top")
     area = field(doc, "hunting_area", kind=dict)
+    known_fields(area, PERIOD_CODES, "hunting_area")
     for q, code in enumerate(PERIOD_CODES):
         spaces = area.get(code, [[]] * SPACES)
         if not isinstance(spaces, list) or len(spaces) != SPACES or not all(isinstance(x, list) for x in spaces):
@@ -184,6 +201,7 @@ def state_from_dict(dict params, dict doc):
     for i, entry in enumerate(players):
         f = f"players[{i}]."
         typed(entry, dict, f"players[{i}]")
+        known_fields(entry, PLAYER_FIELDS, f"players[{i}]")
         s.energy[i] = integer(entry, "energy", 0, MAX_ENERGY, f + "energy")
         s.pos[i] = one_of(PERIOD_CODES, field(entry, "period", f + "period"), f + "period")
         s.started[i] = boolean(entry, "had_first_turn", f + "had_first_turn", default=False)
@@ -212,6 +230,7 @@ def state_from_dict(dict params, dict doc):
                 s.drawn_since[i][0] = integer(entry, "drawn_since_reshuffle_count", 0, 31,
                                               f + "drawn_since_reshuffle_count")
         used = typed(entry.get("gimmicks_used", {}), dict, f + "gimmicks_used")
+        known_fields(used, GIMMICK_FIELDS, f + "gimmicks_used")
         s.scope_used[i] = integer(used, "Zielfernrohr", 0, 3, f + "gimmicks_used.Zielfernrohr", default=0)
         s.jam_used[i] = integer(used, "Stoerfeld", 0, 2, f + "gimmicks_used.Stoerfeld", default=0)
     disc = _special_counts(field(doc, "special_discard"), "special_discard")
@@ -268,6 +287,7 @@ def state_from_dict(dict params, dict doc):
             s.sp_deck[t] = spare[t] + deck_face_up[t]
     if "special_reshuffle" in doc:      # positions without it: no reshuffle seen (as saved before it existed)
         rs = field(doc, "special_reshuffle", kind=dict)
+        known_fields(rs, RESHUFFLE_FIELDS, "special_reshuffle")
         s.reshuffles = integer(rs, "count", 1, 255, "special_reshuffle.count")
         cd = _special_counts(field(rs, "deck_at_reshuffle", "special_reshuffle.deck_at_reshuffle"),
                              "special_reshuffle.deck_at_reshuffle")
@@ -279,6 +299,7 @@ def state_from_dict(dict params, dict doc):
         for k, play in enumerate(plays):
             f = f"special_reshuffle.plays_since[{k}]."
             typed(play, dict, f"special_reshuffle.plays_since[{k}]")
+            known_fields(play, PLAY_FIELDS, f"special_reshuffle.plays_since[{k}]")
             who = integer(play, "player", 0, n - 1, f + "player")
             card = field(play, "card", f + "card", kind=str)
             if card not in SPECIAL_NAMES[:SP_PRAEMIE_FLEISCH]:
@@ -295,6 +316,7 @@ def state_from_dict(dict params, dict doc):
     s.to_deal = integer(doc, "to_deal", 0, 6, default=0)
     if "hunt" in doc:
         hunt = field(doc, "hunt", kind=dict)
+        known_fields(hunt, HUNT_FIELDS, "hunt")
         s.target = one_of(CREATURE_NAMES, field(hunt, "target", "hunt.target"), "hunt.target")
         s.target_slot = _slot(hunt.get("space"), "hunt.space")
         if s.loc[s.target] != LOC_AREA or s.slot[s.target] != s.target_slot:

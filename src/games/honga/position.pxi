@@ -1,7 +1,19 @@
 # Honga: the state as bytes (load), positions as JSON-ready dicts (state_to_dict, state_from_dict
 # with its field validation) and check_state for Python.
 
-from cavemind.games.fields import boolean, counts, field, in_range, int_list, integer, one_of, typed
+from cavemind.games.fields import boolean, counts, field, in_range, int_list, integer, known_fields, one_of, typed
+
+# The fields of each object of a position, as state_to_dict writes them: loading refuses any other (README.md);
+# the objects of counts are keyed by kind, field and resource names, checked as names.
+STATE_FIELDS = ("to_move", "phase", "turn", "finished", "end_triggered", "setup_discs", "players", "herd", "tusk",
+                "honga", "stamp", "disc_pile", "disc_under", "field_top", "trade_slots", "trade_pile", "bonus_pile",
+                "bonus_discard", "bonus_played", "turn_state")
+PLAYER_FIELDS = ("score", *RES_NAMES, "board_mammoths", "depot_mammoths", "mountain", "disc", "last_placed", "bonus",
+                 "bonus_fresh")
+TURN_FIELDS = ("field", "rotation", "disc", "uses", "cards_played", "sated", "extra_disc", "pending_bonus_draws",
+               "refill_trade", "pending_disc_draws", "draw_red", "drawn_discs", "top_reached", "payment")
+PAYMENT_FIELDS = ("for", "owe", "owe_any", "owe_mammoths", "last_paid", "last_rank", "swap", "slot", "points",
+                  "herd_below", "herd_given")
 
 cdef HongaState load(bytes data) except *:
     cdef HongaState s
@@ -93,6 +105,7 @@ def state_from_dict(dict params, dict doc):
     memset(s.bonus_pile, 0, NUM_KINDS)
     if not isinstance(doc, dict):
         raise ValueError("state: expected an object")
+    known_fields(doc, STATE_FIELDS)
     s.to_move = integer(doc, "to_move", 0, n - 1)
     s.phase = one_of(PHASE_NAMES, field(doc, "phase"), "phase")
     s.turn = integer(doc, "turn", 0, MAX_TURNS)
@@ -107,6 +120,7 @@ def state_from_dict(dict params, dict doc):
     for i, pl in enumerate(players):
         w = f"players[{i}]"
         typed(pl, dict, w)
+        known_fields(pl, PLAYER_FIELDS, w)
         s.score[i] = integer(pl, "score", -1000, 10000, w + ".score")
         for r, name in enumerate(RES_NAMES):
             s.res[i][r] = integer(pl, name, 0, RES_STORE, f"{w}.{name}")
@@ -192,6 +206,7 @@ def state_from_dict(dict params, dict doc):
             else:
                 s.bonus_fresh[place][k] += 1
     ts = field(doc, "turn_state", kind=dict)
+    known_fields(ts, TURN_FIELDS, "turn_state")
     s.cur_field = one_of(ROUND_NAMES, field(ts, "field", "turn_state.field"), "turn_state.field")
     s.cur_rot = integer(ts, "rotation", 0, 3, "turn_state.rotation")
     s.cur_disc = in_range(ts.get("disc"), 0, NUM_DISCS - 1, "turn_state.disc", none=NO_DISC)
@@ -209,6 +224,7 @@ def state_from_dict(dict params, dict doc):
     if pay is not None:
         w = "turn_state.payment"
         typed(pay, dict, w)
+        known_fields(pay, PAYMENT_FIELDS, w)
         s.pay_kind = 1 + one_of(PAY_NAMES[1:], field(pay, "for", w + ".for"), w + ".for")
         for r, owed in enumerate(counts(pay.get("owe", {}), RES_NAMES[:3], 3, w + ".owe")):
             s.owe[r] = owed
@@ -231,8 +247,9 @@ def state_from_dict(dict params, dict doc):
     known = [d for d in drawn if d is not None]
     int_list(known, 0, NUM_DISCS - 1, "turn_state.drawn_discs", distinct=True)
     unders = doc.get("disc_under", {"grey": [], "red": []})
-    if not isinstance(unders, dict) or set(unders) - {"grey", "red"}:
+    if not isinstance(unders, dict):
         raise ValueError("disc_under: expected {grey: [[disc, owner], ...], red: [...]}")
+    known_fields(unders, ("grey", "red"), "disc_under")
     plan = []
     for colour, lo, hi in (("grey", 0, NUM_GREY), ("red", NUM_GREY, NUM_DISCS)):
         lst = unders.get(colour, [])

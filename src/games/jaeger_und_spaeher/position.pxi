@@ -1,7 +1,18 @@
 # Jäger und Späher: JSON positions: state_to_dict (whole or as a player sees it), state_from_dict with
 # its validation, and check_state; the location names they share with the notation. Included by jaeger_und_spaeher.pyx.
 
-from cavemind.games.fields import boolean, counts, field, in_range, int_list, integer, one_of, shown, typed
+from cavemind.games.fields import (
+    boolean, counts, field, in_range, int_list, integer, known_fields, one_of, shown, typed)
+
+# The fields of each object of a position, as state_to_dict writes them: loading refuses any other (README.md);
+# the objects of counts are keyed by character, object and material names, checked as names.
+STATE_FIELDS = ("to_move", "turn", "phase", "terminal", "winner", "final_turn", "players", "display", "locations",
+                "holy_places", "location_discards", "objects_discarded_face_up", "object_pile", "gathered",
+                "took_back", "current_slot", "revealed_slot", "queue")
+PLAYER_FIELDS = ("points", "hunger", "tribe_card", "camp", "reserve", "bonus_spaces_passed", "characters", "objects",
+                 "created", "discarded_face_down")
+LOCATION_FIELDS = ("slot", "card", "covered", "members", "locked")
+HOLY_PLACE_FIELDS = ("slot", "place", "members", "locked")
 
 cdef list _u8(const uint8_t* a, int n):
     return [a[i] for i in range(n)]
@@ -95,6 +106,7 @@ def state_from_dict(dict params, dict doc):
     cdef JState s
     cdef char msg[200]
     cdef int p, o, k, r, slot
+    known_fields(doc, STATE_FIELDS)
     base_state(&s, params)
     s.to_move = integer(doc, "to_move", 0, 1)
     s.turn = integer(doc, "turn", 0, 5000)
@@ -111,6 +123,7 @@ def state_from_dict(dict params, dict doc):
     for p, pd in enumerate(players):
         w = f"players[{p}]"
         typed(pd, dict, w)
+        known_fields(pd, PLAYER_FIELDS, w)
         s.points[p] = integer(pd, "points", 0, TARGET + 1, w + ".points")
         s.hunger[p] = integer(pd, "hunger", 0, HUNGER_TILES, w + ".hunger")
         s.tribe[p] = integer(pd, "tribe_card", 0, MEMBERS, w + ".tribe_card")
@@ -123,7 +136,8 @@ def state_from_dict(dict params, dict doc):
         for t, n in enumerate(counts(pd.get("characters", {}), CHAR_NAMES, 40, w + ".characters")):
             s.hand[p][t] = n
         objs = pd.get("objects", {})
-        if isinstance(objs, dict) and set(objs) == {"hidden"}:
+        if isinstance(objs, dict) and "hidden" in objs:        # a seat's view: only how many
+            known_fields(objs, ("hidden",), w + ".objects")
             hidden_hand[p] = integer(objs, "hidden", 0, 31, w + ".objects.hidden")
             for o in range(NOBJ):
                 s.obj_hand[p][o] = 0
@@ -133,7 +147,8 @@ def state_from_dict(dict params, dict doc):
         for o, n in enumerate(counts(pd.get("created", {}), OBJ_NAMES, 40, w + ".created")):
             s.obj_created[p][o] = n
         disc = pd.get("discarded_face_down", {})
-        if isinstance(disc, dict) and set(disc) == {"hidden"}:
+        if isinstance(disc, dict) and "hidden" in disc:
+            known_fields(disc, ("hidden",), w + ".discarded_face_down")
             hidden_disc[p] = integer(disc, "hidden", 0, 31, w + ".discarded_face_down.hidden")
         else:
             for o, n in enumerate(counts(disc, OBJ_NAMES, 40, w + ".discarded_face_down")):
@@ -153,6 +168,7 @@ def state_from_dict(dict params, dict doc):
     for i, ld in enumerate(field(doc, "locations", default=[], kind=list)):
         w = f"locations[{i}]"
         typed(ld, dict, w)
+        known_fields(ld, LOCATION_FIELDS, w)
         slot = integer(ld, "slot", 0, NNORM - 1, w + ".slot")
         c = one_of(LOC_NAMES, field(ld, "card", w + ".card"), w + ".card")
         if c in used or s.loc_card[slot] != EMPTY:
@@ -171,6 +187,7 @@ def state_from_dict(dict params, dict doc):
     for i, hd in enumerate(field(doc, "holy_places", default=[], kind=list)):
         w = f"holy_places[{i}]"
         typed(hd, dict, w)
+        known_fields(hd, HOLY_PLACE_FIELDS, w)
         slot = NNORM + integer(hd, "slot", 0, NHOLY - 1, w + ".slot")
         place = one_of(FACE_NAMES, field(hd, "place", w + ".place"), w + ".place")
         if s.loc_card[slot] != EMPTY:

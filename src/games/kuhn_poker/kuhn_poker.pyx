@@ -6,7 +6,7 @@
 #
 # Returns: the chip result mapped linearly from [-2, 2(n-1)] to [0, 1], so they sum to 1 and winning a
 # bigger pot is worth more (poker is about chips, not about winning the hand).
-from cavemind.games.fields import action_id
+from cavemind.games.fields import action_id, known_fields
 
 from libc.stdint cimport uint64_t
 from libc.stdio cimport snprintf
@@ -343,6 +343,7 @@ def phase_name(bytes data):
 def state_from_dict(dict params, dict doc):
     """Rebuilds a state by replaying the deal and the betting; '?' cards get any unused card (the caller
     then determinizes for the observer)."""
+    known_fields(doc, ("cards", "history"))       # the fields state_to_dict writes; a misspelt one is refused
     n = params["players"]
     cards = doc.get("cards")
     if not isinstance(cards, list) or len(cards) != n:

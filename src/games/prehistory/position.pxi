@@ -2,7 +2,7 @@
 # phase_name, state_dict_from_format_1 (old positions), pack_state / state_from_dict with their validation, and
 # check_state. Included by prehistory.pyx.
 
-from cavemind.games.fields import in_range, int_list, one_of, sized_list
+from cavemind.games.fields import in_range, int_list, known_fields, one_of, sized_list
 
 # (name, struct code, shape) of every PHState field, in the order of prehistory.pxd (the one definition of the
 # fields and their meaning); offsets follow C alignment, checked at import against the struct, and
@@ -35,6 +35,9 @@ FIELDS = [
 # Fields a position writes as names (lower-case words joined by '-') instead of their C codes: the phase
 # (PH_* in prehistory.pxd, listed in PHASES), the pending sub-decision (SUB_*) and the phase after the draws.
 NAMED_FIELDS = {"phase": PHASES, "pending_decision": PENDING_DECISIONS, "after_fill": PHASES}
+# The fields of a position: one per PHState field, and from a seat's view the values of the hidden hands.
+# Loading refuses any other.
+STATE_FIELDS = (*(name for name, _, _ in FIELDS), "hidden_ceremony_values")
 
 def _layout():
     off = 0
@@ -199,6 +202,7 @@ def pack_state(dict params, dict doc):
     """The raw state of a position's fields, every value checked against its C type, without the rule
     checks of check_state: for tests that isolate one rule in a hand-made position."""
     n = params["players"]
+    known_fields(doc, STATE_FIELDS)
     doc = dict(doc)
     hidden = doc.pop("hidden_ceremony_values", None)
     if doc.get("ceremony_pile") is None or (isinstance(doc.get("hand"), list) and None in doc["hand"]):

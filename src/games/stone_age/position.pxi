@@ -1,7 +1,19 @@
 # Stone Age: positions as JSON-ready dicts (state_to_dict / state_from_dict with their validation), the state as
 # bytes (load / dump; its size is Game.state_size) and check_state for Python. Layout and field names: README.md, "State".
 
-from cavemind.games.fields import boolean, field, in_range, int_list, integer, one_of, typed
+from cavemind.games.fields import boolean, field, in_range, int_list, integer, known_fields, one_of, typed
+
+# The fields of each object of a position, as state_to_dict writes them: loading refuses any other (README.md,
+# "State"); "placed" and "unseen_buildings" are keyed by location and building names, checked as names.
+STATE_FIELDS = ("round", "phase", "current_player", "start_player", "display", "deck", "stacks", "unseen_buildings",
+                "igloos_built", "animal", "animals_waiting", "players", "step")
+PLAYER_FIELDS = ("score", "food", *RESOURCES, "agriculture", "people", "available", "tools", "tools_used",
+                 "one_use_tools", "buildings", "igloos", "on_animal", "placed", "cards", "hidden_cards")
+DECK_FIELDS = ("size", "animals", "cards")
+STACK_FIELDS = ("left", "top")
+STEP_FIELDS = ("loc", "resolver", "players_done", "dice", "dice_total", "tool_bonus", "last_tool_key", "roll_yield",
+               "pay_left", "pay_last", "paid", "choice_left", "card", "reveal_stack", "bar", "bar_left", "picks_left",
+               "animal_face", "end_triggered", "finished", "steps", "choice_kept")
 
 cdef State load(bytes data) except *:
     cdef State s
@@ -87,6 +99,7 @@ def state_from_dict(dict params, dict doc):
     seen_cards = set()
     if not isinstance(doc, dict):
         raise ValueError("state: expected an object")
+    known_fields(doc, STATE_FIELDS)
     init_state(&s, players, _options(params))
     s.round = integer(doc, "round", 0, ROUND_LIMIT)
     s.phase = one_of(PHASES, field(doc, "phase"), "phase")
@@ -112,6 +125,7 @@ def state_from_dict(dict params, dict doc):
     for q in range(players):
         path = f"players[{q}]"
         pd = typed(plist[q], dict, path)
+        known_fields(pd, PLAYER_FIELDS, path)
         me = &s.pl[q]
         me.score = integer(pd, "score", -LOAD_MAX, LOAD_MAX, f"{path}.score")
         me.food = integer(pd, "food", 0, LOAD_MAX, f"{path}.food")
@@ -166,6 +180,7 @@ def state_from_dict(dict params, dict doc):
         else:
             raise ValueError(f"{path}.hidden_cards: expected a list of card ids or a number")
     deck = field(doc, "deck", kind=dict)
+    known_fields(deck, DECK_FIELDS, "deck")
     size = integer(deck, "size", 0, NUM_CARDS, "deck.size")
     s.deck = 0
     listed = 0
@@ -198,6 +213,7 @@ def state_from_dict(dict params, dict doc):
     tops = 0
     for i in range(players):
         st = typed(stacks[i], dict, f"stacks[{i}]")
+        known_fields(st, STACK_FIELDS, f"stacks[{i}]")
         s.stack_count[i] = integer(st, "left", 0, STACK_SIZE, f"stacks[{i}].left")
         s.stack_top[i] = one_of(BUILDING_NAMES, st.get("top"), f"stacks[{i}].top", none=NONE)
         if s.stack_top[i] != NONE:
@@ -234,6 +250,7 @@ def state_from_dict(dict params, dict doc):
     if animals_seen and not (s.options & OPT_ANIMALS):
         raise ValueError("animal: the wild animals are not in this game")
     step = field(doc, "step", default={}, kind=dict)
+    known_fields(step, STEP_FIELDS, "step")
     loc = step.get("loc", 0)
     if isinstance(loc, str):
         s.loc = one_of(LOCATIONS, loc, "step.loc")

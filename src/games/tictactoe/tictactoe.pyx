@@ -1,6 +1,6 @@
 # Tic-tac-toe: the smallest perfect-information game, used to test the search on known answers.
 # Actions 0..8 are the cells, row by row from the top left. Player 0 plays X and moves first.
-from cavemind.games.fields import action_id
+from cavemind.games.fields import action_id, known_fields
 
 from libc.stdint cimport uint64_t
 from libc.stdio cimport snprintf
@@ -235,6 +235,7 @@ def phase_name(bytes data):
 
 def state_from_dict(dict params, dict doc):
     """Rebuilds a state; raises ValueError naming the field at fault."""
+    known_fields(doc, ("board", "to_move"))       # the fields state_to_dict writes; a misspelt one is refused
     board = doc.get("board")
     if not isinstance(board, list) or len(board) != 3 or not all(isinstance(r, str) and len(r) == 3 for r in board):
         raise ValueError("board: expected 3 strings of 3 characters from '.XO'")
