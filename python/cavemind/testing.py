@@ -5,7 +5,8 @@ record, `GameInfo`), and a seeded mutation fuzzer over JSON positions.
 The fuzzer takes real positions (states along seeded random playouts, written as JSON from every seat
 and from none), changes one to three values at a time (types, ranges, lengths, unknown names,
 contradictions between fields) and loads the result. A load must either raise InvalidPositionError or
-give a state that survives everything a user can do with it (`survive`). Every case is reproducible
+give a state that survives everything a user can do with it (`survive`); a load that accepts a field the
+fuzzer invented (UNKNOWN_FIELD) has ignored it, and fails. Every case is reproducible
 from (game, configuration, seed, case index). `run_isolated` runs a batch in a child process so that a
 crash in compiled code is reported as a finding instead of ending the run.
 """
@@ -33,8 +34,12 @@ SURVIVAL_ITERATIONS = 8       # each algorithm's search budget on an accepted po
 MAX_PLAYOUT_CHECKS = 2_000    # states of the survival playout on which check_state is run
 INTERESTING_INTS = (-2**63, -2**31, -256, -1, 0, 1, 2, 7, 127, 128, 255, 256, 65535, 65536, 2**31 - 1, 2**31,
                     2**63, 10**30)
+# The one key the fuzzer invents: no position of any game has it, so a load that accepts a document holding it
+# has let an unknown field through (counted as a failure).
+UNKNOWN_FIELD = "unknown_field"
+ACCEPTED_UNKNOWN_FIELD = "accepted a position with the unknown field"
 ODD_VALUES: tuple[object, ...] = (None, True, False, 1.5, float("nan"), float("inf"), "", "x", "zzz unknown", [], {},
-                                  [1, 2], {"a": 1})
+                                  [1, 2], {UNKNOWN_FIELD: 1})
 
 
 def random_action(state: cavemind.State, rng: random.Random) -> int:
@@ -412,11 +417,24 @@ def _mutated_value(rng: random.Random, value: Any, donors: list[Any]) -> Any:
         if fields and rng.random() < 0.5:
             del fields[rng.choice(list(fields))]
         elif rng.random() < 0.5:
-            fields["unknown_field"] = rng.choice(INTERESTING_INTS)
+            fields[UNKNOWN_FIELD] = rng.choice(INTERESTING_INTS)
         else:
             return _odd(rng)
         return fields
     return copy.deepcopy(rng.choice(INTERESTING_INTS + ODD_VALUES))
+
+
+def _invented_field(doc: Any, path: str = "position") -> str | None:
+    """The path of the first UNKNOWN_FIELD key in `doc`, or None: a loader that accepts it ignores a field."""
+    if isinstance(doc, dict):
+        if UNKNOWN_FIELD in doc:
+            return f"{path}.{UNKNOWN_FIELD}"
+        found = (_invented_field(value, f"{path}.{key}") for key, value in doc.items())
+    elif isinstance(doc, list):
+        found = (_invented_field(value, f"{path}[{index}]") for index, value in enumerate(doc))
+    else:
+        return None
+    return next((where for where in found if where is not None), None)
 
 
 def mutate_position(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -478,10 +496,12 @@ class FuzzReport:
     survived: int = 0
     failures: list[dict[str, Any]] = field(default_factory=list)
     rejection_kinds: Counter[Any] = field(default_factory=Counter)
+    unknown_fields: int = 0     # failures that are positions accepted with a field the fuzzer invented
 
     def as_dict(self) -> dict[str, Any]:
         return {"game": self.game, "params": self.params, "tried": self.tried, "rejected": self.rejected,
-                "accepted": self.accepted, "survived": self.survived, "failures": self.failures}
+                "accepted": self.accepted, "survived": self.survived, "unknown_fields": self.unknown_fields,
+                "failures": self.failures}
 
 
 def fuzz_case(game: cavemind.Game, seeds: list[dict[str, Any]], seed: int, index: int, search: bool = True
@@ -496,6 +516,9 @@ def fuzz_case(game: cavemind.Game, seeds: list[dict[str, Any]], seed: int, index
         return "rejected", str(error)
     except Exception as error:  # anything but the position error is a finding
         return "failed", f"load raised {type(error).__name__}: {error} | {text[:2000]}"
+    unknown = _invented_field(doc)
+    if unknown is not None:
+        return "failed", f"{ACCEPTED_UNKNOWN_FIELD} {unknown} | {text[:2000]}"
     try:
         survive(state, seed=index, search=search)
     except CavemindError as error:
@@ -568,6 +591,7 @@ def _count(report: FuzzReport, case: int, outcome: str, message: str) -> None:
         report.survived += 1
     else:
         report.failures.append({"case": case, "error": message})
+        report.unknown_fields += message.startswith(ACCEPTED_UNKNOWN_FIELD)
 
 
 def _fuzz_batch(argv: list[str]) -> None:
