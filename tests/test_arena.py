@@ -175,7 +175,7 @@ def test_games_line_estimates_the_time_left_from_the_games_played_in_this_run():
     (dict(jobs=0), "jobs=0"),
     (dict(players=3), "players=3"),
     (dict(options={"board": "4"}), "unknown option 'board'"),
-    (dict(time_limit=-1), "time limit"),
+    (dict(time_limit=-1), "time_limit=-1: must be a positive finite number"),
     (dict(bot_specs=["random", "heuristic", "mcts"], sprt=SPRT()), "compares 2 bots"),
 ])
 def test_bad_arguments_are_clear_errors(kwargs, message):

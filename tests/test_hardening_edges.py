@@ -389,7 +389,7 @@ def test_infinite_numbers_are_refused_by_the_engine_and_the_arena():
     assert records == [{"error": "not valid JSON: the number 1e400 is out of range", "field": None, "id": None}]
     from cavemind.arena import ArenaError, make_match, parse_sprt
 
-    with pytest.raises(ArenaError, match="time limit inf: must be a positive finite number"):
+    with pytest.raises(ArenaError, match="time_limit=inf: must be a positive finite number"):
         make_match("tictactoe", ["random", "random"], games=2, time_limit=float("inf"))
     with pytest.raises(ArenaError, match="finite numbers"):
         parse_sprt("-inf,inf")

@@ -150,4 +150,4 @@ def test_review_command_rejects_bad_settings(played_record, capsys):
     with pytest.raises(SystemExit):
         cli.main(["review", str(played_record), "--blunder", "5"])
     assert cli.main(["review", str(played_record), "--player", "7", "--iterations", "10"]) == 2
-    assert "seats are 0 to 2" in capsys.readouterr().err
+    assert "cavemind review: error: --player [7]: seats are 0 to 2" in capsys.readouterr().err

@@ -13,7 +13,7 @@ seeded from (match seed, deal, table, rotation, seat). Nothing depends on the ba
 games finish, so the same seeds give the same games in-process, in processes and on a Dask cluster.
 
 Line-ups. With as many bots as players, the bots form one table. Give a bot twice to seat it twice
-(`--bot ismcts --bot random --bot random` in a 3-player game: identical specifications are one bot). With
+(`["ismcts", "random", "random"]` in a 3-player game: identical specifications are one bot). With
 more bots than players, every combination of `players` bots is a table (a round robin); `games` counts the
 games of each table and is rounded up to whole deals (a multiple of the number of rotations).
 
@@ -171,7 +171,7 @@ def _label_of(entry: BotEntry) -> str:
 
 
 def record_name(task: dict[str, Any]) -> str:
-    """The file name of a game's record in --records DIR: deal, table and seat rotation."""
+    """The file name of a game's record in the records= directory: deal, table and seat rotation."""
     return f"game-d{task['deal']:05d}-t{task['table']}-r{task['rotation']}.jsonl"
 
 
@@ -251,14 +251,14 @@ def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: i
     game's own InvalidOptionError / UnknownGameError) with a one-line message."""
     options = dict(options or {})
     if "players" in options:
-        raise ArenaError("give the player count with players=/--players, not as a game option")
+        raise ArenaError("options: give the player count with players=, not as a game option")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ArenaError(f"games={games!r}: must be a positive integer")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ArenaError(f"seed={seed!r}: must be a non-negative integer")
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
                                        and math.isfinite(time_limit) and time_limit > 0):
-        raise ArenaError(f"time limit {time_limit!r}: must be a positive finite number of seconds")
+        raise ArenaError(f"time_limit={time_limit!r}: must be a positive finite number of seconds")
     if len(bot_specs) < 2:
         raise ArenaError(f"an arena needs at least 2 bots, got {len(bot_specs)}")
     labels: list[str] = []
@@ -268,7 +268,7 @@ def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: i
         if isinstance(text, str):
             with contextlib.suppress(BotSpecError):
                 spec_labels.add(str(parse_bot_spec(text)))
-    for text in bot_specs:
+    for index, text in enumerate(bot_specs):
         if not isinstance(text, str):
             if not isinstance(text, Bot) and not callable(text):
                 raise ArenaError(f"bot {text!r}: expected a bot specification, a cavemind.Bot or a factory "
@@ -289,7 +289,7 @@ def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: i
         try:
             spec = parse_bot_spec(text)
         except BotSpecError as error:
-            raise ArenaError(f"--bot {text!r}: {error}") from None
+            raise ArenaError(f"bot_specs[{index}]={text!r}: {error}") from None
         if spec.kind == "human":
             raise ArenaError("the arena plays bots only; 'human' cannot take a seat")
         spec.make(0)  # builds once, so that a bad setting fails now rather than as a forfeit in every game
@@ -301,7 +301,7 @@ def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: i
     game = load_game(game_name, players=players, **options)  # validates the count and the options
     if len(labels) < game.num_players:
         raise ArenaError(f"{game_name} with {game.num_players} players needs at least {game.num_players} bots, "
-                         f"got {len(labels)} (give a --bot twice to seat it twice)")
+                         f"got {len(labels)} (list a bot twice to seat it twice)")
     return Match(game=game_name, players=game.num_players, options=game.options, bots=bots,
                  lineup=[bots.index(label) for label in labels], games=games, seed=seed, time_limit=time_limit,
                  objects=objects)
@@ -356,7 +356,7 @@ class _ResultsFile:
             for key in ("game", "players", "options", "bots", "seed", "time_limit"):
                 if header.get(key) != wanted[key]:
                     raise ArenaError(f"{path} holds another match ({key} {header.get(key)!r}, not {wanted[key]!r});"
-                                     f" use another --out file")
+                                     " use another results file")
         self._truncate_partial_line(path)
         # kept open for the whole match (one line per game) and closed by close()
         self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115
@@ -507,7 +507,7 @@ class _Dask:
         try:
             import distributed
         except ImportError:
-            raise ArenaError("--scheduler needs Dask: pip install 'cavemind[distributed]'") from None
+            raise ArenaError("scheduler= needs Dask: pip install 'cavemind[distributed]'") from None
         self.distributed = distributed
         if isinstance(scheduler, distributed.Client):
             self.client, self.own = scheduler, False
@@ -610,7 +610,7 @@ def run_arena(game_name: str, bot_specs: list[BotEntry], games: int, players: in
                          f"{len(match.keys_of_deal(0))} games with {match.players} players: use the SPRT on "
                          "single results (ratings.SPRT)")
     if out is not None and os.path.isdir(out):
-        raise ArenaError(f"--out {out!r} is a directory")
+        raise ArenaError(f"out={out!r}: is a directory, not a results file")
     results: dict[tuple[int, int, int], dict[str, Any]] = {}
     writer = None
     if out is not None:
@@ -622,7 +622,7 @@ def run_arena(game_name: str, bot_specs: list[BotEntry], games: int, players: in
         try:
             os.makedirs(records, exist_ok=True)
         except OSError as error:
-            raise ArenaError(f"--records {records!r}: {error.strerror}") from None
+            raise ArenaError(f"records={records!r}: {error.strerror}") from None
     todo = (dict(task, records=records) for task in match.tasks() if game_key(task) not in results)
     resumed = len(results)
     bar = StatusLine(progress, every=0.1)
@@ -705,8 +705,8 @@ def parse_sprt(text: str, paired: bool = True) -> SPRT | PentanomialSPRT:
     except ValueError:
         values = []
     if not 2 <= len(values) <= 4 or not all(map(math.isfinite, values)):
-        raise ArenaError(f"--sprt {text!r}: expected ELO0,ELO1[,ALPHA[,BETA]] (finite numbers) such as 0,50")
+        raise ArenaError(f"sprt={text!r}: expected ELO0,ELO1[,ALPHA[,BETA]] (finite numbers) such as 0,50")
     try:
         return (PentanomialSPRT if paired else SPRT)(*values)
     except ValueError as error:
-        raise ArenaError(f"--sprt {text!r}: {error}") from None
+        raise ArenaError(f"sprt={text!r}: {error}") from None

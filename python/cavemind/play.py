@@ -46,7 +46,8 @@ class Match:
         """`entries`: the game record's entries of `moves` when resuming from a record, so that the new
         record keeps their times and evaluations."""
         if len(seats) != game.num_players:
-            raise PlayError(f"--players: {len(seats)} seats given for a {game.num_players}-player game")
+            raise PlayError(f"seats= gives {len(seats)} seat{'s' * (len(seats) != 1)} for a "
+                            f"{game.num_players}-player game")
         hint.search_settings()           # a bad hint search is refused now, not at the first 'hint'
         self.game, self.seats, self.seed, self.hint = game, seats, seed, hint
         self.moves: list[str] = []
@@ -151,7 +152,7 @@ def load_record(text: str, source: str, move: int | None = None) -> dict[str, An
         try:
             record = parse_record(text, source)
             if move is not None and not 0 <= move <= len(record):
-                raise PlayError(f"--move {move}: {source} has entries 0 to {len(record)}")
+                raise PlayError(f"move={move}: {source} has entries 0 to {len(record)}")
             kept = record.entries[:move]                  # all of them when move is None
             return {"game": record.header["game"], "players": record.header["players"],
                     "options": record.header["options"], "seats": record.seats,
@@ -160,7 +161,7 @@ def load_record(text: str, source: str, move: int | None = None) -> dict[str, An
         except CavemindError as error:
             raise PlayError(str(error)) from None
     if move is not None:
-        raise PlayError(f"{source}: --move needs a game record (JSON lines), not a saved game")
+        raise PlayError(f"move={move}: needs a game record (JSON lines); {source} is a saved game")
     doc = load_json(text, PlayError, source)
     if not isinstance(doc, dict) or "moves" not in doc or "game" not in doc:
         raise PlayError(f"{source}: not a saved game (expected an object with 'game' and 'moves')")

@@ -111,7 +111,7 @@ def review_record(record: GameRecord, limit: Limit | None = None, *, algorithm: 
     game = record.game
     if players is not None and any(isinstance(p, bool) or not isinstance(p, int)
                                    or not 0 <= p < game.num_players for p in players):
-        raise InvalidOptionError(f"players {players!r}: seats are 0 to {game.num_players - 1}")
+        raise InvalidOptionError(f"players={players!r}: seats are 0 to {game.num_players - 1}")
     moves: list[ReviewedMove] = []
     for index, entry, state in record.decisions():
         if len(state.legal_actions()) < 2 or (players is not None and entry.mover not in players):

@@ -58,7 +58,7 @@ def test_arena_help_prints_a_plain_percent_sign(capsys):
     (["--bot", "random", "--bot", "random", "--games", "2", "--option", "oops"], "expected KEY=VALUE"),
     (["--bot", "random", "--bot", "random", "--games", "2", "--sprt", "fast"], "expected ELO0,ELO1"),
     (["--bot", "random", "--bot", "random", "--games", "2", "--sprt", "50,0"], "must be greater"),
-    (["--bot", "random", "--bot", "random", "--games", "-1"], "games=-1"),
+    (["--bot", "random", "--bot", "random", "--games", "-1"], "--games -1: must be a positive integer"),
 ])
 def test_bad_arguments_print_one_line_and_exit_2(argv, message, capsys):
     assert arena.main(["tictactoe", *argv]) == 2

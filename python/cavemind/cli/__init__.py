@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 from cavemind.cli.arguments import use_new_flags
+from cavemind.cli.parameter_flags import command_message
 from cavemind.cli.parser import build_parser
 from cavemind.errors import CavemindError
 
@@ -23,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cavemind {args.command}: {note}", file=sys.stderr)
         return code
     except CavemindError as error:
-        print(f"cavemind {args.command}: error: {error}", file=sys.stderr)
+        print(f"cavemind {args.command}: error: {command_message(args.command, str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)

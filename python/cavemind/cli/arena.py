@@ -8,6 +8,7 @@ from typing import Any
 
 import cavemind
 from cavemind.arena import ArenaError, parse_sprt, run_arena
+from cavemind.cli.parameter_flags import command_message
 from cavemind.errors import CavemindError
 
 
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except CavemindError as error:
-        print(f"cavemind: error: {error}", file=sys.stderr)
+        print(f"cavemind: error: {command_message('arena', str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
