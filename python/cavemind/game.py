@@ -159,10 +159,11 @@ def state_from_json(doc: str | dict[str, Any], seed: int = 0, game: Game | None 
     """Loads a position, checking every top-level field; errors name the field and the reason. A field the
     position format does not have is refused, at every level, as is a document nested more than 64 levels."""
     if isinstance(doc, str):
-        doc = load_json(doc, InvalidPositionError, "position")
+        doc = load_json(doc, InvalidPositionError, "position")      # its depth measured before parsing
+    elif isinstance(doc, dict):
+        check_nesting(doc, InvalidPositionError, "position")
     if not isinstance(doc, dict):
         raise InvalidPositionError("position: expected a JSON object")
-    check_nesting(doc, InvalidPositionError, "position")
     try:
         known_fields(doc, POSITION_FIELDS)
     except ValueError as error:

@@ -7,6 +7,7 @@ RecursionError from the parser's stack.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -18,7 +19,11 @@ from cavemind.errors import CavemindError
 # the limit keeps one hostile document from exhausting the JSON parser's stack, or ours.
 MAX_NESTING = 64
 TOO_DEEP = f"nested too deeply (more than {MAX_NESTING} levels)"
-_NESTING_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_CONTAINERS = (dict, list, tuple)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def read_text_file(path: str | os.PathLike[str], error: type[CavemindError], what: str = "file") -> str:
@@ -43,15 +48,8 @@ def nesting_depth(text: str) -> int:
     looking further when the text has at most MAX_NESTING brackets, which is every sensible document."""
     if text.count("[") + text.count("{") <= MAX_NESTING:
         return 0
-    depth = deepest = 0
-    for token in _NESTING_TOKENS.finditer(text):
-        bracket = token.group()
-        if bracket in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif bracket in "]}":
-            depth -= 1
-    return deepest
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))       # the running sum, in C: no loop here
+    return max(itertools.accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
 
 
 def too_deep(value: Any) -> bool:
@@ -59,12 +57,15 @@ def too_deep(value: Any) -> bool:
     a dict is one level, as a bracket is in nesting_depth). Walked level by level without recursion, each
     container once per level, and only down to the limit, so a document that contains itself is too deep
     rather than endless."""
-    level = [value] if isinstance(value, (dict, list, tuple)) else []
+    level = [value] if isinstance(value, _CONTAINERS) else []
     for _ in range(MAX_NESTING):
         inside: dict[int, Any] = {}
         for node in level:
-            for child in node.values() if isinstance(node, dict) else node:
-                if isinstance(child, (dict, list, tuple)):
+            children = node.values() if isinstance(node, dict) else node
+            if _SCALARS.issuperset(map(type, children)):
+                continue                # a list of numbers, say: no container in it, found without a loop
+            for child in children:
+                if isinstance(child, _CONTAINERS):
                     inside[id(child)] = child
         if not inside:
             return False
