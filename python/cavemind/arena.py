@@ -38,7 +38,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cavemind.bots import Bot
 from cavemind.botspec import BotSpecError, parse_bot_spec
