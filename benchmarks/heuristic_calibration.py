@@ -4,7 +4,7 @@
 
 Plays `--games` games of ISMCTS (`--bot`, default 250 iterations with the game's settings) against itself, 2
 players, and at every `--every`-th decision reads the heuristic of each variant the game's module offers
-(`set_heuristic_variant`: Stone Age, Honga, Dino Jagd) for the player to move; at the end of the game each reading is scored
+(`State.heuristic(variant)`; Stone Age, Honga, Jäger und Späher and Dino Jagd have two) for the player to move; at the end of the game each reading is scored
 against that player's result (1 win, 0 loss, ties shared). Prints the Brier score (mean squared error; 0.25 is a
 coin that always says 0.5) of each variant, over all positions and by the stage of the game (the quarter of the
 game's decisions the position falls in). A search optimises what its cut-off reads, so a heuristic that predicts
@@ -16,57 +16,35 @@ import argparse
 import random
 
 import cavemind
+from cavemind import _core
 from cavemind.arena import derive_seed
-from cavemind.botspec import parse_bot_spec
+from cavemind.botspec import SEARCH_BOTS, BotSpec, parse_bot_spec
 
 
-def variants_of(module) -> list[int]:
-    """The heuristic variants the module offers (probing 0, 1, 2, ... until one is refused)."""
-    if not hasattr(module, "set_heuristic_variant"):
-        return [0]
-    previous = module.set_heuristic_variant(0)
-    found = [0]
-    try:
-        while True:
-            try:
-                module.set_heuristic_variant(found[-1] + 1)
-            except cavemind.errors.InvalidOptionError:
-                break
-            found.append(found[-1] + 1)
-    finally:
-        module.set_heuristic_variant(previous)
-    return found
+def variants_of(game) -> list[int]:
+    """The heuristic variants the game's table offers."""
+    return list(range(_core.table_info(game._capsule)["heuristic_variants"]))
 
 
 def readings(game, bot_spec: str, seed: int, every: int, variants: list[int]) -> list[tuple[float, list[float], float]]:
-    """(stage in [0, 1), heuristic of the mover per variant, mover's result) at every `every`-th decision."""
-    module = game.module
+    """(stage in [0, 1), heuristic of the mover per variant, mover's result) at every `every`-th decision; the bots
+    search with the newest variant."""
     rng = random.Random(seed)
-    bots = [parse_bot_spec(bot_spec).make(rng.getrandbits(63)) for _ in range(2)]
+    spec = parse_bot_spec(bot_spec)
+    spec = BotSpec(spec.kind, {**spec.options, "heuristic_variant": variants[-1]}) if spec.kind in SEARCH_BOTS else spec
+    bots = [spec.make(rng.getrandbits(63)) for _ in range(2)]
     state = game.new_initial_state(seed=seed)
     taken, decisions, chance = [], 0, 0
-    previous = module.set_heuristic_variant(variants[-1]) if len(variants) > 1 else None
-    try:
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance(derive_seed(seed, chance)))
-                chance += 1
-                continue
-            mover = state.current_player()
-            if decisions % every == 0:
-                values = []
-                for v in variants:
-                    if len(variants) > 1:
-                        module.set_heuristic_variant(v)
-                    values.append(state.heuristic()[mover])
-                taken.append((decisions, mover, values))
-            if len(variants) > 1:
-                module.set_heuristic_variant(variants[-1])     # the bots search with the newest variant
-            state.apply(bots[mover].step(state.clone()))
-            decisions += 1
-    finally:
-        if previous is not None:
-            module.set_heuristic_variant(previous)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(derive_seed(seed, chance)))
+            chance += 1
+            continue
+        mover = state.current_player()
+        if decisions % every == 0:
+            taken.append((decisions, mover, [state.heuristic(v)[mover] for v in variants]))
+        state.apply(bots[mover].step(state.clone()))
+        decisions += 1
     result = state.returns()
     return [(k / decisions, values, result[mover]) for k, mover, values in taken]
 
@@ -85,7 +63,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     game = cavemind.load_game(args.game, players=2)
-    variants = variants_of(game.module)
+    variants = variants_of(game)
     rows = []
     for g in range(args.games):
         rows += readings(game, args.bot, derive_seed(args.seed, g), args.every, variants)

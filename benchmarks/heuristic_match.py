@@ -1,21 +1,20 @@
-"""Seat-rotated 2-player matches between bots that differ in the heuristic variant they search with (in the games
-whose module has `set_heuristic_variant`: Stone Age, Honga, Jäger und Späher, Dino Jagd) or in a measurement switch
-of the search core (any game): the weight of the score margin in the backed-up value (`_core._set_margin_weight`).
+"""Seat-rotated 2-player matches between bots that differ in the heuristic variant they search with (the search
+setting heuristic_variant: Stone Age, Honga, Jäger und Späher and Dino Jagd have two) or in an experiment's setting
+of the search (any game): the weight of the score margin in the backed-up value (margin_weight).
 
     python benchmarks/heuristic_match.py --game stone_age --a "ismcts:iterations=1000,depth=40@1" \\
         --b "ismcts:iterations=1000,depth=40@0" --deals 10 --out benchmarks/results/stone_age_v1_vs_v0.jsonl
 
 A bot is a bot specification (see cavemind.botspec) with `@` and any of, separated by `/`: the heuristic variant
 (0: the game's first heuristic, 1: the next; default: the game's default variant), `margin=W` (the margin weight,
-default 0), `widening=A` (the progressive-widening exponent, `_core._set_widening`, default 0: off),
-`chance=K` (closed-loop chance nodes for events with at most K outcomes: the search setting chance_branching,
-which the arena can set as well, `ismcts:iterations=1000,chance=6`, kept here for the earlier results files); e.g.
-`ismcts:iterations=1000@0/margin=0.3`. Stone Age's commit 6241149 also had its heuristic experiments 2 and 3.
-All are process-wide switches, so the match sets them
-before every move of a bot: the games run one after another in this process. (The rollout policy is a search
-setting: `ismcts:iterations=1000,policy=uniform`.) Every deal is played in both seat orders with the same chance
-seed. Results are JSON lines, one per game; an existing --out file is resumed (games already in it are skipped).
-The summary prints at the end, and benchmarks/summarize.py writes it beside --out (`<name>.summary.json`).
+default 0), `widening=A` (the progressive-widening exponent, default 0: off), `chance=K` (closed-loop chance nodes
+for events with at most K outcomes); e.g. `ismcts:iterations=1000@0/margin=0.3`. These are search settings like the
+others (`ismcts:iterations=1000,variant=0,margin=0.3` says the same; the `@` form is kept for the earlier results
+files), carried by each bot's own searches. Stone Age's commit 6241149 also had its heuristic experiments 2 and 3.
+(The rollout policy is a search setting too: `ismcts:iterations=1000,policy=uniform`.) Every deal is played in both
+seat orders with the same chance seed. Results are JSON lines, one per game; an existing --out file is resumed
+(games already in it are skipped). The summary prints at the end, and benchmarks/summarize.py writes it beside --out
+(`<name>.summary.json`).
 """
 from __future__ import annotations
 
@@ -25,32 +24,22 @@ import os
 import random
 
 import cavemind
-from cavemind import _core
 from cavemind.arena import derive_seed
 from cavemind.botspec import parse_bot_spec
 from cavemind.ratings import wilson_interval
 
 
 def parse(text: str):
-    """'SPEC@VARIANT/margin=W/chance=K/widening=A' (each part optional): the bot (with chance_branching K if
-    given), its heuristic variant (default None: the game's default), its score-margin weight (default 0) and its
-    progressive-widening exponent (default 0: off)."""
+    """'SPEC@VARIANT/margin=W/chance=K/widening=A' (each part optional) as a bot specification: the parts after
+    `@` are its settings heuristic_variant, margin_weight, chance_branching and widening."""
     spec, _, extra = text.partition("@")
-    variant, margin, widening = None, 0.0, 0.0
-    for token in filter(None, extra.split("/")):
-        if token.startswith("margin="):
-            margin = float(token[len("margin="):])
-        elif token.startswith("widening="):
-            widening = float(token[len("widening="):])
-        elif token.startswith("chance="):
-            spec += ("," if ":" in spec else ":") + token
-        else:
-            variant = int(token)
-    return parse_bot_spec(spec), (variant, margin, widening)
+    settings = [token if "=" in token else f"variant={token}" for token in filter(None, extra.split("/"))]
+    if settings:
+        spec += ("," if ":" in spec else ":") + ",".join(settings)
+    return parse_bot_spec(spec)
 
 
-def play(game, bots, variants, seed: int) -> dict:
-    module = game.module
+def play(game, bots, seed: int) -> dict:
     state = game.new_initial_state(seed=seed)
     chance_events = 0
     while not state.is_terminal():
@@ -59,11 +48,6 @@ def play(game, bots, variants, seed: int) -> dict:
             state.apply(state.sample_chance(derive_seed(seed, chance_events)))
             chance_events += 1
             continue
-        variant, margin, widening = variants[player]
-        if hasattr(module, "set_heuristic_variant"):
-            module.set_heuristic_variant(variant)
-        _core._set_margin_weight(margin)
-        _core._set_widening(widening)
         state.apply(bots[player].step(state.clone()))
     result = {"returns": list(state.returns()), "scores": list(state.scores())}
     if game.name == "stone_age":    # what the Stone Age diagnosis followed: what a player built and kept
@@ -85,11 +69,7 @@ def main() -> None:
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     game = cavemind.load_game(args.game, players=2)
-    (spec_a, var_a), (spec_b, var_b) = parse(args.a), parse(args.b)
-    if hasattr(game.module, "set_heuristic_variant"):         # no variant given: the game's default
-        default = game.module.set_heuristic_variant(0)
-        game.module.set_heuristic_variant(default)
-        var_a, var_b = [(default if v[0] is None else v[0], *v[1:]) for v in (var_a, var_b)]
+    spec_a, spec_b = parse(args.a), parse(args.b)
     done = {}
     if os.path.exists(args.out):
         with open(args.out) as f:
@@ -104,9 +84,9 @@ def main() -> None:
                 if (deal, a_seat) in done:
                     continue
                 rng = random.Random(derive_seed(args.seed, deal, a_seat))
-                specs = [(spec_a, var_a), (spec_b, var_b)] if a_seat == 0 else [(spec_b, var_b), (spec_a, var_a)]
-                bots = [spec.make(rng.getrandbits(63)) for spec, _ in specs]
-                result = play(game, bots, [v for _, v in specs], seed)
+                specs = [spec_a, spec_b] if a_seat == 0 else [spec_b, spec_a]
+                bots = [spec.make(rng.getrandbits(63)) for spec in specs]
+                result = play(game, bots, seed)
                 record = {"deal": deal, "a_seat": a_seat, "a": args.a, "b": args.b, "seed": seed, **result}
                 out.write(json.dumps(record) + "\n")
                 out.flush()

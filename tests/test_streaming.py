@@ -106,7 +106,7 @@ def test_an_error_in_the_search_is_raised_by_the_iteration(monkeypatch):
 
 
 @pytest.mark.parametrize("arguments, message", [
-    ({"algorithm": "alphabeta"}, "algorithm 'alphabeta'"),
+    ({"algorithm": "alphabeta"}, "algorithm='alphabeta'"),
     ({"progress_every": 0}, "progress_every=0"),
     ({"determinizations": 0}, "determinizations=0"),
     ({"seed": "1"}, "seed='1'"),

@@ -70,18 +70,22 @@ def test_without_a_history_that_leads_on_the_search_starts_afresh():
     assert tree.nodes == 0
 
 
+def budget(iterations):
+    return cavemind.SearchSettings(iterations=iterations).resolved()
+
+
 def test_a_history_from_outside_is_checked_before_it_is_followed():
     game = cavemind.load_game("tictactoe")
     tree = _core.SearchTree()
     state = game.new_initial_state()
-    _core.search(state, iterations=200, tree=tree, history=[])
+    _core.search(state, budget(200), 0, tree=tree, history=[])
     later = state.child(4).child(0)
     for bogus in ([10**12, 0], [-1, 0], [4, 4], ["4", 0], [4, 0, 1], [0, 4]):
-        _core.search(state, iterations=50, tree=tree, history=[])   # keep a tree of the empty board
-        raw = _core.search(later, iterations=50, tree=tree, history=bogus)
+        _core.search(state, budget(50), 0, tree=tree, history=[])   # keep a tree of the empty board
+        raw = _core.search(later, budget(50), 0, tree=tree, history=bogus)
         assert raw["reused"] == 0 and sum(v for v, _, _ in raw["moves"].values()) == 50, bogus
-    _core.search(state, iterations=200, tree=tree, history=[])
-    assert _core.search(later, iterations=50, tree=tree, history=[4, 0])["reused"] > 0
+    _core.search(state, budget(200), 0, tree=tree, history=[])
+    assert _core.search(later, budget(50), 0, tree=tree, history=[4, 0])["reused"] > 0
 
 
 @pytest.mark.parametrize("name", TWO_PLAYER_GAMES)

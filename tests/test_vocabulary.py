@@ -16,25 +16,18 @@ from cavemind.cli.positions import example_text
 from cavemind.engine import Engine
 from cavemind.play import Match, give_hint
 from cavemind.search import DEFAULT_ITERATIONS
+from cavemind.settings import SETTINGS
 
 GAME = "jaeger_und_spaeher"          # hidden information, rollouts cut off by depth, fast to search
 EXAMPLE = json.loads(example_text(GAME))
 BASE = {"iterations": 300, "seed": 5}
 
-# The vocabulary itself: Python keyword -> CLI flag, engine field ("limit." inside limit), bot-spec keys.
-CLI_FLAGS = {"iterations": "--iterations", "seconds": "--seconds", "threads": "--threads",
-             "memory_mb": "--memory-mb", "algorithm": "--algorithm", "exploration": "--exploration",
-             "rollout_depth": "--rollout-depth", "rollout_policy": "--rollout-policy",
-             "chance_branching": "--chance-branching", "implicit_minimax": "--implicit-minimax",
-             "determinizations": "--determinizations", "seed": "--seed", "observer": "--observer"}
-ENGINE_FIELDS = {"iterations": "limit.iterations", "seconds": "limit.seconds", "threads": "limit.threads",
-                 "memory_mb": "limit.memoryMb", "algorithm": "algorithm", "exploration": "exploration",
-                 "rollout_depth": "rolloutDepth", "rollout_policy": "rolloutPolicy",
-                 "chance_branching": "chanceBranching", "implicit_minimax": "implicitMinimax",
-                 "determinizations": "determinizations", "seed": "searchSeed", "observer": "observer"}
-SPEC_KEYS = {"iterations": "iterations", "seconds": "seconds", "threads": "threads", "memory_mb": "memory",
-             "exploration": "c", "rollout_depth": "depth", "rollout_policy": "policy", "determinizations": "worlds",
-             "chance_branching": "chance", "implicit_minimax": "minimax", "seed": "seed"}
+# The vocabulary itself, read from the records (cavemind.settings): Python keyword -> CLI flag, engine field
+# ("limit." inside limit), bot-spec key; observer is a position's, not a search's, and named here.
+SEARCH = [s for s in SETTINGS if s.group in ("limit", "search", "seed") and not s.advanced]
+CLI_FLAGS = {**{s.name: s.cli_flag for s in SEARCH}, "observer": "--observer"}
+ENGINE_FIELDS = {**{s.name: s.engine_field for s in SEARCH}, "observer": "observer"}
+SPEC_KEYS = {s.name: s.short_key for s in SEARCH if s.short_key is not None}
 
 CASES = [{"exploration": 1.5}, {"rollout_depth": 3}, {"algorithm": "pimc", "determinizations": 2},
          {"memory_mb": 0.001}, {"seed": 9}, {"iterations": 120}, {"iterations": 120, "seconds": 600.0},
@@ -124,6 +117,17 @@ def test_the_rollout_policy_reaches_the_search_the_same_way_everywhere(policy, m
         state = cavemind.state_from_json(EXAMPLE, seed=settings["seed"])
         info = cavemind.analyse(state, limit, **options)
         assert [(m.name, m.visits, round(m.value, 6)) for m in info.moves] == expected
+
+
+def test_the_vocabulary_keeps_its_names():
+    """The names users have written stay what they were (the records may add names, never rename one)."""
+    assert CLI_FLAGS["memory_mb"] == "--memory-mb" and CLI_FLAGS["rollout_depth"] == "--rollout-depth"
+    assert ENGINE_FIELDS["memory_mb"] == "limit.memoryMb" and ENGINE_FIELDS["seed"] == "searchSeed"
+    assert ENGINE_FIELDS["implicit_minimax"] == "implicitMinimax" and ENGINE_FIELDS["algorithm"] == "algorithm"
+    assert SPEC_KEYS == {"iterations": "iterations", "seconds": "seconds", "threads": "threads", "memory_mb": "memory",
+                         "exploration": "c", "rollout_depth": "depth", "rollout_policy": "policy",
+                         "determinizations": "worlds", "chance_branching": "chance", "implicit_minimax": "minimax",
+                         "seed": "seed"}
 
 
 def test_bots_built_from_either_key_get_the_setting():

@@ -26,6 +26,7 @@ from cavemind.game import CHANCE, TERMINAL, Game, State, load_game, parameters_o
 from cavemind.games import FULL_ROLLOUT, GameInfo, SearchDefaults, game_info, game_names, search_defaults
 from cavemind.records import GameRecord, read_record
 from cavemind.search import ALGORITHMS, Analysis, AnalysisInfo, Limit, MoveInfo, SearchTree, StopFlag, analyse, analysis
+from cavemind.settings import SearchSettings
 
 __version__ = "0.1.0"
 
@@ -60,6 +61,7 @@ __all__ = [
                              "RandomBot",
                              "SearchDefaults",
                              "SearchError",
+                             "SearchSettings",
                              "SearchTree",
                              "State",
                              "StopFlag",

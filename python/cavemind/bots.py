@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import abc
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cavemind.errors import SearchError
-from cavemind.search import AnalysisInfo, Limit, SearchTree, analyse, check_search_options
+from cavemind.search import AnalysisInfo, Limit, SearchTree, analyse, search_settings
+from cavemind.settings import BY_NAME, FIELDS, LIMIT_FIELDS, SearchSettings
 
 if TYPE_CHECKING:      # for annotations only
     from cavemind.game import State
@@ -73,31 +74,33 @@ class HeuristicBot(Bot):
 
 
 class SearchBot(Bot):
-    """A bot that runs analyse() with one algorithm and plays its best move."""
+    """A bot that runs analyse() with one algorithm and plays its best move. It takes the search settings by
+    their Python names (`iterations`, `seconds`, `threads`, `memory_mb`, `exploration`, ...: cavemind.settings,
+    docs/settings.md), each checked once here; an unset one is the game's or its record's default (1,000
+    iterations unless seconds are given). `reuse_tree` continues the last search's tree; `seed` seeds its
+    searches. The settings read back as attributes (`bot.exploration`; None: unset)."""
 
     algorithm = "ismcts"
 
-    def __init__(self, iterations: int | None = 1000, seconds: float | None = None, threads: int = 1,
-                 exploration: float | None = None, rollout_depth: int | None = None, determinizations: int = 8,
-                 memory_mb: float | None = None, rollout_policy: str | None = None,
-                 chance_branching: int | None = None, implicit_minimax: float | None = None,
-                 reuse_tree: bool = False, seed: int | None = 0):
-        self.limit = Limit(iterations=iterations, seconds=seconds, threads=threads, memory_mb=memory_mb)
-        check_search_options(exploration, rollout_depth, determinizations, rollout_policy, chance_branching,
-                             implicit_minimax)
-        if reuse_tree not in (False, True):   # (0 and 1 too: bot specifications give integers)
-            raise SearchError(f"reuse_tree={reuse_tree!r}: must be True or False (1 or 0)")
+    def __init__(self, *, reuse_tree: bool = False, seed: int | None = 0, settings: SearchSettings | None = None,
+                 **options: Any):
+        if "algorithm" in options:
+            raise SearchError(f"algorithm={options['algorithm']!r}: a bot's algorithm is its class "
+                              f"({type(self).__name__}: {self.algorithm})")
+        self.settings = search_settings(None, settings, algorithm=self.algorithm, **options)
+        self.limit = Limit(**{name: value for name, value in self.settings.resolved().given().items()
+                              if name in LIMIT_FIELDS})
         # Tree reuse: each search continues the subtree of the position the game reached since the last one.
-        self.tree = SearchTree() if reuse_tree else None
-        self.exploration = exploration
-        self.rollout_policy = rollout_policy
-        self.chance_branching = chance_branching
-        self.implicit_minimax = implicit_minimax
-        self.rollout_depth = rollout_depth
-        self.determinizations = determinizations
+        self.tree = SearchTree() if BY_NAME["reuse_tree"].check(reuse_tree) else None
         self._rng = random.Random(_seed(seed))
         self.name = self.algorithm
         self.last_analysis: AnalysisInfo | None = None   # behind the last step (None if it did not search)
+
+    def __getattr__(self, name: str) -> Any:
+        """A search setting as given (None: unset, the game's or the record's default)."""
+        if name in FIELDS:
+            return getattr(self.__dict__["settings"], name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def step(self, state: State) -> int:
         _require_decision(state)
@@ -105,10 +108,7 @@ class SearchBot(Bot):
         self.last_analysis = None
         if len(actions) == 1:
             return actions[0]
-        info = analyse(state, self.limit, algorithm=self.algorithm, exploration=self.exploration,
-                       rollout_depth=self.rollout_depth, determinizations=self.determinizations,
-                       rollout_policy=self.rollout_policy, chance_branching=self.chance_branching,
-                       implicit_minimax=self.implicit_minimax, seed=self._rng.getrandbits(63), tree=self.tree)
+        info = analyse(state, settings=self.settings, seed=self._rng.getrandbits(63), tree=self.tree)
         self.last_analysis = info
         return info.best.action
 

@@ -3,20 +3,15 @@
     random | heuristic | expert | human
     mcts:iterations=2000 | ismcts:iterations=1000,c=0.7,threads=2 | mo-ismcts:seconds=1 | pimc:worlds=16
 
-Keys: iterations, seconds, threads, c (exploration), depth (rollout_depth), policy (rollout_policy: game,
-uniform, mast or nast), chance (chance_branching: closed-loop chance events of at most that many outcomes),
-minimax (implicit_minimax: the weight, 0 to 1, of the heuristic's minimax value in selection; 2 players),
-memory (memory_mb, MB per thread), worlds (determinizations: PIMC's sampled worlds), reuse (reuse_tree: 1 to
-continue the last move's tree, MCTS and ISMCTS), seed. The
-long names in brackets are the Python keywords; they are accepted too
-(`ismcts:exploration=0.5,rollout_depth=10`), and so is `-` for `_`. random, heuristic and expert take only
-seed (heuristic also samples). Unset settings take the defaults of docs/settings.md: 1,000 iterations unless
-seconds is given, the game's exploration and rollout depth, 8 worlds.
-`expert` is the game's hand-written strategy (cavemind.experts); a game without one raises SearchError.
+The keys of a search are the search settings' (cavemind.settings, docs/settings.md): each has a short key (c for
+exploration, depth for rollout_depth, worlds for determinizations, ...) and its Python name as the long key
+(`ismcts:exploration=0.5,rollout_depth=10`; `-` may stand for `_`); a spec is written back with the short keys.
+random, heuristic and expert take only seed (heuristic also samples). Unset settings take the defaults of
+docs/settings.md. `expert` is the game's hand-written strategy (cavemind.experts); a game without one raises
+SearchError.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,7 +19,8 @@ from typing import Any
 from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PIMCBot, RandomBot
 from cavemind.errors import CavemindError, SearchError
 from cavemind.experts import ExpertBot
-from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, ROLLOUT_POLICIES, Limit
+from cavemind.search import Limit, search_settings
+from cavemind.settings import BY_NAME, LIMIT_FIELDS, SETTINGS, Setting
 
 
 class BotSpecError(CavemindError, ValueError):
@@ -35,26 +31,14 @@ SEARCH_BOTS: dict[str, Callable[..., Bot]] = {"mcts": MCTSBot, "ismcts": ISMCTSB
                                               "pimc": PIMCBot}
 SIMPLE_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot}
 HUMAN = "human"
-# key in the spec -> (keyword of the bot's constructor, type); a spec is written back with these keys.
-# The type converts the text of the value (int, float or str), so what it returns depends on the key.
-KeyTable = dict[str, tuple[str, type[Any]]]
-SEARCH_KEYS: KeyTable = {"iterations": ("iterations", int), "seconds": ("seconds", float), "threads": ("threads", int),
-               "c": ("exploration", float), "depth": ("rollout_depth", int), "memory": ("memory_mb", float),
-               "worlds": ("determinizations", int), "policy": ("rollout_policy", str),
-               "chance": ("chance_branching", int), "minimax": ("implicit_minimax", float),
-               "reuse": ("reuse_tree", int), "seed": ("seed", int)}
-SIMPLE_KEYS: KeyTable = {"seed": ("seed", int), "samples": ("samples", int)}
-# The Python keyword names, accepted as keys as well: one vocabulary everywhere (docs/settings.md).
-LONG_KEYS = {"exploration": "c", "rollout_depth": "depth", "memory_mb": "memory", "determinizations": "worlds",
-             "rollout_policy": "policy", "chance_branching": "chance", "implicit_minimax": "minimax",
-             "reuse_tree": "reuse"}
-TYPE_NAMES = {int: "an integer", float: "a number", str: "a word"}
-# keyword -> (smallest value, what the message says); the upper bounds are the bots' own checks at make()
-MINIMUM = {"iterations": (1, "positive"), "threads": (1, "positive"), "samples": (1, "positive"),
-           "determinizations": (1, "positive"), "seconds": (math.ulp(0.0), "positive"),
-           "memory_mb": (math.ulp(0.0), "positive"), "exploration": (0, "at least 0"),
-           "rollout_depth": (-1, "-1 (play to the end) or more"), "chance_branching": (0, "at least 0"),
-           "implicit_minimax": (0, "at least 0")}
+# key in the spec -> the setting: a search's keys are the settings' short keys (a spec is written back with them),
+# and their Python names are accepted as well (LONG_KEYS).
+SEARCH_KEYS: dict[str, Setting] = {s.short_key: s for s in SETTINGS if s.short_key is not None}
+LONG_KEYS: dict[str, str] = {s.name: s.short_key for s in SETTINGS if s.short_key not in (None, s.name)}
+# The simple bots' own keys: seed (the setting's) and the heuristic bot's samples.
+SAMPLES = Setting("samples", int, 4, "the heuristic bot's samples of the chance events after a move", group="bot",
+                  low=1, high=2**31 - 1, short_key="samples", flag=None, core=False)
+SIMPLE_KEYS: dict[str, Setting] = {"seed": BY_NAME["seed"], "samples": SAMPLES}
 
 
 @dataclass(frozen=True)
@@ -70,8 +54,6 @@ class BotSpec:
         kwargs = dict(self.options)
         kwargs.setdefault("seed", seed)
         if self.kind in SEARCH_BOTS:
-            if "iterations" not in kwargs and "seconds" in kwargs:
-                kwargs["iterations"] = None
             try:
                 return SEARCH_BOTS[self.kind](**kwargs)
             except SearchError as error:
@@ -90,20 +72,19 @@ class BotSpec:
             raise BotSpecError(f"{self}: not a search (expected {', '.join(SEARCH_BOTS)})")
         options = dict(self.options)
         options.pop("reuse_tree", None)     # a bot's setting between its moves: one search has no tree to reuse
-        budget = {key: options.pop(key, None) for key in ("iterations", "seconds", "threads", "memory_mb")}
-        if budget["iterations"] is None and budget["seconds"] is None:
-            budget["iterations"] = DEFAULT_ITERATIONS
-        budget["threads"] = budget["threads"] or 1
-        options.setdefault("determinizations", DEFAULT_DETERMINIZATIONS)
+        seed = options.pop("seed", None)
         try:
-            return Limit(**budget), {"algorithm": self.kind, **options}
+            given = search_settings(None, None, algorithm=self.kind, **options)
+            budget = {name: value for name, value in given.resolved().given().items() if name in LIMIT_FIELDS}
+            keywords = {name: value for name, value in given.given().items() if name not in LIMIT_FIELDS}
+            return Limit(**budget), {**keywords, **({"seed": seed} if seed is not None else {})}
         except SearchError as error:
             raise BotSpecError(f"{self}: {error}") from None
 
     def __str__(self) -> str:
         if not self.options:
             return self.kind
-        names = {keyword: key for key, (keyword, _) in {**SEARCH_KEYS, **SIMPLE_KEYS}.items()}
+        names = {setting.name: key for key, setting in {**SEARCH_KEYS, **SIMPLE_KEYS}.items()}
         return self.kind + ":" + ",".join(f"{names[k]}={v}" for k, v in self.options.items())
 
 
@@ -129,27 +110,17 @@ def parse_bot_spec(text: str) -> BotSpec:
         key = key.strip().lower().replace("-", "_")
         short = LONG_KEYS.get(key, key) if keys is SEARCH_KEYS else key
         if not eq or short not in keys:
-            names = ", ".join(f"{k} ({long})" if (long := _long_name(k)) else k for k in keys)
+            names = ", ".join(f"{k} ({long})" if (long := _long_name(k)) else k for k in keys
+                              if not keys[k].advanced)
             raise BotSpecError(f"{text!r}: unknown setting {item!r} for {kind}; settings are {names}")
-        keyword, kind_of = keys[short]
-        if keyword in given:
-            raise BotSpecError(f"{text!r}: {given[keyword]} and {key} are the same setting; give it once")
+        setting = keys[short]
+        if setting.name in given:
+            raise BotSpecError(f"{text!r}: {given[setting.name]} and {key} are the same setting; give it once")
         try:
-            parsed = kind_of(value)
-        except ValueError:
-            raise BotSpecError(f"{text!r}: {key}={value!r} is not {TYPE_NAMES[kind_of]}") from None
-        if kind_of is str:
-            parsed = parsed.strip().lower()
-        elif not math.isfinite(parsed):
-            raise BotSpecError(f"{text!r}: {key}={value.strip()} is not a finite number")
-        if keyword == "rollout_policy" and parsed not in ROLLOUT_POLICIES:
-            raise BotSpecError(f"{text!r}: {key} must be one of {', '.join(ROLLOUT_POLICIES)}")
-        if keyword == "reuse_tree" and parsed not in (0, 1):
-            raise BotSpecError(f"{text!r}: {key} must be 0 or 1")
-        if keyword in MINIMUM and parsed < MINIMUM[keyword][0]:
-            raise BotSpecError(f"{text!r}: {key} must be {MINIMUM[keyword][1]}")
-        given[keyword] = key
-        options[keyword] = parsed
+            options[setting.name] = setting.from_spec(value, key, text)
+        except ValueError as error:
+            raise BotSpecError(str(error)) from None
+        given[setting.name] = key
     return BotSpec(kind, options)
 
 

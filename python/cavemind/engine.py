@@ -16,26 +16,22 @@ from typing import Any, TextIO
 
 import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
-from cavemind.errors import CavemindError
+from cavemind.errors import CavemindError, SearchError
 from cavemind.inputs import MAX_NESTING, TOO_DEEP, nesting_depth
 from cavemind.records import replay
-from cavemind.search import (
-    DEFAULT_DETERMINIZATIONS,
-    DEFAULT_ITERATIONS,
-    MAX_ITERATIONS,
-    MAX_THREADS,
-    ROLLOUT_POLICIES,
-    check_memory,
-)
+from cavemind.search import check_memory
+from cavemind.settings import DEFAULT_ITERATIONS, SearchSettings, Setting, records
 
 PROTOCOL_VERSION = 1
-# The fields are the Python keywords in camelCase (docs/settings.md): the budget, as cavemind.Limit, inside
-# "limit"; the other analyse() keywords at the top level. "searchSeed" is analyse()'s seed, "dealSeed" the
-# seed of the opening chance events (new_initial_state's seed).
-QUERY_FIELDS = {"id", "position", "game", "players", "options", "dealSeed", "moves", "limit", "algorithm",
-                "observer", "top", "searchSeed", "exploration", "rolloutDepth", "rolloutPolicy", "chanceBranching",
-                "implicitMinimax", "determinizations", "reportDuringSearchEvery"}
-LIMIT_FIELDS = {"iterations", "seconds", "threads", "memoryMb"}
+# The search settings' fields are made from their records (cavemind.settings, docs/settings.md): the Python names
+# in camelCase, the budget (cavemind.Limit's fields) inside "limit", the other analyse() keywords at the top level.
+# "searchSeed" is analyse()'s seed, "dealSeed" the seed of the opening chance events (new_initial_state's seed).
+SEARCH_FIELDS: dict[str, Setting] = {str(s.engine_field): s for s in records("search")}
+LIMIT_SETTINGS: dict[str, Setting] = {str(s.engine_field).removeprefix("limit."): s for s in records("limit")}
+SEARCH_SEED = str(records("seed")[0].engine_field)
+QUERY_FIELDS = {"id", "position", "game", "players", "options", "dealSeed", "moves", "limit", "observer", "top",
+                SEARCH_SEED, "reportDuringSearchEvery", *SEARCH_FIELDS}
+LIMIT_FIELDS = set(LIMIT_SETTINGS)
 # Old names still accepted: old name -> new name. A query that uses one gets a warning in its record.
 ALIASES = {"asPlayer": "observer", "seed": "dealSeed"}
 # One message is small (a position or a move list is a few kilobytes and a few levels deep); the limits keep
@@ -61,6 +57,14 @@ def _integer(message: dict[str, Any], key: str, low: int, high: int | None = Non
         bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise FieldError(name, f"{name}: {value} is out of range (must be {bounds})")
     return value
+
+
+def _read(setting: Setting, message: dict[str, Any], key: str, where: str = "") -> Any:
+    """message[key] read by the setting's record; a bad value is a FieldError naming the field."""
+    try:
+        return setting.from_json(message[key], where + key)
+    except ValueError as error:
+        raise FieldError(where + key, str(error)) from None
 
 
 def _no_constant(name: str) -> None:
@@ -92,7 +96,7 @@ class Query:
         unknown = sorted(set(message) - QUERY_FIELDS)
         if unknown:
             raise FieldError(unknown[0], f"unknown field {unknown[0]!r}; fields are {', '.join(sorted(QUERY_FIELDS))}")
-        self.search_seed = _integer(message, "searchSeed", 0, 2**63 - 1) if "searchSeed" in message else 0
+        self.search_seed = _integer(message, SEARCH_SEED, 0, 2**63 - 1) if SEARCH_SEED in message else 0
         self.state = self._state(message)
         if self.state.current_player() < 0:
             where = "the game is over" if self.state.is_terminal() else "it is a chance event (give its outcome)"
@@ -100,13 +104,13 @@ class Query:
         if "observer" in message:
             seat = _integer(message, "observer", 0, self.state.game.num_players - 1)
             self.state = self.state.determinize(seat, self.search_seed)
-        self.algorithm = message.get("algorithm", "ismcts")
-        if self.algorithm not in cavemind.ALGORITHMS:
-            raise FieldError("algorithm", f"algorithm: {json.dumps(self.algorithm)} is not one of "
-                                          f"{', '.join(cavemind.ALGORITHMS)}")
         self.top = _integer(message, "top", 1) if "top" in message else None
-        self.limit = self._limit(message.get("limit", {}))
-        self.options = self._search_options(message)
+        given = {**self._limit(message.get("limit", {})), **self._search_options(message)}
+        try:
+            self.settings = SearchSettings(**given)
+        except SearchError as error:     # each value was read by its record: only a combination is left to refuse
+            raise FieldError(None, str(error)) from None
+        self.algorithm = self.settings.algorithm or "ismcts"
         self.report_every = message.get("reportDuringSearchEvery")
         if self.report_every is not None and (isinstance(self.report_every, bool)
                                               or not isinstance(self.report_every, (int, float))
@@ -114,7 +118,7 @@ class Query:
             raise FieldError("reportDuringSearchEvery", f"reportDuringSearchEvery: {json.dumps(self.report_every)} "
                                                         "must be a number of seconds from 0.01 to 86400")
         try:
-            check_memory(self.limit, self.algorithm, self.state.game.num_players)
+            check_memory(self.settings)
         except CavemindError as error:   # "Limit.memory_mb=M: K thread(s) of that exceed this machine's memory"
             reason = str(error).split(": ", 1)[-1]
             raise FieldError("limit.memoryMb", f"limit.memoryMb: {reason}") from None
@@ -135,29 +139,10 @@ class Query:
 
     @staticmethod
     def _search_options(message: dict[str, Any]) -> dict[str, Any]:
-        """exploration, rolloutDepth, rolloutPolicy, chanceBranching, implicitMinimax and determinizations as
-        analyse() keywords; an unset one is None (the game's default) or, for determinizations, the default of 8
-        worlds."""
-        exploration = message.get("exploration")
-        if exploration is not None and (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
-                                        or not exploration >= 0):
-            raise FieldError("exploration", f"exploration: {json.dumps(exploration)} must be a number >= 0 "
-                                            "(omit it for the game's default)")
-        depth = _integer(message, "rolloutDepth", -1, 2**31 - 1) if "rolloutDepth" in message else None
-        worlds = _integer(message, "determinizations", 1, 64) if "determinizations" in message else None
-        chance = _integer(message, "chanceBranching", 0, 2**31 - 1) if "chanceBranching" in message else None
-        minimax = message.get("implicitMinimax")
-        if minimax is not None and (isinstance(minimax, bool) or not isinstance(minimax, (int, float))
-                                    or not 0 <= minimax <= 1):
-            raise FieldError("implicitMinimax", f"implicitMinimax: {json.dumps(minimax)} must be a number from 0 "
-                                                "to 1 (omit it for the game's default)")
-        policy = message.get("rolloutPolicy")
-        if policy is not None and policy not in ROLLOUT_POLICIES:
-            raise FieldError("rolloutPolicy", f"rolloutPolicy: {json.dumps(policy)} must be one of "
-                                              f"{', '.join(map(json.dumps, ROLLOUT_POLICIES))}")
-        return {"exploration": exploration, "rollout_depth": depth, "rollout_policy": policy,
-                "chance_branching": chance, "implicit_minimax": minimax,
-                "determinizations": DEFAULT_DETERMINIZATIONS if worlds is None else worlds}
+        """The search settings at the top level, by their Python names, each read by its record; an unset one is
+        the game's or the record's default."""
+        return {setting.name: _read(setting, message, field) for field, setting in SEARCH_FIELDS.items()
+                if message.get(field) is not None}
 
     def _state(self, message: dict[str, Any]) -> cavemind.State:
         if "position" in message:
@@ -196,7 +181,8 @@ class Query:
             raise FieldError(text.split(":")[0], text) from None
 
     @staticmethod
-    def _limit(limit: Any) -> cavemind.Limit:
+    def _limit(limit: Any) -> dict[str, Any]:
+        """The budget inside "limit", by the Python names; neither iterations nor seconds: the default budget."""
         if not isinstance(limit, dict):
             raise FieldError("limit", "limit: expected an object such as {\"iterations\": 1000}")
         unknown = sorted(set(limit) - LIMIT_FIELDS)
@@ -204,26 +190,15 @@ class Query:
             top_level = " (a top-level field, not part of limit)" if unknown[0] in QUERY_FIELDS else ""
             raise FieldError(f"limit.{unknown[0]}", f"limit: unknown field {unknown[0]!r}{top_level}; "
                                                     f"fields are {', '.join(sorted(LIMIT_FIELDS))}")
-        iterations: int | None
-        if "iterations" in limit:
-            iterations = _integer(limit, "iterations", 1, MAX_ITERATIONS, where="limit.")
-        else:                       # the one default budget, unless a time limit is given instead
-            iterations = None if limit.get("seconds") is not None else DEFAULT_ITERATIONS
-        seconds = limit.get("seconds")
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                    or not 0 < seconds <= 86400):
-            raise FieldError("limit.seconds", f"limit.seconds: {json.dumps(seconds)} must be a number of "
-                                              "seconds above 0 (at most 86400)")
-        threads = _integer(limit, "threads", 1, MAX_THREADS, where="limit.") if "threads" in limit else 1
+        budget = {setting.name: _read(setting, limit, name, where="limit.")
+                  for name, setting in LIMIT_SETTINGS.items() if limit.get(name) is not None}
+        iterations = budget.get("iterations", None if "seconds" in budget else DEFAULT_ITERATIONS)
+        threads = budget.get("threads", 1)
         if iterations is not None and threads > iterations:
             raise FieldError("limit.threads", f"limit.threads: {threads} threads for {iterations} iterations; "
                                               "each thread runs at least one iteration, so threads must not "
                                               "exceed iterations")
-        memory = limit.get("memoryMb")
-        if memory is not None and (isinstance(memory, bool) or not isinstance(memory, (int, float)) or memory <= 0):
-            raise FieldError("limit.memoryMb", f"limit.memoryMb: {json.dumps(memory)} must be a positive number "
-                                               "of megabytes (per thread)")
-        return cavemind.Limit(iterations=iterations, seconds=seconds, threads=threads, memory_mb=memory)
+        return budget
 
 
 class Engine:
@@ -339,8 +314,8 @@ class Engine:
                 if query.report_every is not None:
                     reports = {"progress_every": query.report_every, "on_progress": lambda so_far: self.send(
                         json_record(so_far, query.top, query.id, warnings=query.warnings, during_search=True))}
-                info = cavemind.analyse(query.state, query.limit, algorithm=query.algorithm,
-                                        seed=query.search_seed, stop=flag, **query.options, **reports)
+                info = cavemind.analyse(query.state, settings=query.settings, seed=query.search_seed, stop=flag,
+                                        **reports)
                 self.send(json_record(info, query.top, query.id, stopped=flag.is_set, warnings=query.warnings))
             except CavemindError as error:
                 self.error(str(error), None, query.id)

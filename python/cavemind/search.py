@@ -1,6 +1,7 @@
 """Analysis: run one of the search algorithms on a state and read its statistics (chess.engine style)."""
 from __future__ import annotations
 
+import functools
 import math
 import os
 import threading
@@ -12,25 +13,21 @@ from typing import TYPE_CHECKING, Any
 from cavemind import _core
 from cavemind.errors import SearchError
 from cavemind.games import search_defaults
+from cavemind.settings import BY_NAME, DEFAULT_ITERATIONS, LIMIT_FIELDS, MAX_THREADS, SearchSettings
 
 if TYPE_CHECKING:      # for annotations only: cavemind.game is free to import this module
-    from cavemind.game import State
+    from cavemind.game import Game, State
 
-ALGORITHMS = ("mcts", "ismcts", "mo-ismcts", "pimc")
+ALGORITHMS: tuple[str, ...] = BY_NAME["algorithm"].choices
+ROLLOUT_POLICIES: tuple[str, ...] = BY_NAME["rollout_policy"].choices
 StopFlag = _core.StopFlag
 SearchTree = _core.SearchTree
 
-
-# Root visit counts are 32-bit in the core, so a search of more iterations would overflow them.
-MAX_ITERATIONS = 2**31 - 1
-MAX_THREADS = 256
-# The one default budget of analyse(), the search bots, `cavemind analyse`, the engine and play's hints: this
-# many iterations unless a time limit (seconds) is given instead. docs/settings.md lists every setting.
-DEFAULT_ITERATIONS = 1000
-DEFAULT_DETERMINIZATIONS = 8      # PIMC's sampled worlds
-# Rollouts beyond the tree: the game's own policy (uniform where it has none), uniform for comparisons, or
-# MAST (the legal move with the best mean return so far in this search, 80% of the time, else the game's).
-ROLLOUT_POLICIES = ("game", "uniform", "mast", "nast")
+# Bounds and defaults of the settings, read from their records (cavemind.settings; docs/settings.md); kept here
+# under their old names.
+__all__ = ["DEFAULT_ITERATIONS", "MAX_THREADS"]
+MAX_ITERATIONS: int = _core.MAX_ITERATIONS
+DEFAULT_DETERMINIZATIONS: int = BY_NAME["determinizations"].default
 
 
 def _is_real(value: object) -> bool:
@@ -54,10 +51,11 @@ def physical_memory() -> int | None:
 class Limit:
     """How long to search: iterations in total (shared by the threads, at least one each), seconds, or both
     (the first to run out ends the search). Memory caps each thread's tree; `threads` > 1 is root
-    parallelism. Every field is checked here (a Limit is immutable and can be pickled).
+    parallelism. Every field is checked here, by its record in cavemind.settings (a Limit is immutable and can be
+    pickled).
 
-    :raises SearchError: neither `iterations` nor `seconds` is given, or a field is out of range (the
-        message names the field)."""
+    :raises SearchError: neither `iterations` nor `seconds` is given, or a field is out of range (the message
+        names the field)."""
 
     iterations: int | None = None
     """Search iterations in total, shared by the threads (each runs at least one): 1 to 2**31-1."""
@@ -77,61 +75,37 @@ class Limit:
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise SearchError("Limit needs iterations or seconds")
-        if self.iterations is not None and not (_is_int(self.iterations)
-                                                and 1 <= self.iterations <= MAX_ITERATIONS):
-            raise SearchError(f"Limit.iterations={self.iterations!r}: must be an integer from 1 to "
-                              f"{MAX_ITERATIONS} (2**31-1: visit counts are 32-bit)")
-        if self.seconds is not None and not (_is_real(self.seconds) and self.seconds > 0):
-            raise SearchError(f"Limit.seconds={self.seconds!r}: must be a positive finite number")
-        if not (_is_int(self.threads) and 1 <= self.threads <= MAX_THREADS):
-            raise SearchError(f"Limit.threads={self.threads!r}: must be an integer from 1 to {MAX_THREADS}")
+        for name in LIMIT_FIELDS:
+            value = getattr(self, name)
+            if value is not None:
+                BY_NAME[name].check(value, owner="Limit.")
         # Each thread runs at least one iteration, so more threads than iterations would run more
         # iterations than asked: refused rather than silently exceeding the budget.
         if self.iterations is not None and self.threads > self.iterations:
             raise SearchError(f"Limit.threads={self.threads!r}: more threads than iterations "
                               f"({self.iterations}); each thread runs at least one iteration")
-        if self.memory_mb is not None and not (_is_real(self.memory_mb) and self.memory_mb > 0):
-            raise SearchError(f"Limit.memory_mb={self.memory_mb!r}: must be a positive finite number")
 
     def max_nodes(self) -> int:
         """The node cap per thread for memory_mb (0: none given, the core's default)."""
         if self.memory_mb is None:
             return 0
-        return max(16, min(2**31 - 1, int(self.memory_mb * 2**20 / _core.NODE_BYTES / self.threads)))
+        return int(_core.max_nodes_per_thread(self.memory_mb, self.threads))
+
+    def settings(self) -> dict[str, Any]:
+        """The fields as search settings, by name."""
+        return {name: getattr(self, name) for name in LIMIT_FIELDS}
 
 
-def check_search_options(exploration: float | None, rollout_depth: int | None, determinizations: int,
-                         rollout_policy: str | None = None, chance_branching: int | None = None,
-                         implicit_minimax: float | None = None) -> None:
-    """The tuning options of analyse() and the search bots (None: the game's default); a bad one raises
-    SearchError naming it."""
-    if exploration is not None and not (_is_real(exploration) and exploration >= 0):
-        raise SearchError(f"exploration={exploration!r}: must be a finite number >= 0")
-    if rollout_depth is not None and not (_is_int(rollout_depth) and -1 <= rollout_depth <= 2**31 - 1):
-        raise SearchError(f"rollout_depth={rollout_depth!r}: must be None (the game's default), -1 (play to "
-                          "the end) or an integer >= 0")
-    if not (_is_int(determinizations) and 1 <= determinizations <= 64):
-        raise SearchError(f"determinizations={determinizations!r}: must be an integer from 1 to 64")
-    if rollout_policy is not None and rollout_policy not in ROLLOUT_POLICIES:
-        raise SearchError(f"rollout_policy={rollout_policy!r}: expected None (the game's default) or one of "
-                          f"{', '.join(ROLLOUT_POLICIES)}")
-    if chance_branching is not None and not (_is_int(chance_branching) and 0 <= chance_branching <= 2**31 - 1):
-        raise SearchError(f"chance_branching={chance_branching!r}: must be None (the game's default), 0 (every "
-                          "chance event open loop) or a positive integer")
-    if implicit_minimax is not None and not (_is_real(implicit_minimax) and 0 <= implicit_minimax <= 1):
-        raise SearchError(f"implicit_minimax={implicit_minimax!r}: must be None (the game's default) or a number "
-                          "from 0 (off) to 1")
-
-
-def check_memory(limit: Limit, algorithm: str, num_players: int, determinizations: int = 8) -> None:
+def check_memory(limit: Limit | SearchSettings) -> None:
     """Refuses a memory limit the machine cannot give. An iteration budget needs no check: the core grows
     each tree on demand, up to memory_mb or, without one, a share of the machine's memory
     (_core.DEFAULT_MEMORY_SHARE), and then goes on searching without adding nodes."""
     total = physical_memory()
     if total is None or limit.memory_mb is None:
         return
-    if limit.memory_mb * 2**20 * limit.threads > total:
-        raise SearchError(f"Limit.memory_mb={limit.memory_mb:g}: {limit.threads} thread(s) of that exceed this "
+    threads = limit.threads or 1
+    if limit.memory_mb * 2**20 * threads > total:
+        raise SearchError(f"Limit.memory_mb={limit.memory_mb:g}: {threads} thread(s) of that exceed this "
                           f"machine's memory ({total / 2**20:,.0f} MB)")
 
 
@@ -224,19 +198,21 @@ def _pv_names(state: State, pv: list[int]) -> list[str]:
     return names
 
 
-def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
-            rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
-            rollout_policy: str | None = None, chance_branching: int | None = None,
-            implicit_minimax: float | None = None, seed: int = 0,
-            stop: StopFlag | None = None, on_progress: Callable[[AnalysisInfo], None] | None = None,
-            progress_every: float = 1.0, tree: SearchTree | None = None) -> AnalysisInfo:
+def analyse(state: State, limit: Limit | None = None, *, seed: int = 0, stop: StopFlag | None = None,
+            on_progress: Callable[[AnalysisInfo], None] | None = None, progress_every: float = 1.0,
+            tree: SearchTree | None = None, settings: SearchSettings | None = None, **options: Any) -> AnalysisInfo:
     """Searches `state` (a decision node) and returns per-move statistics for the player to move.
 
+    `options` are the search settings by their Python names (cavemind.settings declares them; docs/settings.md lists
+    them): `algorithm` ("ismcts" by default, or "mcts", "mo-ismcts", "pimc"), `exploration`, `rollout_depth`,
+    `rollout_policy`, `chance_branching`, `implicit_minimax`, `determinizations` and the advanced ones; `settings`
+    (a SearchSettings) gives them at once, and `options` override it. An unset setting is the game's
+    (cavemind.games.search_defaults) or its record's default.
     ISMCTS (the default), MO-ISMCTS and PIMC decide from the mover's information set only; MCTS searches
     the true state and so sees hidden information. One thread with a given seed is reproducible.
     `exploration` (the UCB constant c), `rollout_depth` (decisions before a rollout is cut off and the
     game's heuristic read; FULL_ROLLOUT = -1 plays to the end) and `rollout_policy` default to the game's
-    settings (cavemind.games.search_defaults); `rollout_policy` is "game" (the game's rollout policy, uniform
+    settings; `rollout_policy` is "game" (the game's rollout policy, uniform
     where it has none), "uniform" (for comparisons), "mast" (Move-Average Sampling: mostly the legal move
     with the best mean return so far in this search, else the game's policy) or "nast" (as mast, with the
     means kept per move that came before: N-gram-Average Sampling); `chance_branching` K > 0 gives each
@@ -266,73 +242,95 @@ def analyse(state: State, limit: Limit | None = None, *, algorithm: str = "ismct
         names it)."""
     if on_progress is not None and not (_is_real(progress_every) and progress_every > 0):
         raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
-    root, arguments = _prepare(state, limit, algorithm, exploration, rollout_depth, determinizations,
-                               rollout_policy, chance_branching, implicit_minimax, seed, stop)
+    root, resolved = _prepare(state, limit, settings, options, seed, stop)
 
     def report(raw: dict[str, Any]) -> None:
         assert on_progress is not None     # report is only passed to the core with on_progress
-        on_progress(_analysis_info(raw, root, algorithm, final=False))
+        on_progress(_analysis_info(raw, root, resolved.algorithm, final=False))
 
     if tree is not None and not isinstance(tree, SearchTree):
         raise SearchError(f"tree={tree!r}: expected a cavemind.SearchTree")
-    raw = _core.search(state, on_report=report if on_progress is not None else None,
+    raw = _core.search(state, resolved, seed, stop, on_report=report if on_progress is not None else None,
                        report_every=progress_every if on_progress is not None else 0.0, tree=tree,
-                       history=state.history() if tree is not None else None, **arguments)
-    return _analysis_info(raw, root, algorithm, stopped=_stopped_early(raw, arguments))
+                       history=state.history() if tree is not None else None)
+    return _analysis_info(raw, root, resolved.algorithm, stopped=_stopped_early(raw, resolved, stop))
 
 
-def _prepare(state: State, limit: Limit | None, algorithm: str, exploration: float | None, rollout_depth: int | None,
-             determinizations: int, rollout_policy: str | None, chance_branching: int | None,
-             implicit_minimax: float | None, seed: int, stop: StopFlag | None) -> tuple[State, dict[str, Any]]:
-    """Checks analyse()'s arguments (SearchError naming the bad one) and returns a copy of the position and
-    the keyword arguments of _core.search."""
-    limit = Limit(iterations=DEFAULT_ITERATIONS) if limit is None else limit
-    if not isinstance(limit, Limit):
+def search_settings(limit: Limit | None = None, settings: SearchSettings | None = None,
+                    **options: Any) -> SearchSettings:
+    """The SearchSettings of a Limit, a SearchSettings and settings by name (each checked by its record; the later
+    ones win). The same arguments again give the same object without checking them again."""
+    # (the key holds each value's type: True, 1 and 1.0 are equal to Python, not to the records)
+    key = tuple((name, type(value), value) for name, value in options.items())
+    try:
+        return _settings_of(limit, settings, key)
+    except TypeError:        # an unhashable value: checked (and refused) without the cache
+        return _settings_of.__wrapped__(limit, settings, key)
+
+
+@functools.lru_cache(maxsize=256)
+def _settings_of(limit: Limit | None, settings: SearchSettings | None,
+                 options: tuple[tuple[str, type, Any], ...]) -> SearchSettings:
+    if limit is not None and not isinstance(limit, Limit):
         raise SearchError(f"limit={limit!r}: expected a cavemind.Limit")
-    if algorithm not in ALGORITHMS:
-        raise SearchError(f"algorithm {algorithm!r}: expected one of {', '.join(ALGORITHMS)}")
+    if settings is not None and not isinstance(settings, SearchSettings):
+        raise SearchError(f"settings={settings!r}: expected a cavemind.SearchSettings")
+    given = {**(limit.settings() if limit is not None else {}), **{name: value for name, _, value in options}}
+    if settings is None:
+        return SearchSettings(**given)
+    return settings.replace(**given) if given else settings
+
+
+def resolve(settings: SearchSettings, game: Game) -> SearchSettings:
+    """`settings` with every unset one filled, for `game`: from the game's defaults (cavemind.games.search_defaults),
+    the game's default heuristic variant and the records' defaults; checked against the game (the players that
+    implicit minimax needs, the heuristic variants it has). Resolved once per settings, game and player count."""
+    return _resolved(settings, game.name, game.num_players, game._capsule)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved(settings: SearchSettings, name: str, players: int, capsule: object) -> SearchSettings:
+    table = _core.table_info(capsule)
+    resolved = settings.resolved(search_defaults(name, players), table["default_heuristic_variant"])
+    if resolved.implicit_minimax > 0 and players != 2:
+        raise SearchError(f"implicit_minimax={resolved.implicit_minimax!r}: needs a 2-player game (this one has "
+                          f"{players} players)")
+    if resolved.heuristic_variant >= table["heuristic_variants"]:
+        raise SearchError(f"heuristic_variant={resolved.heuristic_variant!r}: {name} has heuristic variants 0 to "
+                          f"{table['heuristic_variants'] - 1}")
+    return resolved
+
+
+def _prepare(state: State, limit: Limit | None, settings: SearchSettings | None, options: dict[str, Any], seed: int,
+             stop: StopFlag | None) -> tuple[State, SearchSettings]:
+    """Checks analyse()'s arguments (SearchError naming the bad one) and returns a copy of the position and the
+    resolved settings."""
+    given = search_settings(limit, settings, **options)
     if state.current_player() < 0:
         raise SearchError("analyse needs a decision node, not a chance node or a finished game")
-    defaults = search_defaults(state.game.name, state.game.num_players)
-    exploration = defaults.exploration if exploration is None else exploration
-    rollout_depth = defaults.rollout_depth if rollout_depth is None else rollout_depth
-    rollout_policy = defaults.rollout_policy if rollout_policy is None else rollout_policy
-    chance_branching = defaults.chance_branching if chance_branching is None else chance_branching
-    implicit_minimax = defaults.implicit_minimax if implicit_minimax is None else implicit_minimax
-    check_search_options(exploration, rollout_depth, determinizations, rollout_policy, chance_branching,
-                         implicit_minimax)
-    if implicit_minimax > 0 and state.game.num_players != 2:
-        raise SearchError(f"implicit_minimax={implicit_minimax!r}: needs a 2-player game (this one has "
-                          f"{state.game.num_players} players)")
     if not _is_int(seed):
         raise SearchError(f"seed={seed!r}: must be an integer")
     if stop is not None and not isinstance(stop, StopFlag):
         raise SearchError(f"stop={stop!r}: expected a cavemind.StopFlag")
-    check_memory(limit, algorithm, state.game.num_players, determinizations)
-    return state.clone(), dict(
-        algorithm=algorithm, iterations=limit.iterations or 0, seconds=limit.seconds or 0.0,
-        threads=limit.threads, max_nodes=limit.max_nodes(), exploration=exploration,
-        rollout_depth=rollout_depth, rollout_policy=rollout_policy, chance_branching=chance_branching,
-        implicit_minimax=float(implicit_minimax), determinizations=determinizations, seed=seed, stop=stop)
+    check_memory(given)
+    return state.clone(), resolve(given, state.game)
 
 
-def _stopped_early(raw: dict[str, Any], arguments: dict[str, Any]) -> bool:
+def _stopped_early(raw: dict[str, Any], settings: SearchSettings, stop: StopFlag | None) -> bool:
     """Whether a stop request, not the budget, ended the search (a request that came after the budget ran
     out changes nothing)."""
-    stop, iterations, seconds = arguments["stop"], arguments["iterations"], arguments["seconds"]
     if stop is None or not stop.is_set:
         return False
+    iterations, seconds = settings.iterations, settings.seconds
     return not ((iterations and raw["iterations"] >= iterations) or (seconds and raw["seconds"] >= seconds))
 
 
 DEFAULT_ANALYSIS_EVERY = 0.25     # seconds between the reports of analysis()
 
 
-def analysis(state: State, limit: Limit | None = None, *, algorithm: str = "ismcts", exploration: float | None = None,
-             rollout_depth: int | None = None, determinizations: int = DEFAULT_DETERMINIZATIONS,
-             rollout_policy: str | None = None, chance_branching: int | None = None,
-             implicit_minimax: float | None = None, seed: int = 0,
-             stop: StopFlag | None = None, progress_every: float = DEFAULT_ANALYSIS_EVERY) -> Analysis:
+def analysis(state: State, limit: Limit | None = None, *, seed: int = 0, stop: StopFlag | None = None,
+             progress_every: float = DEFAULT_ANALYSIS_EVERY, settings: SearchSettings | None = None,
+             **options: Any) -> Analysis:
     """Starts analysing `state` in a background thread and returns an Analysis: iterate it for reports of
     the statistics so far (AnalysisInfo with final=False, about every `progress_every` seconds) and, last,
     the result (final=True), as python-chess's engine.analysis(). The arguments are analyse()'s, checked
@@ -349,10 +347,8 @@ def analysis(state: State, limit: Limit | None = None, *, algorithm: str = "ismc
     A `stop` flag given is the one these set (clear it before using it for another search)."""
     if not (_is_real(progress_every) and progress_every > 0):
         raise SearchError(f"progress_every={progress_every!r}: must be a positive number of seconds")
-    root, arguments = _prepare(state, limit, algorithm, exploration, rollout_depth, determinizations,
-                               rollout_policy, chance_branching, implicit_minimax, seed, stop)
-    arguments["stop"] = stop if stop is not None else StopFlag()
-    return Analysis(state.clone(), root, arguments, progress_every)
+    root, resolved = _prepare(state, limit, settings, options, seed, stop)
+    return Analysis(state.clone(), root, resolved, seed, stop if stop is not None else StopFlag(), progress_every)
 
 
 class _Channel:
@@ -368,8 +364,9 @@ class _Channel:
         self.done = False
 
 
-def _search_thread(state: State, root: State, arguments: dict[str, Any], every: float, channel: _Channel) -> None:
-    algorithm = arguments["algorithm"]
+def _search_thread(state: State, root: State, settings: SearchSettings, seed: int, stop: StopFlag, every: float,
+                   channel: _Channel) -> None:
+    algorithm = settings.algorithm
 
     def report(raw: dict[str, Any]) -> None:
         info = _analysis_info(raw, root, algorithm, final=False)
@@ -378,8 +375,8 @@ def _search_thread(state: State, root: State, arguments: dict[str, Any], every: 
             channel.ready.notify_all()
 
     try:
-        raw = _core.search(state, on_report=report, report_every=every, **arguments)
-        result = _analysis_info(raw, root, algorithm, stopped=_stopped_early(raw, arguments))
+        raw = _core.search(state, settings, seed, stop, on_report=report, report_every=every)
+        result = _analysis_info(raw, root, algorithm, stopped=_stopped_early(raw, settings, stop))
         with channel.ready:
             channel.result = result
     except BaseException as error:     # raised again in the consumer's thread
@@ -395,13 +392,14 @@ class Analysis:
     """A running analysis (see analysis()): an iterator of AnalysisInfo reports ending with the result,
     and a context manager that stops the search when the block is left."""
 
-    def __init__(self, state: State, root: State, arguments: dict[str, Any], every: float) -> None:
+    def __init__(self, state: State, root: State, settings: SearchSettings, seed: int, stop: StopFlag,
+                 every: float) -> None:
         self._channel = _Channel()
-        self._stop: StopFlag = arguments["stop"]
+        self._stop = stop
         self._finished = False          # the result (or the error) has been handed out, or close() called
         self.info: AnalysisInfo | None = None    # the last report or result handed out
         self._thread = threading.Thread(target=_search_thread, name="cavemind-analysis", daemon=True,
-                                        args=(state, root, arguments, every, self._channel))
+                                        args=(state, root, settings, seed, stop, every, self._channel))
         # Dropped without close() (a `for` loop left by break, outside a `with`): the search is stopped.
         self._finalizer = weakref.finalize(self, self._stop.set)
         self._thread.start()

@@ -2,7 +2,7 @@
 # State, the shared search machinery, and one part per algorithm. Games reach it only as GameTables.
 import threading
 
-from libc.stdint cimport int32_t, uint16_t, uint64_t
+from libc.stdint cimport INT32_MAX, int32_t, uint16_t, uint64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memcmp, memcpy, memset
 
@@ -22,6 +22,22 @@ include "mcts.pxi"
 include "ismcts.pxi"
 include "mo_ismcts.pxi"
 include "pimc.pxi"
+
+# Bounds the C code sets, read from here by cavemind.settings: visit counts are 32-bit, so a search runs at most
+# MAX_ITERATIONS iterations; PIMC keeps at most MAX_DETERMINIZATIONS trees (Worker.roots).
+MAX_ITERATIONS = INT32_MAX
+MAX_DETERMINIZATIONS = MAX_ROOTS
+
+
+cdef dict unset_config():
+    cdef SearchConfig cfg
+    memset(&cfg, 0, sizeof(cfg))
+    return cfg
+
+
+# SearchConfig's fields, all 0: search() fills it by name from these updated with the resolved settings' core_values.
+_UNSET_CONFIG = unset_config()
+CONFIG_FIELDS = tuple(_UNSET_CONFIG)
 
 
 cdef void run_worker(Worker* w) noexcept nogil:
@@ -61,11 +77,18 @@ cdef void run_worker(Worker* w) noexcept nogil:
 
 
 cdef enum:
-    INITIAL_NODES_CAP = 1 << 21   # 64 MiB of nodes allocated at the start of a search, at most
+    INITIAL_NODES_CAP = 1 << 21   # nodes allocated at the start of a search, at most (2M nodes; the arena doubles)
 
 # Without a memory limit a search may use at most this share of the machine's memory for its trees,
 # so that an iteration budget too large for the machine ends in a smaller tree, never in the OOM killer.
 DEFAULT_MEMORY_SHARE = 0.5
+
+
+def max_nodes_per_thread(double memory_mb, int threads):
+    """The node cap of each thread's tree: memory_mb megabytes each, or without one (0) default_max_nodes."""
+    if memory_mb <= 0:
+        return default_max_nodes(threads)
+    return max(16, min(2**31 - 1, int(memory_mb * 2**20 / sizeof(Node) / threads)))
 
 
 def default_max_nodes(int threads):
@@ -284,63 +307,56 @@ cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_l
     }
 
 
-def search(CoreState state, str algorithm="ismcts", long long iterations=1000, double seconds=0.0,
-           int threads=1, long long max_nodes=0, double exploration=0.7, int rollout_depth=-1,
-           str rollout_policy="game", int chance_branching=0, double implicit_minimax=0.0,
-           int determinizations=8, seed=0, StopFlag stop=None, int pv_length=16, on_report=None,
+def search(CoreState state, settings, seed=0, StopFlag stop=None, int pv_length=16, on_report=None,
            double report_every=0.0, SearchTree tree=None, list history=None):
     """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
     moves: {action: (visits, total, available)}, pv: {action: [actions]}, iterations, seconds, nodes.
+    `settings` is a resolved cavemind.settings.SearchSettings: its `core_values` (the settings marked for the core,
+    by name, choices as their index) are copied into the SearchConfig once, here; `seed` seeds the workers.
     Root parallelism: `threads` workers, each with its own tree and RNG (seeded from `seed` and its index),
     share the iteration budget; their root statistics are summed. With `on_report`, the workers pause every
     `report_every` seconds and on_report(statistics so far) is called, in the calling thread; pausing does
     not change the search. With `tree` (a SearchTree) and `history` (the actions that led to `state`), the search
     continues the kept tree where the history leads on from its position, keeps its own tree there afterwards,
-    and reports the root visits it started with as "reused". Arguments are validated in cavemind.search."""
+    and reports the root visits it started with as "reused". The settings are checked in cavemind.settings; the
+    core checks only what guards its memory and its C code."""
     cdef const GameTable* g = state.table
     cdef int player = g.current_player(state.data)
     cdef SearchConfig cfg
     cdef Worker** workers
-    cdef int t
+    cdef int t, threads
+    cdef long long iterations
     cdef double started, slice_end
     cdef bint finished
     cdef uint64_t mix = <uint64_t>(seed % SEED_MODULUS)
     cdef Arena* reused = NULL
     if player < 0:
         raise ValueError("search needs a decision node (not a chance node or a finished game)")
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"algorithm {algorithm!r}: expected one of {sorted(ALGORITHMS)}")
-    if threads < 1 or (iterations <= 0 and seconds <= 0) or not seconds == seconds:
+    values = dict(_UNSET_CONFIG)     # a field no setting gives stays 0 (off)
+    values.update(settings.core_values)
+    values["searcher"] = player
+    cfg = values
+    if not (0 <= cfg.algorithm < len(ALGORITHMS) and 0 <= cfg.rollout_policy < len(ROLLOUT_POLICIES)):
+        raise ValueError(f"algorithm {cfg.algorithm} or rollout policy {cfg.rollout_policy}: no such code")
+    if cfg.threads < 1 or (cfg.iterations <= 0 and cfg.seconds <= 0) or not cfg.seconds == cfg.seconds:
         raise ValueError("search needs threads >= 1 and a positive iteration or time budget")
-    if iterations > 0 and threads > iterations:
-        threads = <int>iterations  # every thread does at least one iteration: never more than the budget
-    if rollout_policy not in ROLLOUT_POLICIES:
-        raise ValueError(f"rollout_policy {rollout_policy!r}: expected one of {sorted(ROLLOUT_POLICIES)}")
-    if chance_branching < 0:
-        raise ValueError(f"chance_branching {chance_branching!r}: must be >= 0")
-    if not 0.0 <= implicit_minimax <= 1.0:
-        raise ValueError(f"implicit_minimax {implicit_minimax!r}: must be from 0 to 1")
-    if implicit_minimax > 0 and g.num_players != 2:
+    if not 1 <= cfg.determinizations <= MAX_ROOTS:
+        raise ValueError(f"determinizations {cfg.determinizations}: PIMC keeps 1 to {MAX_ROOTS} trees")
+    if not 0 <= cfg.heuristic_variant < g.heuristic_variants:
+        raise ValueError(f"heuristic variant {cfg.heuristic_variant}: {g.name.decode()} has variants 0 to "
+                         f"{g.heuristic_variants - 1}")
+    if cfg.implicit_minimax > 0 and g.num_players != 2:
         raise ValueError(f"implicit_minimax needs 2 players (this game has {g.num_players})")
     if on_report is not None and not report_every > 0:
         raise ValueError("on_report needs report_every > 0 (seconds between reports)")
-    cfg.algorithm = ALGORITHMS[algorithm]
-    cfg.seconds = seconds
-    cfg.exploration = exploration
-    cfg.rollout_depth = rollout_depth
-    cfg.rollout_policy = ROLLOUT_POLICIES[rollout_policy]
-    cfg.mast_epsilon = MAST_EPSILON
-    cfg.margin_weight = MARGIN_WEIGHT
-    cfg.widening = WIDENING
-    cfg.implicit_minimax = implicit_minimax if cfg.algorithm != ALG_MO_ISMCTS else 0.0   # (single trees only)
-    cfg.chance_branching = chance_branching
-    cfg.determinizations = min(max(determinizations, 1), MAX_ROOTS)
-    cfg.searcher = player
-    if max_nodes <= 0:
-        max_nodes = default_max_nodes(threads)
-    if max_nodes > 2**31 - 1:
-        max_nodes = 2**31 - 1
-    cfg.max_nodes = <int32_t>max_nodes
+    iterations = cfg.iterations
+    threads = cfg.threads
+    if iterations > 0 and threads > iterations:
+        threads = <int>iterations  # every thread does at least one iteration: never more than the budget
+    if cfg.algorithm == ALG_MO_ISMCTS:
+        cfg.implicit_minimax = 0.0     # (single trees only)
+    cfg.threads = threads
+    cfg.max_nodes = <int32_t>max_nodes_per_thread(cfg.memory_mb, threads)
     workers = <Worker**>calloc(threads, sizeof(Worker*))
     if workers == NULL:
         raise MemoryError()

@@ -23,6 +23,7 @@ ctypedef void (*apply_action_fn)(void* s, int action) noexcept nogil
 ctypedef int (*chance_outcomes_fn)(const void* s, int* out, double* probs) noexcept nogil
 ctypedef int (*sample_chance_fn)(const void* s, Rng* rng) noexcept nogil
 ctypedef void (*values_fn)(const void* s, double* out) noexcept nogil
+ctypedef void (*heuristic_fn)(const void* s, double* out, int variant) noexcept nogil
 ctypedef void (*determinize_fn)(void* s, int observer, Rng* rng) noexcept nogil
 ctypedef uint64_t (*infoset_hash_fn)(const void* s, int player) noexcept nogil
 ctypedef int (*observed_action_fn)(const void* s, int action, int player) noexcept nogil
@@ -52,8 +53,11 @@ ctypedef struct GameTable:
     values_fn returns
     # victory points now, per player
     values_fn scores
-    # cheap estimate of returns() for a non-terminal state, in [0, 1]
-    values_fn heuristic
+    # cheap estimate of returns() for a non-terminal state, in [0, 1], by one of the game's heuristic variants:
+    # 0 <= variant < heuristic_variants (the search's heuristic_variant setting; the caller checks the bound)
+    heuristic_fn heuristic
+    int heuristic_variants       # how many variants heuristic() has (at least 1)
+    int default_heuristic_variant  # the variant a search reads unless told otherwise
     # resample everything `observer` cannot see, consistent with what they know
     determinize_fn determinize
     # 64-bit hash of what `player` knows (equal for states they cannot tell apart)

@@ -32,7 +32,7 @@
 # strategies in Monte Carlo tree search", IEEE TCIAIG 2014): each worker keeps, per player and action id,
 # the mean return to that player of the iterations in which they played that action, in the tree descent
 # or in the rollout, whatever the position. In a rollout the mover plays, with probability
-# 1 - MAST_EPSILON, the legal action with the best such mean (one never played counts as best; ties are
+# 1 - cfg.mast_epsilon, the legal action with the best such mean (one never played counts as best; ties are
 # broken at random), otherwise the game's rollout policy. The tables are allocated with the worker; the
 # (player, action) pairs of one iteration are kept in a list as long as the longest game. NAST (below) keeps the
 # same statistics per pair of consecutive moves as well.
@@ -47,7 +47,9 @@ cdef enum:
     ALG_PIMC = 3
     MAX_ROOTS = 64
 
-ALGORITHMS = {"mcts": ALG_MCTS, "ismcts": ALG_ISMCTS, "mo-ismcts": ALG_MO_ISMCTS, "pimc": ALG_PIMC}
+# The names of the algorithms and rollout policies, each at the index of its code: the settings of cavemind.settings
+# read their choices from here and hand the core the index (SearchConfig.algorithm, .rollout_policy).
+ALGORITHMS = ("mcts", "ismcts", "mo-ismcts", "pimc")
 
 cdef enum:
     POLICY_GAME = 0      # the game's rollout_action, uniform where it has none
@@ -55,7 +57,7 @@ cdef enum:
     POLICY_MAST = 2      # MAST over the game's policy
     POLICY_NAST = 3      # NAST (pairs of consecutive moves) over MAST over the game's policy
 
-ROLLOUT_POLICIES = {"game": POLICY_GAME, "uniform": POLICY_UNIFORM, "mast": POLICY_MAST, "nast": POLICY_NAST}
+ROLLOUT_POLICIES = ("game", "uniform", "mast", "nast")
 
 # NAST, the N-gram-Average Sampling Technique (Powley, Whitehouse and Cowling 2014) with n = 2: as MAST, but the
 # statistic of a move is kept per previous move of the iteration (whoever played it), in a hashed table of
@@ -66,63 +68,35 @@ cdef enum:
     NAST_SIZE = 1 << NAST_BITS
     NAST_MIN_VISITS = 3
 
-# MAST's exploration: the share of rollout moves left to the game's policy. 0.2 as in Powley et al. 2014's
-# epsilon-greedy MAST (docs/strength.md, "MAST rollouts (tried)"). Read into each search's SearchConfig;
-# _core._set_mast_epsilon changes it for measurements only.
-cdef double MAST_EPSILON = 0.2
-
-
-def _set_mast_epsilon(double epsilon):
-    """For measurements only (benchmarks): the MAST epsilon of every later search in this process."""
-    global MAST_EPSILON
-    if not 0.0 <= epsilon <= 1.0:
-        raise ValueError(f"MAST epsilon {epsilon!r}: must be from 0 to 1")
-    MAST_EPSILON = epsilon
-
-
-# EXPERIMENT (measurement only, like MAST_EPSILON): the weight of the score margin in the value a rollout backs
-# up, (1 - w) * the returns (or the heuristic at the cut-off) + w * each player's margin over the best other
-# player, relative to their scores: 0.5 + 0.5 * (mine - best other) / (|mine| + |best other|). 0 = off.
-cdef double MARGIN_WEIGHT = 0.0
-
-
-def _set_margin_weight(double weight):
-    """For measurements only (benchmarks): the score-margin weight of every later search in this process."""
-    global MARGIN_WEIGHT
-    if not 0.0 <= weight <= 1.0:
-        raise ValueError(f"margin weight {weight!r}: must be from 0 to 1")
-    MARGIN_WEIGHT = weight
-
-
-# EXPERIMENT (measurement only, like MARGIN_WEIGHT): progressive widening (Coulom 2007; Chaslot et al. 2008). With
-# alpha > 0 a node of n visits may have at most 1 + floor(n ** alpha) children, and the action expanded next is
-# the game's rollout policy's pick where it is untried (else uniform), so that the likely moves come first; a node
-# with no child legal in the current determinization expands anyway. 0 = off (every legal action is tried first).
-cdef double WIDENING = 0.0
-
-
-def _set_widening(double alpha):
-    """For measurements only (benchmarks): the progressive-widening exponent of every later search (0: off)."""
-    global WIDENING
-    if not 0.0 <= alpha <= 1.0:
-        raise ValueError(f"widening exponent {alpha!r}: must be from 0 to 1")
-    WIDENING = alpha
-
+# MAST's exploration (cfg.mast_epsilon, 0.2 by default as in Powley et al. 2014's epsilon-greedy MAST), the weight
+# of the score margin in the value a rollout backs up (cfg.margin_weight: (1 - w) * the returns, or the heuristic at
+# the cut-off, + w * each player's margin over the best other player relative to their scores, 0.5 + 0.5 * (mine -
+# best other) / (|mine| + |best other|)) and progressive widening (cfg.widening, Coulom 2007; Chaslot et al. 2008:
+# with alpha > 0 a node of n visits may have at most 1 + floor(n ** alpha) children, and the action expanded next is
+# the game's rollout policy's pick where it is untried, else uniform; a node with no child legal in the current
+# determinization expands anyway) are settings of each search like the others, declared in cavemind.settings
+# (marked advanced: experiments, docs/strength.md).
 
 ctypedef struct SearchConfig:
-    int algorithm
-    long long iterations     # 0 means no iteration limit
+    # The settings that cavemind.settings marks as the core's, copied by name from the resolved SearchSettings
+    # once per search (_core.search); their meaning and bounds are declared there.
+    int algorithm            # ALG_MCTS, ALG_ISMCTS, ALG_MO_ISMCTS or ALG_PIMC (the setting's index in its choices)
+    long long iterations     # the search's total; each worker's share once split (0 means no iteration limit)
     double seconds           # 0 means no time limit
-    int32_t max_nodes        # memory cap of one worker's arena, in nodes
+    int threads              # root-parallel workers
+    double memory_mb         # MB of nodes per worker (0: DEFAULT_MEMORY_SHARE of the machine), read as max_nodes
     double exploration       # the UCB constant c
     int rollout_depth        # < 0: rollouts play to the end
     int rollout_policy       # POLICY_GAME, POLICY_UNIFORM, POLICY_MAST or POLICY_NAST
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
-    double margin_weight     # EXPERIMENT: see MARGIN_WEIGHT
-    double widening          # EXPERIMENT: see WIDENING
+    double margin_weight     # EXPERIMENT: the score margin's weight in a rollout's value (above)
+    double widening          # EXPERIMENT: the progressive-widening exponent (above; 0: off)
     double implicit_minimax  # the weight alpha of the heuristic-minimax value in selection (0: off; 2 players)
     int chance_branching     # chance events with at most this many outcomes are closed loop (0: none)
     int determinizations     # PIMC only
+    int heuristic_variant    # the game's heuristic variant read at the cut-off (GameTable.heuristic_variants)
+    # Set by the core for each search.
+    int32_t max_nodes        # memory cap of one worker's arena, in nodes
     int searcher             # the player whose decision is searched (and whose view is kept)
 
 
@@ -325,7 +299,7 @@ cdef inline int random_action(Worker* w, const char* s, int player) noexcept nog
 
 
 cdef void blend_margin(Worker* w, const char* s) noexcept nogil:
-    """Mixes the score margin into w.values with cfg.margin_weight (see MARGIN_WEIGHT)."""
+    """Mixes the score margin into w.values with cfg.margin_weight (above)."""
     cdef double sc[MAX_PLAYERS]
     cdef double best_other, scale
     cdef int i, j, n = w.game.num_players
@@ -355,7 +329,7 @@ cdef void rollout(Worker* w, char* s) noexcept nogil:
             g.apply_action(s, g.sample_chance(s, &w.rng))
             continue
         if w.cfg.rollout_depth >= 0 and decisions >= w.cfg.rollout_depth:
-            g.heuristic(s, w.values)
+            g.heuristic(s, w.values, w.cfg.heuristic_variant)
             if w.cfg.margin_weight > 0:
                 blend_margin(w, s)
             return
@@ -479,7 +453,7 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
         if g.current_player(s) == TERMINAL:
             g.returns(s, w.values)
         else:
-            g.heuristic(s, w.values)
+            g.heuristic(s, w.values, w.cfg.heuristic_variant)
         w.leaf_value0 = 0.5 * (w.values[0] + 1.0 - w.values[1])   # (player 0's, kept even if they do not sum to 1)
     rollout(w, s)
     backup_path(w, tree)

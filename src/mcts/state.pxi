@@ -15,7 +15,8 @@ def table_info(capsule):
     cdef const GameTable* t = table_of(capsule)
     return {"name": t.name.decode(), "num_players": t.num_players, "state_size": t.state_size,
             "max_actions": t.max_actions, "max_chance_outcomes": t.max_chance_outcomes,
-            "max_game_length": t.max_game_length}
+            "max_game_length": t.max_game_length, "heuristic_variants": t.heuristic_variants,
+            "default_heuristic_variant": t.default_heuristic_variant}
 
 
 cdef class CoreState:
@@ -159,13 +160,22 @@ cdef class CoreState:
         self.table.scores(self.data, out)
         return [out[i] for i in range(self.table.num_players)]
 
-    def heuristic(self):
-        """The game's cheap estimate of the returns (the returns themselves at the end)."""
+    def heuristic(self, variant=None):
+        """The game's cheap estimate of the returns (the returns themselves at the end), by heuristic `variant`
+        (0 to heuristic_variants - 1 of the game's table; None: the game's default)."""
         cdef double out[MAX_PLAYERS]
+        cdef int chosen = self.table.default_heuristic_variant
+        if variant is not None:
+            if isinstance(variant, bool) or not isinstance(variant, int) or not (
+                    0 <= variant < self.table.heuristic_variants):
+                raise _errors().InvalidOptionError(
+                    f"heuristic variant {variant!r}: {self.table.name.decode()} has variants 0 to "
+                    f"{self.table.heuristic_variants - 1}")
+            chosen = variant
         if self.is_terminal():
             self.table.returns(self.data, out)
         else:
-            self.table.heuristic(self.data, out)
+            self.table.heuristic(self.data, out, chosen)
         return [out[i] for i in range(self.table.num_players)]
 
     def determinize(self, observer, seed=0):

@@ -773,17 +773,13 @@ def test_the_learned_evaluation_is_the_logit_of_its_data_file():
                  hands=[[], ["Fehlschuss"]])
     u = [sum(w * f for w, f in zip(doc["weights"], row)) for row in MODULE.evaluation_features(s.to_bytes())]
     expected = [math.exp(x) / sum(math.exp(y) for y in u) for x in u]
-    previous = MODULE.set_heuristic_variant(1)
-    try:
-        learned = s.heuristic()
-        MODULE.set_heuristic_variant(0)
-        lead = s.heuristic()
-    finally:
-        MODULE.set_heuristic_variant(previous)
+    learned = s.heuristic(1)
+    lead = s.heuristic(0)
+    assert s.heuristic() == learned                     # variant 1 is the default
     assert learned == pytest.approx(expected)
     assert lead[0] == pytest.approx(math.exp(8.01 / 4) / (math.exp(8.01 / 4) + 1))    # variant 0: exp(score / 4)
     with pytest.raises(cavemind.errors.InvalidOptionError):
-        MODULE.set_heuristic_variant(2)
+        s.heuristic(2)
 
 
 def test_evaluation_features_refuse_a_state_that_is_not_legal():

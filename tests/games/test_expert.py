@@ -145,8 +145,8 @@ def test_expert_decides_from_its_information_set_only():
 
 # ------------------------------------------------------------------------- the Stone Age heuristic variants
 
-def _lead(state, player, scale):
-    h = state.heuristic()[player]
+def _lead(state, player, scale, variant=None):
+    h = state.heuristic(variant)[player]
     return scale * math.log(h / (1.0 - h))
 
 
@@ -167,32 +167,23 @@ def _mid_game():
 
 def test_current_heuristic_values_resources_past_what_can_be_spent_at_one_point():
     game, state = _mid_game()
-    previous = game.module.set_heuristic_variant(1)
-    try:
-        base = _lead(state, 0, 25.0)
-        first = _lead(_with_gold(state, 0, 60), 0, 25.0) - base
-        second = _lead(_with_gold(state, 0, 120), 0, 25.0) - base - first
-        game.module.set_heuristic_variant(0)
-        old_base = _lead(state, 0, 10.0)  # (at its scale of 10 a lead past ~300 points rounds to 1.0)
-        old_first = _lead(_with_gold(state, 0, 10), 0, 10.0) - old_base
-        old_second = _lead(_with_gold(state, 0, 20), 0, 10.0) - old_base - old_first
-    finally:
-        game.module.set_heuristic_variant(previous)
+    base = _lead(state, 0, 25.0, variant=1)
+    first = _lead(_with_gold(state, 0, 60), 0, 25.0, variant=1) - base
+    second = _lead(_with_gold(state, 0, 120), 0, 25.0, variant=1) - base - first
+    old_base = _lead(state, 0, 10.0, variant=0)  # (at its scale of 10 a lead past ~300 points rounds to 1.0)
+    old_first = _lead(_with_gold(state, 0, 10), 0, 10.0, variant=0) - old_base
+    old_second = _lead(_with_gold(state, 0, 20), 0, 10.0, variant=0) - old_base - old_first
     assert second == pytest.approx(60.0, abs=0.5)     # beyond what the rounds left can spend: 1 point each
     assert old_second == pytest.approx(old_first, rel=0.01) and old_second > 30.0  # the first heuristic: linear
     assert first > second
 
 
-def test_heuristic_variant_switch_checks_its_argument():
-    module = cavemind.load_game("stone_age").module
-    previous = module.set_heuristic_variant(1)
-    try:
-        assert module.set_heuristic_variant(0) == 1
-        with pytest.raises(InvalidOptionError, match="heuristic variant 2"):
-            module.set_heuristic_variant(2)
-        assert module.set_heuristic_variant(1) == 0
-    finally:
-        module.set_heuristic_variant(previous)
+def test_heuristic_variant_is_checked_and_the_default_is_the_tables():
+    _, state = _mid_game()
+    assert state.heuristic() == state.heuristic(1) != state.heuristic(0)
+    for bad in (2, -1, True, 1.0):
+        with pytest.raises(InvalidOptionError, match="heuristic variant"):
+            state.heuristic(bad)
 
 
 # ----------------------------------------------------------------------------------- the Jäger und Späher expert

@@ -891,24 +891,21 @@ def test_heuristic_is_the_experts_player_value_less_sure_with_more_points_to_go(
     from cavemind.experts.honga import player_value
     from cavemind.testing import random_states
     game = GAMES[players]
-    previous = game.module.set_heuristic_variant(1)
-    try:
-        checked = 0
-        for state in random_states(game, 60, seed=players):
-            if state.is_terminal():
-                continue
-            doc = state.to_dict()["state"]
-            values = [player_value(doc, i) for i in range(players)]
-            to_go = max(0, THRESHOLDS[players] - max(p["score"] for p in doc["players"]))
-            expected = []
-            for i in range(players):
-                lead = values[i] - max(v for j, v in enumerate(values) if j != i)
-                expected.append(0.5 + 0.5 * lead / (abs(lead) + 2.0 + 0.4 * to_go))
-            assert list(state.heuristic()) == pytest.approx(expected, abs=1e-9)
-            checked += 1
-        assert checked > 40
-    finally:
-        game.module.set_heuristic_variant(previous)
+    checked = 0
+    for state in random_states(game, 60, seed=players):
+        if state.is_terminal():
+            continue
+        doc = state.to_dict()["state"]
+        values = [player_value(doc, i) for i in range(players)]
+        to_go = max(0, THRESHOLDS[players] - max(p["score"] for p in doc["players"]))
+        expected = []
+        for i in range(players):
+            lead = values[i] - max(v for j, v in enumerate(values) if j != i)
+            expected.append(0.5 + 0.5 * lead / (abs(lead) + 2.0 + 0.4 * to_go))
+        assert list(state.heuristic()) == pytest.approx(expected, abs=1e-9)
+        assert state.heuristic(1) == state.heuristic()      # variant 1 is the default
+        checked += 1
+    assert checked > 40
 
 
 def test_heuristic_variant_0_stays_selectable_and_differs():
@@ -916,13 +913,8 @@ def test_heuristic_variant_0_stays_selectable_and_differs():
     from cavemind.testing import random_states
     states = [s for s in random_states(game, 30, seed=5)
               if not s.is_terminal()]
-    previous = game.module.set_heuristic_variant(0)
-    try:
-        old = [list(s.heuristic()) for s in states]
-        assert game.module.set_heuristic_variant(1) == 0
-        new = [list(s.heuristic()) for s in states]
-        with pytest.raises(cavemind.errors.InvalidOptionError, match="heuristic variant 2"):
-            game.module.set_heuristic_variant(2)
-    finally:
-        game.module.set_heuristic_variant(previous)
+    old = [list(s.heuristic(0)) for s in states]
+    new = [list(s.heuristic(1)) for s in states]
+    with pytest.raises(cavemind.errors.InvalidOptionError, match="heuristic variant 2"):
+        states[0].heuristic(2)
     assert old != new

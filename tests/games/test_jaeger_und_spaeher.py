@@ -805,19 +805,15 @@ def test_the_evaluation_variants_are_the_logit_of_their_weights():
     def logit(weights):
         d = sum(w * (a - b) for w, a, b in zip(weights, mine, theirs, strict=True))
         return 1 / (1 + math.exp(-d))
-    previous = MOD.set_heuristic_variant(1)
-    try:
-        learned = s.heuristic()
-        MOD.set_heuristic_variant(0)
-        hand = s.heuristic()
-    finally:
-        MOD.set_heuristic_variant(previous)
+    learned = s.heuristic(1)
+    hand = s.heuristic(0)
+    assert s.heuristic() == learned                     # variant 1 is the default
     assert learned == pytest.approx([logit(doc["weights"]), 1 - logit(doc["weights"])])
     # VARIANT0_WEIGHTS (the fitter's baseline) say what the C hand-set value says
     assert hand == pytest.approx([logit(MOD.VARIANT0_WEIGHTS), 1 - logit(MOD.VARIANT0_WEIGHTS)])
     assert learned != pytest.approx(hand)
     with pytest.raises(cavemind.errors.InvalidOptionError):
-        MOD.set_heuristic_variant(2)
+        s.heuristic(2)
 
 
 def test_evaluation_features_refuse_a_state_that_is_not_legal():

@@ -17,10 +17,12 @@ from cavemind.cli.arguments import (
     positive_float,
     positive_int,
     search_arguments,
+    search_settings_of,
 )
 from cavemind.cli.output import PROGRESS_EVERY, search_line, status_line
 from cavemind.cli.positions import load_position, view_of
-from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, AnalysisInfo
+from cavemind.search import AnalysisInfo
+from cavemind.settings import SearchSettings
 
 
 def command_analyse(args: argparse.Namespace) -> int:
@@ -42,17 +44,8 @@ def command_analyse(args: argparse.Namespace) -> int:
     if viewer is not None and viewer != mover and state.game.module.HIDDEN_INFORMATION:
         print(f"note: player {mover} is to move but the position is seen by player {viewer}: what player "
               f"{mover} holds is a guess sampled from player {viewer}'s view", file=sys.stderr)
-    iterations = args.iterations or (None if args.seconds else DEFAULT_ITERATIONS)
-    if iterations is not None and args.threads > iterations:
-        raise CommandError(f"--threads {args.threads}: more threads than iterations ({iterations}); each thread "
-                           "runs at least one iteration")
-    limit = cavemind.Limit(iterations=iterations, seconds=args.seconds, threads=args.threads,
-                           memory_mb=args.memory_mb)
-    # Unset: None, which analyse() reads as the game's default (cavemind.search_defaults).
-    options = {"exploration": args.exploration, "rollout_depth": args.rollout_depth,
-               "rollout_policy": args.rollout_policy, "chance_branching": args.chance_branching,
-               "implicit_minimax": args.implicit_minimax,
-               "determinizations": args.determinizations or DEFAULT_DETERMINIZATIONS}
+    # Unset flags are None, which analyse() reads as the game's or the setting's default (docs/settings.md).
+    settings = search_settings_of(args)
     # The progress line (stderr) and the --report-every records (stdout) read the same stream of reports.
     progress = status_line(args)
     every = PROGRESS_EVERY
@@ -72,8 +65,7 @@ def command_analyse(args: argparse.Namespace) -> int:
             print(json.dumps(json_record(so_far, args.top, warnings=warnings, during_search=True)), flush=True)
 
     try:
-        info, stopped = analyse_interruptibly(state, limit, on_report=report, report_every=every,
-                                              algorithm=args.algorithm, seed=args.seed, **options)
+        info, stopped = analyse_interruptibly(state, settings, on_report=report, report_every=every, seed=args.seed)
     finally:
         progress.close()
     if args.json:
@@ -83,9 +75,9 @@ def command_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-def analyse_interruptibly(state: cavemind.State, limit: cavemind.Limit,
+def analyse_interruptibly(state: cavemind.State, settings: SearchSettings,
                           on_report: Callable[[AnalysisInfo], None] | None = None,
-                          report_every: float = PROGRESS_EVERY, **options: Any) -> tuple[AnalysisInfo, bool]:
+                          report_every: float = PROGRESS_EVERY, seed: int = 0) -> tuple[AnalysisInfo, bool]:
     """Runs the search in a thread (cavemind.analysis) so that Ctrl-C ends it early with the best result so
     far. `on_report(info)` gets the statistics so far about every `report_every` seconds. Returns the
     analysis and whether it was stopped early.
@@ -106,7 +98,7 @@ def analyse_interruptibly(state: cavemind.State, limit: cavemind.Limit,
     previous = signal.signal(signal.SIGINT, on_sigint) if own_handler else None
     result = None
     try:
-        with cavemind.analysis(state, limit, stop=stop, progress_every=report_every, **options) as search:
+        with cavemind.analysis(state, settings=settings, seed=seed, stop=stop, progress_every=report_every) as search:
             while result is None:
                 try:
                     info = next(search)

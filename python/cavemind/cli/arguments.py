@@ -6,10 +6,9 @@ import argparse
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import cavemind
 from cavemind.botspec import BotSpec, BotSpecError, parse_bot_spec
 from cavemind.errors import CavemindError
-from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_THREADS, ROLLOUT_POLICIES
+from cavemind.settings import DEFAULT_ITERATIONS, SearchSettings, Setting, records
 
 # Old flags that still work under their new names: (command, old flag, new flag). They are hidden from --help,
 # and using one prints a note on stderr. --seed names the search seed everywhere it is kept.
@@ -41,19 +40,15 @@ def positive_int(text: str) -> int:
     return value
 
 
-def iteration_count(text: str) -> int:
-    value = positive_int(text)
-    if value > MAX_ITERATIONS:
-        raise argparse.ArgumentTypeError(f"{text} is more than {MAX_ITERATIONS:,} (2**31-1: the "
-                                         "search counts visits in 32 bits); use --seconds for longer searches")
-    return value
-
-
-def thread_count(text: str) -> int:
-    value = positive_int(text)
-    if value > MAX_THREADS:
-        raise argparse.ArgumentTypeError(f"{text} must be at most {MAX_THREADS}")
-    return value
+def setting_value(setting: Setting) -> Callable[[str], Any]:
+    """An argparse type reading a flag's text by the setting's record (its message names the value)."""
+    def parse(text: str) -> Any:
+        try:
+            return setting.from_text(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    parse.__name__ = setting.name
+    return parse
 
 
 def move_number(text: str) -> int:
@@ -83,41 +78,6 @@ def seed_number(text: str) -> int:
     # engine's dealSeed, that keeps seeds short enough to type and to store exactly in JSON.
     if not 0 <= value < 2**47:
         raise argparse.ArgumentTypeError(f"{text} must be from 0 to 2**47-1")
-    return value
-
-
-def exploration_value(text: str) -> float:
-    value = _parsed(text, float, "a number")
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} must be a finite number >= 0")
-    return value
-
-
-def rollout_depth_value(text: str) -> int:
-    value = _parsed(text, int, "an integer")
-    if not -1 <= value <= 2**31 - 1:
-        raise argparse.ArgumentTypeError(f"{text} must be -1 (play to the end) or an integer from 0 to 2**31-1")
-    return value
-
-
-def chance_branching_value(text: str) -> int:
-    value = _parsed(text, int, "an integer")
-    if not 0 <= value <= 2**31 - 1:
-        raise argparse.ArgumentTypeError(f"{text} must be 0 (every chance event open loop) or a positive integer")
-    return value
-
-
-def minimax_weight(text: str) -> float:
-    value = _parsed(text, float, "a number")
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"{text} must be a number from 0 (off) to 1")
-    return value
-
-
-def determinization_count(text: str) -> int:
-    value = positive_int(text)
-    if value > 64:
-        raise argparse.ArgumentTypeError(f"{text} must be at most 64")
     return value
 
 
@@ -158,40 +118,34 @@ def deprecated_flag(command: argparse.ArgumentParser, flag: str, **kwargs: Any) 
 
 
 def search_arguments(command: argparse.ArgumentParser) -> None:
-    """The search settings, named as the keywords of cavemind.analyse (docs/settings.md)."""
-    command.add_argument("--iterations", type=iteration_count, metavar="N",
-                         help=f"search iterations (default {DEFAULT_ITERATIONS:,} unless --seconds is given)")
-    command.add_argument("--seconds", type=positive_float, metavar="T",
-                         help="search for at most T seconds (with --iterations: the first to run out ends "
-                              "the search)")
-    command.add_argument("--threads", type=thread_count, default=1, metavar="K",
-                         help="root-parallel search threads (default 1)")
-    command.add_argument("--memory-mb", type=positive_float, metavar="MB",
-                         help="cap each thread's tree at MB megabytes (default: half the machine's memory, shared "
-                              "by the threads)")
-    command.add_argument("--algorithm", choices=cavemind.ALGORITHMS, default="ismcts",
-                         help="ismcts (default), mo-ismcts and pimc decide from the mover's view; mcts sees "
-                              "everything")
-    command.add_argument("--exploration", type=exploration_value, metavar="C",
-                         help="the UCB exploration constant (default: the game's)")
-    command.add_argument("--rollout-depth", type=rollout_depth_value, metavar="D",
-                         help="decisions before a rollout stops and the game's heuristic is read; -1 plays to "
-                              "the end (default: the game's)")
-    command.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES,
-                         help="rollouts beyond the tree: game (the game's policy; uniform where it has none), "
-                              "uniform, mast (mostly the move with the best mean return so far, else the "
-                              "game's policy), or nast (as mast, per move that came before) (default: the game's)")
-    command.add_argument("--chance-branching", type=chance_branching_value, metavar="K",
-                         help="closed-loop chance: each outcome of a chance event with at most K outcomes gets a "
-                              "tree node of its own; 0 keeps every chance event open loop (default: the game's)")
-    command.add_argument("--implicit-minimax", type=minimax_weight, metavar="A",
-                         help="weight from 0 to 1 of the heuristic's minimax value of a move's subtree beside its "
-                              "mean return (2 players; 0: off; default: the game's)")
-    command.add_argument("--determinizations", type=determinization_count, metavar="W",
-                         help=f"worlds sampled by pimc, 1 to 64 (default {DEFAULT_DETERMINIZATIONS})")
-    command.add_argument("--seed", type=seed_number, default=0, metavar="S",
-                         help="seed of the search and of sampling hidden parts (default 0)")
+    """The search settings, one flag per record of cavemind.settings that has one (docs/settings.md), with the
+    Python keyword as its destination; the advanced ones are hidden from --help."""
+    for setting in records(("limit", "search", "seed")):
+        if setting.cli_flag is None:
+            continue
+        # A setting each game tunes, and the iterations (1,000 unless --seconds is given), default to None: unset.
+        default = None if setting.tuned or setting.name == "iterations" else setting.default
+        shown = setting.default_words().replace("`", "")
+        help_text = argparse.SUPPRESS if setting.advanced else f"{setting.help} (default: {shown})"
+        if setting.choices:
+            command.add_argument(setting.cli_flag, dest=setting.name, choices=setting.choices, default=default,
+                                 help=help_text)
+        else:
+            # The search seed's text bound is the CLI's convention for every seed (seed_number).
+            kind = seed_number if setting.group == "seed" else setting_value(setting)
+            command.add_argument(setting.cli_flag, dest=setting.name, type=kind, default=default,
+                                 metavar=setting.metavar, help=help_text)
 
+
+def search_settings_of(args: argparse.Namespace) -> SearchSettings:
+    """The search flags' values as a SearchSettings (unset flags unset); more threads than iterations is a
+    CommandError naming --threads."""
+    values = {s.name: getattr(args, s.name) for s in records(("limit", "search")) if s.cli_flag is not None}
+    iterations = values["iterations"] or (None if values["seconds"] else DEFAULT_ITERATIONS)
+    if iterations is not None and values["threads"] > iterations:
+        raise CommandError(f"--threads {values['threads']}: more threads than iterations ({iterations}); each "
+                           "thread runs at least one iteration")
+    return SearchSettings(**values)
 
 
 def use_new_flags(args: argparse.Namespace) -> list[str]:

@@ -7,10 +7,11 @@ import time
 from typing import Any
 
 import cavemind
-from cavemind.cli.arguments import positive_float, positive_int, rollout_depth_value, thread_count
+from cavemind.cli.arguments import positive_float, positive_int, setting_value
 from cavemind.cli.output import status_line
 from cavemind.progress import elapsed_and_left
 from cavemind.search import ROLLOUT_POLICIES
+from cavemind.settings import BY_NAME
 
 
 def measure_playouts(game: cavemind.Game, seconds: float) -> tuple[float, float]:
@@ -87,8 +88,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     bench.add_argument("--players", type=positive_int, help="one player count (default: every count)")
     bench.add_argument("--seconds", type=positive_float, default=1.0, help="time per measurement (default 1)")
     bench.add_argument("--algorithm", choices=cavemind.ALGORITHMS, default="ismcts")
-    bench.add_argument("--threads", type=thread_count, default=1)
-    bench.add_argument("--rollout-depth", type=rollout_depth_value, metavar="D",
+    bench.add_argument("--threads", type=setting_value(BY_NAME["threads"]), default=1)
+    bench.add_argument("--rollout-depth", type=setting_value(BY_NAME["rollout_depth"]), metavar="D",
                        help="the search's rollouts cut off after D steps (-1: to the end; default: the game's)")
     bench.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES,
                        help="the search's rollout policy (default: the game's)")

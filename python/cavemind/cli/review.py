@@ -6,11 +6,12 @@ import argparse
 import json
 from typing import Any
 
-from cavemind.cli.arguments import search_arguments
+from cavemind.cli.arguments import search_arguments, search_settings_of
 from cavemind.cli.output import status_line
 from cavemind.records import read_record
 from cavemind.review import FLAGS, ReviewedMove, Thresholds, format_markdown, format_table, review_record
-from cavemind.search import DEFAULT_DETERMINIZATIONS, DEFAULT_ITERATIONS, Limit
+from cavemind.search import Limit
+from cavemind.settings import LIMIT_FIELDS
 
 
 def threshold_value(text: str) -> float:
@@ -50,8 +51,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentPa
 
 def command_review(args: argparse.Namespace) -> int:
     record = read_record(args.record)
-    iterations = args.iterations or (None if args.seconds else DEFAULT_ITERATIONS)
-    limit = Limit(iterations=iterations, seconds=args.seconds, threads=args.threads, memory_mb=args.memory_mb)
+    # (review_record takes the settings for users; the advanced ones are analyse's and the bots' only)
+    budget = search_settings_of(args).resolved()
+    limit = Limit(**{name: getattr(budget, name) for name in LIMIT_FIELDS})
     thresholds = Thresholds(args.inaccuracy, args.mistake, args.blunder)
     progress = status_line(args, every=0.1)
 
@@ -62,8 +64,8 @@ def command_review(args: argparse.Namespace) -> int:
         result = review_record(record, limit, algorithm=args.algorithm, exploration=args.exploration,
                                rollout_depth=args.rollout_depth, rollout_policy=args.rollout_policy,
                                chance_branching=args.chance_branching, implicit_minimax=args.implicit_minimax,
-                               determinizations=args.determinizations or DEFAULT_DETERMINIZATIONS,
-                               seed=args.seed, thresholds=thresholds, players=args.player, on_move=show)
+                               determinizations=args.determinizations, seed=args.seed, thresholds=thresholds,
+                               players=args.player, on_move=show)
     finally:
         progress.close()
     if args.json:

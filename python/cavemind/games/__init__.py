@@ -9,6 +9,7 @@ module, picture or strategy: each is imported when it is first used.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import pkgutil
@@ -22,6 +23,8 @@ from cavemind.errors import InvalidPositionError, UnknownGameError
 
 if TYPE_CHECKING:      # for annotations only: the games know nothing of the library above them
     from cavemind.game import State
+
+from cavemind.settings import SETTINGS, SearchSettings
 
 FULL_ROLLOUT = -1   # rollout_depth that plays every rollout to the end of the game
 
@@ -49,22 +52,25 @@ class GameModule(Protocol):
     def observation(self, data: bytes, player: int, /) -> Sequence[float]: ...
 
 
-@dataclass(frozen=True)
-class SearchDefaults:
-    """A game's default search settings: what analyse(), the bots, the command line, the engine and the
-    arena use when a setting is not given. Chosen by arena matches (docs/strength.md); `by_players`
-    overrides them for one player count."""
+class SearchDefaults(SearchSettings):
+    """A game's default search settings: a partial SearchSettings (cavemind.settings) that analyse(), the bots,
+    the command line, the engine and the arena read for a setting not given. Chosen by arena matches
+    (docs/strength.md); `by_players` overrides them for one player count. An unset setting keeps its record's
+    default."""
 
-    exploration: float = 0.7          # UCB constant c on returns in [0, 1]
-    rollout_depth: int = FULL_ROLLOUT  # decisions before the rollout is cut off and the heuristic read
-    rollout_policy: str = "game"      # "game" (its rollout_action, uniform where it has none), "uniform", "mast",
-                                      # "nast"
-    chance_branching: int = 0         # chance events with at most this many outcomes are closed loop (0: none)
-    implicit_minimax: float = 0.0     # weight of the heuristic-minimax value in selection (0: off; 2 players only)
-    by_players: dict[int, SearchDefaults] = field(default_factory=dict)
+    __slots__ = ("by_players",)
 
-    def for_players(self, players: int) -> SearchDefaults:
-        return self.by_players.get(players, self)
+    def __init__(self, *, by_players: Mapping[int, SearchDefaults] | None = None, **values: Any) -> None:
+        super().__init__(**values)
+        object.__setattr__(self, "by_players", dict(by_players or {}))
+
+    def for_players(self, players: int) -> SearchSettings:
+        """The settings each game tunes (records with `tuned`), for `players` players: the override of that
+        count, then these, then the records' defaults."""
+        tuned = SearchSettings(**{record.name: record.default for record in SETTINGS if record.tuned})
+        overrides = self.by_players.get(players)
+        base = SearchSettings(**self.given()).over(tuned)
+        return base if overrides is None else SearchSettings(**overrides.given()).over(base)
 
 
 @dataclass(frozen=True)
@@ -127,7 +133,7 @@ class GameInfo:
     chance) is read from it when asked, so that each fact has one place: the game's own source."""
 
     module: str                                  # the compiled module, "cavemind.games._<game>"
-    search: SearchDefaults = SearchDefaults()
+    search: SearchDefaults = field(default_factory=SearchDefaults)
     expert: str | None = None                    # "module:function" of its expert policy (cavemind.experts)
     drawer: str | None = None                    # "module:function" drawing a position document (cavemind.svg)
     gallery: tuple[GalleryView, ...] = ()        # its pictures in the docs gallery
@@ -232,6 +238,7 @@ def register(record: GameInfo, *, replace: bool = False) -> GameInfo:
         if name in games and games[name] != record and not replace:
             raise ValueError(f"register: a game named {name!r} is registered already (module {games[name].module})")
         games[name] = record
+    _search_defaults.cache_clear()
     return record
 
 
@@ -241,6 +248,7 @@ def unregister(name: str) -> GameInfo:
     with _LOCK:
         record = game_info(name)
         del _registry()[name]
+    _search_defaults.cache_clear()
     return record
 
 
@@ -252,8 +260,16 @@ def game_info(name: str) -> GameInfo:
     return games[name]
 
 
-def search_defaults(name: str, players: int) -> SearchDefaults:
-    """The default search settings of game `name` with `players` players."""
+def search_defaults(name: str, players: int) -> SearchSettings:
+    """The default search settings of game `name` with `players` players: the settings each game tunes, all set
+    (a partial SearchSettings, resolved once per game and player count)."""
+    game_info(name)  # raises UnknownGameError for an unknown name
+    return _search_defaults(name, players)
+
+
+@functools.cache
+def _search_defaults(name: str, players: int) -> SearchSettings:
+    # register() and unregister() clear this cache: a game's record may be replaced
     return game_info(name).search.for_players(players)
 
 

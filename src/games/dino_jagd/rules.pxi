@@ -779,23 +779,13 @@ cdef void returns(const void* p, double* out) noexcept nogil:
 # is a learned evaluation: a linear value per player over the features of evaluation_features() below, with the
 # weights of data/dino_jagd/evaluation.json (fitted by benchmarks/fit_evaluation.py on the positions of arena
 # games, a conditional logit: P(i wins) = exp(u_i) / sum_j exp(u_j), u_i = weights . features_i). Variant 0 is the
-# special case weights = (0.25, 0, ...). set_heuristic_variant() chooses. Variant 1 is the default and applies to
+# special case weights = (0.25, 0, ...). The search's heuristic_variant setting chooses. Variant 1 is the default and applies to
 # 2-player games only: it was fitted on 2-player games and won its matches there (docs/strength.md, "Dino Jagd: a
 # learned evaluation"); 3 and 4 players keep the score lead until it is fitted and measured for them.
-cdef int HEURISTIC_VARIANT = 1
+cdef enum:
+    HEURISTIC_VARIANTS = 2          # heuristic(s, out, variant) reads variant 0 or 1
+    DEFAULT_HEURISTIC_VARIANT = 1
 
-
-def set_heuristic_variant(int variant):
-    """Selects the cut-off heuristic for every Dino Jagd table of this process (0: the score lead; 1, the default:
-    the learned evaluation with 2 players, the score lead with more); returns the previous variant. For benchmarks
-    comparing them."""
-    global HEURISTIC_VARIANT
-    if variant != 0 and variant != 1:
-        from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
-    previous = HEURISTIC_VARIANT
-    HEURISTIC_VARIANT = variant
-    return previous
 
 
 cdef void evaluation_features_of(const DinoState* s, int i, double* f) noexcept nogil:
@@ -856,7 +846,7 @@ cdef void learned_heuristic(const DinoState* s, double* out) noexcept nogil:
         out[i] /= total
 
 
-cdef void heuristic(const void* p, double* out) noexcept nogil:
+cdef void heuristic(const void* p, double* out, int variant) noexcept nogil:
     """A soft win probability: from the score lead, or the learned evaluation (variant 1, 2 players; above)."""
     cdef const DinoState* s = <const DinoState*>p
     cdef double sc[MAX_DJ_PLAYERS]
@@ -865,7 +855,7 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
     if s.phase == PH_OVER:
         returns(p, out)
         return
-    if HEURISTIC_VARIANT == 1 and s.num_players == 2:
+    if variant == 1 and s.num_players == 2:
         learned_heuristic(s, out)
         return
     scores(p, sc)
@@ -1541,6 +1531,8 @@ cdef void fill_table(GameTable* t, int players) noexcept:
     t.returns = returns
     t.scores = scores
     t.heuristic = heuristic
+    t.heuristic_variants = HEURISTIC_VARIANTS
+    t.default_heuristic_variant = DEFAULT_HEURISTIC_VARIANT
     t.determinize = determinize
     t.infoset_hash = infoset_hash
     t.observed_action = observed_action

@@ -871,10 +871,12 @@ cdef void returns(const void* sp, double* out) noexcept nogil:
 # mammoths owned, the tusk, Honga, the mountain step's share of the top, bonus cards, the best trade affordable)
 # and is less sure of a lead the more points are still to be played for (CONFIDENT_LEAD + LEAD_PER_POINT_TO_GO
 # times the points the leader still needs; fitted on ISMCTS self-play, docs/strength.md, "Honga: the cut-off").
-# Variant 0 stays selectable for comparison matches (set_heuristic_variant). The weights are the expert's: a test
+# Variant 0 stays selectable for comparison matches (the search's heuristic_variant setting). The weights are the expert's: a test
 # (tests/games/test_honga.py) holds the two equal. Commit 430f0d8 also had variant 2 (variant 0's values with the
 # growing confidence: 57.5% of 40 against variant 0, where variant 1 won 61.3% of 80).
-cdef int HEURISTIC_VARIANT = 1
+cdef enum:
+    HEURISTIC_VARIANTS = 2          # heuristic(s, out, variant) reads variant 0 or 1
+    DEFAULT_HEURISTIC_VARIANT = 1
 cdef double FOOD_UNIT[9]
 cdef double WATER_UNIT[9]
 cdef double MAMMOTH_OWNED[6]
@@ -891,18 +893,6 @@ cdef double AFFORD = 0.15
 cdef double CONFIDENT_LEAD = 2.0
 cdef double LEAD_PER_POINT_TO_GO = 0.4
 
-
-def set_heuristic_variant(int variant):
-    """Selects the heuristic variant for every Honga table of this process (0: the first heuristic, 1: the
-    expert's player value with a confidence that grows towards the end); returns the previous variant. For
-    benchmarks comparing them."""
-    global HEURISTIC_VARIANT
-    if variant != 0 and variant != 1:
-        from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
-    previous = HEURISTIC_VARIANT
-    HEURISTIC_VARIANT = variant
-    return previous
 
 
 cdef double units_worth(const double* table, int units) noexcept nogil:
@@ -953,7 +943,7 @@ cdef double player_value(const HongaState* s, int p) noexcept nogil:
     return v
 
 
-cdef void heuristic(const void* sp, double* out) noexcept nogil:
+cdef void heuristic(const void* sp, double* out, int variant) noexcept nogil:
     """Each player's value against the best opponent's, turned into [0, 1] (variants above)."""
     cdef const HongaState* s = <const HongaState*>sp
     cdef double v[MAXP]
@@ -963,7 +953,7 @@ cdef void heuristic(const void* sp, double* out) noexcept nogil:
         returns(sp, out)
         return
     for i in range(s.num_players):
-        if HEURISTIC_VARIANT == 1:
+        if variant == 1:
             v[i] = player_value(s, i)
         else:
             v[i] = (s.score[i] + 0.5 * (s.res[i][0] + s.res[i][1] + s.res[i][2]) + 0.25 * s.res[i][3]
@@ -972,7 +962,7 @@ cdef void heuristic(const void* sp, double* out) noexcept nogil:
                     + (2.0 if s.tusk == i else 0.0) - (1.5 if s.honga == i else 0.0))
         if s.score[i] > top_score:
             top_score = s.score[i]
-    if HEURISTIC_VARIANT == 1:
+    if variant == 1:
         scale = CONFIDENT_LEAD + LEAD_PER_POINT_TO_GO * (THRESHOLD[s.num_players] - top_score
                                                         if top_score < THRESHOLD[s.num_players] else 0)
     for i in range(s.num_players):
@@ -1531,6 +1521,8 @@ cdef void fill_table(GameTable* t, int players) noexcept:
     t.returns = returns
     t.scores = scores
     t.heuristic = heuristic
+    t.heuristic_variants = HEURISTIC_VARIANTS
+    t.default_heuristic_variant = DEFAULT_HEURISTIC_VARIANT
     t.determinize = determinize
     t.infoset_hash = infoset_hash
     t.observed_action = observed_action

@@ -1035,21 +1035,12 @@ cdef void scores(const void* v, double* out) noexcept nogil:
 # weights of data/jaeger_und_spaeher/evaluation.json, fitted by benchmarks/fit_evaluation.py on the positions of
 # arena games (a conditional logit, which for 2 players is sigmoid(weights . (features_0 - features_1)); variant 0
 # is the special case weights = (1, 0.7, 0.3, -0.8, 0.4, 0.3, 0.15, 0, 0) / 3 without its clamp at +-30, which
-# 24 points never reach). set_heuristic_variant() chooses (docs/strength.md, "Jäger und Späher: why 16,000
+# 24 points never reach). The search's heuristic_variant setting chooses (docs/strength.md, "Jäger und Späher: why 16,000
 # iterations gained nothing, and a learned evaluation").
-cdef int HEURISTIC_VARIANT = 1
+cdef enum:
+    HEURISTIC_VARIANTS = 2          # heuristic(s, out, variant) reads variant 0 or 1
+    DEFAULT_HEURISTIC_VARIANT = 1
 
-
-def set_heuristic_variant(int variant):
-    """Selects the cut-off heuristic for every Jäger und Späher table of this process (0: the hand-set value; 1,
-    the default: the learned evaluation); returns the previous variant. For benchmarks comparing them."""
-    global HEURISTIC_VARIANT
-    if variant != 0 and variant != 1:
-        from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
-    previous = HEURISTIC_VARIANT
-    HEURISTIC_VARIANT = variant
-    return previous
 
 
 cdef void evaluation_features_of(const JState* s, int p, double* f) noexcept nogil:
@@ -1071,7 +1062,7 @@ cdef double value_of(const JState* s, int p) noexcept nogil:
             + 0.4 * objects_held(s, p) + 0.3 * created_total(s, p) + 0.15 * hand_total(s, p))
 
 
-cdef void heuristic(const void* v, double* out) noexcept nogil:
+cdef void heuristic(const void* v, double* out, int variant) noexcept nogil:
     cdef const JState* s = <const JState*>v
     cdef double d = 0
     cdef double f0[NUM_EVALUATION_FEATURES]
@@ -1080,7 +1071,7 @@ cdef void heuristic(const void* v, double* out) noexcept nogil:
     if s.terminal:
         returns(v, out)
         return
-    if HEURISTIC_VARIANT == 1:
+    if variant == 1:
         evaluation_features_of(s, 0, f0)
         evaluation_features_of(s, 1, f1)
         for k in range(NUM_EVALUATION_FEATURES):
@@ -1507,6 +1498,8 @@ def make_table(dict params):
         t.returns = returns
         t.scores = scores
         t.heuristic = heuristic
+        t.heuristic_variants = HEURISTIC_VARIANTS
+        t.default_heuristic_variant = DEFAULT_HEURISTIC_VARIANT
         t.determinize = determinize
         t.infoset_hash = infoset_hash
         t.observed_action = observed_action

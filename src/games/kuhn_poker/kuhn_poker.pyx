@@ -125,7 +125,7 @@ cdef void returns(const void* p, double* out) noexcept nogil:
         out[i] = (out[i] + 2.0) / (2.0 * n)
 
 
-cdef void heuristic(const void* p, double* out) noexcept nogil:
+cdef void heuristic(const void* p, double* out, int variant) noexcept nogil:
     cdef const KuhnState* s = <const KuhnState*>p
     cdef int i
     for i in range(s.num_players):
@@ -188,6 +188,8 @@ cdef void fill_table(GameTable* t, int players) noexcept:
     t.returns = returns
     t.scores = scores
     t.heuristic = heuristic
+    t.heuristic_variants = 1
+    t.default_heuristic_variant = 0
     t.determinize = determinize
     t.infoset_hash = infoset_hash
     t.observed_action = observed_action

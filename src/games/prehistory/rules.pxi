@@ -1535,7 +1535,7 @@ cdef void returns(const void* v, double* out) noexcept nogil:
         out[p] = 1.0 / winners if keys[p] == best else 0.0
 
 
-cdef void heuristic(const void* v, double* out) noexcept nogil:
+cdef void heuristic(const void* v, double* out, int variant) noexcept nogil:
     cdef PHState c
     memcpy(&c, v, sizeof(PHState))
     cdef int p, q, n = c.num_players
@@ -2218,6 +2218,8 @@ cdef void fill_table(GameTable* t, int players) noexcept:
     t.returns = returns
     t.scores = scores
     t.heuristic = heuristic
+    t.heuristic_variants = 1
+    t.default_heuristic_variant = 0
     t.determinize = determinize
     t.infoset_hash = infoset_hash
     t.observed_action = observed_action

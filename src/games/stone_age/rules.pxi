@@ -1,7 +1,6 @@
 # Stone Age: the rules and the GameTable functions (all `noexcept nogil`, no Python objects), the heuristic, the
 # rollout policy, determinization, the table fill and the legal-state check (check_state's C side). Python-level
-# here: set_heuristic_variant beside the heuristic it switches, and at the end the entry points that hand out the
-# table and the opening and run the C soak.
+# here: at the end, the entry points that hand out the table and the opening and run the C soak.
 
 # ---------------------------------------------------------------------------------------------------------------
 # Small helpers
@@ -1256,22 +1255,13 @@ cdef double estimate(const State* s, int q, int final_score, double future) noex
 # every resource at what it buys however many there were (so hoarding paid), multiplier cards only at the
 # current agriculture/tools/buildings/people, and mapped the lead to [0, 1] with scale 10, about three times
 # too confident for this game (the calibrated scale is 20-30 points). Variant 0 stays selectable for the
-# comparison matches (set_heuristic_variant); it is one int read per evaluation. Two experiments measured in
-# docs/strength.md were dropped (commit 6241149 has them): the first estimate with scale 25 (no better than
+# comparison matches (the search's heuristic_variant setting); it is one int compare per evaluation. Two
+# experiments measured in docs/strength.md were dropped (commit 6241149 has them): the first estimate with scale 25 (no better than
 # variant 0) and variant 1 crediting a payment under way (no better than variant 1 for ISMCTS).
-cdef int HEURISTIC_VARIANT = 1
+cdef enum:
+    HEURISTIC_VARIANTS = 2          # heuristic(s, out, variant) reads variant 0 or 1
+    DEFAULT_HEURISTIC_VARIANT = 1
 
-
-def set_heuristic_variant(int variant):
-    """Selects the heuristic variant for every Stone Age table of this process (0: the first heuristic, 1: the
-    current one); returns the previous variant. For benchmarks comparing them."""
-    global HEURISTIC_VARIANT
-    if variant != 0 and variant != 1:
-        from cavemind.errors import InvalidOptionError
-        raise InvalidOptionError(f"heuristic variant {variant}: must be 0 or 1")
-    previous = HEURISTIC_VARIANT
-    HEURISTIC_VARIANT = variant
-    return previous
 
 
 cdef double estimate_v1(const State* s, int q, int final_score, double future) noexcept nogil:
@@ -1303,7 +1293,7 @@ cdef double estimate_v1(const State* s, int q, int final_score, double future) n
     return add_production_and_placements(s, me, v, w, future)
 
 
-cdef void heuristic(const void* p, double* out) noexcept nogil:
+cdef void heuristic(const void* p, double* out, int variant) noexcept nogil:
     cdef const State* s = <const State*>p
     cdef int q, o
     cdef int fs[4]
@@ -1315,11 +1305,11 @@ cdef void heuristic(const void* p, double* out) noexcept nogil:
     final_scores(s, fs)
     future = rounds_left(s)
     for q in range(s.num_players):
-        if HEURISTIC_VARIANT == 1:
+        if variant == 1:
             est[q] = estimate_v1(s, q, fs[q], future)
         else:
             est[q] = estimate(s, q, fs[q], future)
-    if HEURISTIC_VARIANT == 1:
+    if variant == 1:
         scale = 25.0
     for q in range(s.num_players):
         best_other = -1e9
@@ -1547,6 +1537,8 @@ cdef void init_tables() noexcept:
         TABLES[i].returns = returns
         TABLES[i].scores = scores
         TABLES[i].heuristic = heuristic
+        TABLES[i].heuristic_variants = HEURISTIC_VARIANTS
+        TABLES[i].default_heuristic_variant = DEFAULT_HEURISTIC_VARIANT
         TABLES[i].determinize = determinize
         TABLES[i].infoset_hash = infoset_hash
         TABLES[i].observed_action = observed_action

@@ -82,7 +82,7 @@ cdef void scores(const void* p, double* out) noexcept nogil:
     out[1] = 1.0 if s.winner == 1 else 0.0
 
 
-cdef void heuristic(const void* p, double* out) noexcept nogil:
+cdef void heuristic(const void* p, double* out, int variant) noexcept nogil:
     returns(p, out)
 
 
@@ -129,6 +129,8 @@ TABLE.sample_chance = no_chance_sample
 TABLE.returns = returns
 TABLE.scores = scores
 TABLE.heuristic = heuristic
+TABLE.heuristic_variants = 1
+TABLE.default_heuristic_variant = 0
 TABLE.determinize = determinize
 TABLE.infoset_hash = infoset_hash
 TABLE.observed_action = observed_action
