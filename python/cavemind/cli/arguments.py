@@ -117,11 +117,12 @@ def deprecated_flag(command: argparse.ArgumentParser, flag: str, **kwargs: Any) 
     command.add_argument(flag, dest="old_" + flag.lstrip("-").replace("-", "_"), help=argparse.SUPPRESS, **kwargs)
 
 
-def search_arguments(command: argparse.ArgumentParser) -> None:
+def search_arguments(command: argparse.ArgumentParser, advanced: bool = True) -> None:
     """The search settings, one flag per record of cavemind.settings that has one (docs/settings.md), with the
-    Python keyword as its destination; the advanced ones are hidden from --help."""
+    Python keyword as its destination; the advanced ones are hidden from --help (and left out without
+    `advanced`)."""
     for setting in records(("limit", "search", "seed")):
-        if setting.cli_flag is None:
+        if setting.cli_flag is None or (setting.advanced and not advanced):
             continue
         # A setting each game tunes, and the iterations (1,000 unless --seconds is given), default to None: unset.
         default = None if setting.tuned or setting.name == "iterations" else setting.default
@@ -140,7 +141,8 @@ def search_arguments(command: argparse.ArgumentParser) -> None:
 def search_settings_of(args: argparse.Namespace) -> SearchSettings:
     """The search flags' values as a SearchSettings (unset flags unset); more threads than iterations is a
     CommandError naming --threads."""
-    values = {s.name: getattr(args, s.name) for s in records(("limit", "search")) if s.cli_flag is not None}
+    values = {s.name: getattr(args, s.name) for s in records(("limit", "search"))
+              if s.cli_flag is not None and hasattr(args, s.name)}
     iterations = values["iterations"] or (None if values["seconds"] else DEFAULT_ITERATIONS)
     if iterations is not None and values["threads"] > iterations:
         raise CommandError(f"--threads {values['threads']}: more threads than iterations ({iterations}); each "

@@ -34,7 +34,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentPa
                     "flag inaccuracies, mistakes and blunders, and summarise per player. Decisions with a single "
                     "legal move are skipped. See docs/records.md.")
     review.add_argument("record", metavar="RECORD", help="a game record (JSON lines, docs/records.md)")
-    search_arguments(review)
+    search_arguments(review, advanced=False)     # (review_record takes the settings for users)
     review.add_argument("--player", type=int, action="append", metavar="P",
                         help="review only seat P's decisions (repeatable; default: every seat)")
     for name in FLAGS:
@@ -51,7 +51,6 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentPa
 
 def command_review(args: argparse.Namespace) -> int:
     record = read_record(args.record)
-    # (review_record takes the settings for users; the advanced ones are analyse's and the bots' only)
     budget = search_settings_of(args).resolved()
     limit = Limit(**{name: getattr(budget, name) for name in LIMIT_FIELDS})
     thresholds = Thresholds(args.inaccuracy, args.mistake, args.blunder)
