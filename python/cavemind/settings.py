@@ -356,7 +356,7 @@ class SearchSettings:
         settings = SearchSettings(**merged)
         core = {}
         for name in CORE_FIELDS:
-            record, value = BY_NAME[name], merged[name]
+            record, value = BY_NAME[name], getattr(settings, name)
             core[name] = record.choices.index(value) if record.choices else (0 if value is None else value)
         object.__setattr__(settings, "core_values", core)
         return settings
