@@ -77,7 +77,7 @@ class Limit:
             raise SearchError("Limit needs iterations or seconds")
         for name in LIMIT_FIELDS:
             value = getattr(self, name)
-            if value is not None:
+            if value is not None or _LIMIT_DEFAULTS[name] is not None:    # (threads=None is no thread count)
                 BY_NAME[name].check(value, owner="Limit.")
         # Each thread runs at least one iteration, so more threads than iterations would run more
         # iterations than asked: refused rather than silently exceeding the budget.
@@ -94,6 +94,9 @@ class Limit:
     def settings(self) -> dict[str, Any]:
         """The fields as search settings, by name."""
         return {name: getattr(self, name) for name in LIMIT_FIELDS}
+
+
+_LIMIT_DEFAULTS = {name: spec.default for name, spec in Limit.__dataclass_fields__.items()}
 
 
 def check_memory(limit: Limit | SearchSettings) -> None:
