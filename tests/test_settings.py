@@ -30,9 +30,8 @@ def test_each_name_belongs_to_one_setting():
 
 def test_the_core_receives_each_core_setting_in_a_field_of_the_same_name():
     assert set(CORE_FIELDS) <= set(_core.CONFIG_FIELDS)
-    # the C fields that are no setting: what the core derives for each search, and progressive widening (an
-    # experiment whose field exists, still off)
-    assert set(_core.CONFIG_FIELDS) - set(CORE_FIELDS) == {"max_nodes", "searcher", "widening"}
+    # the C fields that are no setting: what the core derives for each search
+    assert set(_core.CONFIG_FIELDS) - set(CORE_FIELDS) == {"max_nodes", "searcher"}
 
 
 def test_bounds_the_c_code_sets_are_read_from_the_core():
@@ -174,7 +173,7 @@ def stone_age_decision():
 
 
 EXPERIMENTS = [{"heuristic_variant": 0}, {"heuristic_variant": 1, "mast_epsilon": 0.5, "rollout_policy": "mast"},
-               {"margin_weight": 0.4}, {}]
+               {"margin_weight": 0.4}, {"widening": 0.5}, {}]
 
 
 def searched(state, options):
@@ -186,7 +185,7 @@ def test_two_threads_searching_with_different_settings_each_get_what_they_get_al
     state = stone_age_decision()
     alone = [searched(state, options) for options in EXPERIMENTS]
     assert len({tuple(result) for result in alone}) == len(alone)     # each setting changes the search
-    for first, second in ((0, 1), (1, 2), (2, 3)):
+    for first, second in ((0, 1), (1, 2), (2, 3), (3, 4)):
         results = {}
 
         def search(index):
@@ -228,3 +227,14 @@ def test_every_game_says_how_many_heuristic_variants_it_has(name):
     readings = [state.heuristic(v) for v in range(table["heuristic_variants"])]
     assert state.heuristic() == readings[table["default_heuristic_variant"]]
     assert all(len(r) == game.num_players and all(0 <= x <= 1 for x in r) for r in readings)
+
+
+def test_progressive_widening_is_a_setting_of_one_search():
+    state = stone_age_decision()
+    plain, widened = searched(state, {}), searched(state, {"widening": 0.3})
+    assert widened != plain and widened == searched(state, {"widening": 0.3})
+    # fewer children at the root: at most 1 + floor(visits ** 0.3) of them
+    assert sum(visits > 0 for _, visits, _ in widened) <= 1 + int(600 ** 0.3)
+    assert str(parse_bot_spec("ismcts:iterations=600,widening=0.3")) == "ismcts:iterations=600,widening=0.3"
+    with pytest.raises(cavemind.SearchError, match="^widening=2: must be a number from 0 \\(off\\) to 1"):
+        cavemind.analyse(state, widening=2)

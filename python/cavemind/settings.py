@@ -287,6 +287,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("heuristic_variant", int, None, "the variant of the game's cut-off heuristic (0 to the game's "
             "count - 1: State.heuristic(variant=))", low=0, short_key="variant", metavar="V",
             advanced=True, default_text="the game's (its table's default variant)"),
+    Setting("widening", float, 0.0, "progressive widening (Coulom 2007; Chaslot et al. 2008): a node of n visits "
+            "has at most 1 + floor(n ** A) children, the next one the game's rollout policy's pick where it is "
+            "untried", low=0, high=1, low_note="off", short_key="widening", metavar="A", advanced=True),
     Setting("reuse_tree", bool, False, "a bot's search continues the subtree of the position its game reached "
             "since its last search (MCTS and ISMCTS; the others start afresh)", group="bot", short_key="reuse",
             flag=None, core=False),
