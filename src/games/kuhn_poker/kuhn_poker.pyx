@@ -10,11 +10,11 @@ from cavemind.games.fields import action_id, known_fields
 
 from libc.stdint cimport uint64_t
 from libc.stdio cimport snprintf
-from libc.string cimport memcpy, memset
-from cpython.pycapsule cimport PyCapsule_New
+from libc.string cimport memset
 
 from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
+from games.common cimport game_table, table_for_players, table_capsule, state_bytes, load_state, state_error
 from games.kuhn_poker.kuhn_poker cimport *
 
 NAME = "kuhn_poker"
@@ -169,41 +169,19 @@ cdef int observed_action(const void* p, int a, int player) noexcept nogil:
     return a
 
 
-cdef GameTable TABLES[2]
-
-
-cdef void fill_table(GameTable* t, int players) noexcept:
-    t.name = "kuhn_poker"
-    t.num_players = players
-    t.state_size = sizeof(KuhnState)
-    t.max_actions = NUM_ACTIONS
-    t.max_chance_outcomes = MAX_CARDS
-    t.max_game_length = players + 2 * players - 1
-    t.data = NULL
-    t.current_player = current_player
-    t.legal_actions = legal_actions
-    t.apply_action = apply_action
-    t.chance_outcomes = chance_outcomes
-    t.sample_chance = sample_chance
-    t.returns = returns
-    t.scores = scores
-    t.heuristic = heuristic
-    t.heuristic_variants = 1
-    t.default_heuristic_variant = 0
-    t.determinize = determinize
-    t.infoset_hash = infoset_hash
-    t.observed_action = observed_action
-    t.rollout_action = NULL
-
-
-fill_table(&TABLES[0], 2)
-fill_table(&TABLES[1], 3)
+cdef GameTable TABLES[MAX_KUHN_PLAYERS - MIN_KUHN_PLAYERS + 1]      # one per player count
+cdef GameTable RULES = game_table("kuhn_poker", sizeof(KuhnState), NUM_ACTIONS, MAX_CARDS, current_player,
+                                  legal_actions, apply_action, chance_outcomes, sample_chance, returns, scores,
+                                  heuristic, 1, 0, determinize, infoset_hash, observed_action, NULL)
+for _n in range(MIN_KUHN_PLAYERS, MAX_KUHN_PLAYERS + 1):
+    # the deal (one event per player), then the betting
+    TABLES[_n - MIN_KUHN_PLAYERS] = table_for_players(RULES, _n, _n + max_betting_decisions(_n))
 
 
 # ---- Python-level functions (off the hot path) ----
 
 def make_table(dict params):
-    return PyCapsule_New(&TABLES[params["players"] - 2], b"cavemind.GameTable", NULL)
+    return table_capsule(&TABLES[params["players"] - MIN_KUHN_PLAYERS])
 
 
 def initial_state(dict params):
@@ -214,14 +192,12 @@ def initial_state(dict params):
     for i in range(MAX_KUHN_PLAYERS):
         s.cards[i] = -1
         s.in_pot[i] = 1 if i < s.num_players else 0
-    return (<char*>&s)[:sizeof(s)]
+    return state_bytes(&s, sizeof(s))
 
 
 cdef KuhnState load(bytes data):
     cdef KuhnState s
-    if len(data) != sizeof(s):
-        raise ValueError(f"state: expected {sizeof(s)} bytes, got {len(data)}")
-    memcpy(&s, <const char*>data, sizeof(s))
+    load_state(&s, sizeof(s), data)
     return s
 
 
@@ -242,13 +218,14 @@ cdef void replay(const KuhnState* s, KuhnState* out) noexcept nogil:
         apply_action(out, s.history[i])
 
 
-cdef int check(const KuhnState* s, char* msg, size_t size) noexcept nogil:
+cdef int check(const void* p, char* msg, size_t size) noexcept nogil:
     """0 when `s` is a state Kuhn poker can reach, otherwise 1 with "field: reason" in msg. Checks the
     ranges first, then that the derived fields (pot, bettor, player to move, end) are what replaying the
     deal and the betting gives; reads nothing out of range, so any bytes can be checked."""
+    cdef const KuhnState* s = <const KuhnState*>p
     cdef int i, j, n = s.num_players
     cdef KuhnState r
-    if n < 2 or n > MAX_KUHN_PLAYERS:
+    if n < MIN_KUHN_PLAYERS or n > MAX_KUHN_PLAYERS:
         snprintf(msg, size, "players: %d, expected 2 or 3", n)
         return 1
     if s.dealt > n:
@@ -266,8 +243,8 @@ cdef int check(const KuhnState* s, char* msg, size_t size) noexcept nogil:
         elif s.cards[i] != -1:
             snprintf(msg, size, "cards[%d]: a card for a seat not dealt to", i)
             return 1
-    if s.history_length > 2 * n - 1:
-        snprintf(msg, size, "history: %d decisions, at most %d", <int>s.history_length, 2 * n - 1)
+    if s.history_length > max_betting_decisions(n):
+        snprintf(msg, size, "history: %d decisions, at most %d", <int>s.history_length, max_betting_decisions(n))
         return 1
     if s.history_length > 0 and s.dealt < n:
         snprintf(msg, size, "history: betting starts only after every card is dealt")
@@ -298,14 +275,7 @@ cdef int check(const KuhnState* s, char* msg, size_t size) noexcept nogil:
 
 def check_state(bytes data):
     """None when `data` is a Kuhn poker state the rules allow, otherwise "field: reason"."""
-    cdef char msg[160]
-    cdef KuhnState s
-    if len(data) != sizeof(KuhnState):
-        return f"state: expected {sizeof(KuhnState)} bytes, got {len(data)}"
-    memcpy(&s, <const char*>data, sizeof(s))
-    if check(&s, msg, sizeof(msg)):
-        return msg.decode()
-    return None
+    return state_error(data, sizeof(KuhnState), check)
 
 
 def action_to_string(bytes data, action):
@@ -377,7 +347,7 @@ def state_from_dict(dict params, dict doc):
         if current_player(&s) < 0:
             raise ValueError(f"history: the hand is over after {i} decisions")
         apply_action(&s, BET if ch == "b" else PASS)
-    return (<char*>&s)[:sizeof(s)]
+    return state_bytes(&s, sizeof(s))
 
 
 def render(bytes data, observer=None):

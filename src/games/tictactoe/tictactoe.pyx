@@ -4,12 +4,11 @@ from cavemind.games.fields import action_id, known_fields
 
 from libc.stdint cimport uint64_t
 from libc.stdio cimport snprintf
-from libc.string cimport memcpy, memset
-from libc.stdlib cimport malloc, free
-from cpython.pycapsule cimport PyCapsule_New
+from libc.string cimport memset
 
 from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
+from games.common cimport game_table, table_for_players, table_capsule, state_bytes, load_state, state_error
 from games.tictactoe.tictactoe cimport *
 
 NAME = "tictactoe"
@@ -114,60 +113,43 @@ cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
 
 
 cdef GameTable TABLE
-TABLE.name = "tictactoe"
-TABLE.num_players = 2
-TABLE.state_size = sizeof(TicTacToeState)
-TABLE.max_actions = NUM_CELLS
-TABLE.max_chance_outcomes = 0
-TABLE.max_game_length = NUM_CELLS
-TABLE.data = NULL
-TABLE.current_player = current_player
-TABLE.legal_actions = legal_actions
-TABLE.apply_action = apply_action
-TABLE.chance_outcomes = no_chance_outcomes
-TABLE.sample_chance = no_chance_sample
-TABLE.returns = returns
-TABLE.scores = scores
-TABLE.heuristic = heuristic
-TABLE.heuristic_variants = 1
-TABLE.default_heuristic_variant = 0
-TABLE.determinize = determinize
-TABLE.infoset_hash = infoset_hash
-TABLE.observed_action = observed_action
-TABLE.rollout_action = rollout_action
+TABLE = table_for_players(
+    game_table("tictactoe", sizeof(TicTacToeState), NUM_CELLS, 0, current_player, legal_actions, apply_action,
+               no_chance_outcomes, no_chance_sample, returns, scores, heuristic, 1, 0, determinize, infoset_hash,
+               observed_action, rollout_action),
+    2, NUM_CELLS)
 
 
 # ---- Python-level functions (off the hot path) ----
 
 def make_table(dict params):
     """The GameTable for these (validated) parameters, in a capsule. One static table serves all."""
-    return PyCapsule_New(&TABLE, b"cavemind.GameTable", NULL)
+    return table_capsule(&TABLE)
 
 
 def initial_state(dict params):
     cdef TicTacToeState s
     memset(&s, 0, sizeof(s))
     s.winner = -1
-    return (<char*>&s)[:sizeof(s)]
+    return state_bytes(&s, sizeof(s))
 
 
 cdef TicTacToeState load(bytes data):
     cdef TicTacToeState s
-    if len(data) != sizeof(s):
-        raise ValueError(f"state: expected {sizeof(s)} bytes, got {len(data)}")
-    memcpy(&s, <const char*>data, sizeof(s))
+    load_state(&s, sizeof(s), data)
     return s
 
 
-cdef int check(const TicTacToeState* s, char* msg, size_t size) noexcept nogil:
-    """0 when `s` is a position tic-tac-toe can reach, otherwise 1 with "field: reason" in msg. Reads
+cdef int check(const void* state, char* msg, size_t size) noexcept nogil:
+    """0 when `state` is a position tic-tac-toe can reach, otherwise 1 with "field: reason" in msg. Reads
     nothing out of range, so any bytes can be checked."""
+    cdef const TicTacToeState* s = <const TicTacToeState*>state
     cdef int c, count[2], lines[2], p, last
     cdef unsigned int bits[2]
     count[0] = count[1] = 0
     bits[0] = bits[1] = 0
     for c in range(NUM_CELLS):
-        if s.cells[c] > 2:
+        if s.cells[c] > NUM_MARKS:
             snprintf(msg, size, "board: cell %d holds %d (0 empty, 1 X, 2 O)", c, <int>s.cells[c])
             return 1
         if s.cells[c]:
@@ -207,14 +189,7 @@ cdef int check(const TicTacToeState* s, char* msg, size_t size) noexcept nogil:
 
 def check_state(bytes data):
     """None when `data` is a tic-tac-toe position the rules allow, otherwise "field: reason"."""
-    cdef char msg[160]
-    cdef TicTacToeState s
-    if len(data) != sizeof(TicTacToeState):
-        return f"state: expected {sizeof(TicTacToeState)} bytes, got {len(data)}"
-    memcpy(&s, <const char*>data, sizeof(s))
-    if check(&s, msg, sizeof(msg)):
-        return msg.decode()
-    return None
+    return state_error(data, sizeof(TicTacToeState), check)
 
 
 def action_to_string(bytes data, action):
@@ -269,7 +244,7 @@ def state_from_dict(dict params, dict doc):
             raise ValueError("board: the winner must have made the last mark")
     elif s.moves == NUM_CELLS:
         s.winner = 2
-    return (<char*>&s)[:sizeof(s)]
+    return state_bytes(&s, sizeof(s))
 
 
 def render(bytes data, observer=None):
