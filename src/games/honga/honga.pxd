@@ -1,6 +1,7 @@
 from libc.stdint cimport int8_t, uint8_t, int16_t, uint16_t, uint32_t, uint64_t
 
 cdef enum:
+    MIN_PLAYERS = 2
     MAXP = 5
     NUM_FIELDS = 9            # 0 mushroom 1 berry 2 fish 3 water 4 forest 5 mammoth 6 mountain 7 trade 8 honga
     F_MUSH = 0
@@ -22,6 +23,25 @@ cdef enum:
     MAMMOTHS_PER_PLAYER = 6
     NO_DISC = 255
     MAX_TURNS = 1500          # engine safeguard, never reached in practice (see README)
+
+    # the bounds of the state's fields (check_state refuses a state beyond them)
+    NUM_RESOURCES = 4         # fish, berry, mushroom, water: the resource tracks of a player (res)
+    NUM_ROUND_FIELDS = 4      # the round fields a disc is placed on (field_top, cur_field)
+    NUM_ROTATIONS = 4         # the ways a disc can be turned on its round field (cur_rot)
+    NUM_TRADE_SLOTS = 3       # face-up trade cards (trade_slot, pay_slot)
+    MAX_DRAWN_DISCS = 2       # discs drawn with Extra action disc, waiting to be kept (pending)
+    MAX_CARDS_PLAYED = 2      # bonus cards played in one turn
+    MAX_HANDS = 6             # hands on one field in a turn: at most 4 from the disc and 2 lucky hands
+    PLACEMENTS_PER_TURN = 6   # mammoths lured in one turn at the most (4 + 2 lucky hands): bounds the stamp
+    MAX_SCORE = 10000         # points are never lost; the bound keeps the int16 score far from wrapping
+    NUM_OWED_FOODS = 3        # the foods a lure or a trade owes by name: fish, berry, mushroom (owe)
+    MAX_OWED_FOOD = 3         # units of one food, or of any food, a payment owes at the most
+    MAX_OWED_MAMMOTHS = 2     # mammoths a trade costs at the most
+    MAX_PAY_POINTS = 20       # points a payment scores at the most
+    MAX_PAY_RANK = 3          # the ranks of the ways a food is paid (pay_floor)
+    PAY_KEY_ANY = 3           # pay_key: 0-2 the owed food last paid, 3 a unit of any food
+    NO_PAY_KEY = 255          # pay_key before the first unit is paid
+    MAX_PAY_OPTIONS = 16      # the longest list pay_options() writes
 
     # bonus kinds
     K_GOOD = 0
@@ -87,7 +107,7 @@ ctypedef struct HongaState:
     uint8_t setup_discs          # players that have their first disc (setup), < num_players during setup
     uint16_t turn                # turns begun
     int16_t score[MAXP]          # points
-    uint8_t res[MAXP][4]         # fish, berry, mushroom, water
+    uint8_t res[MAXP][NUM_RESOURCES]  # fish, berry, mushroom, water
     uint8_t board_mammoths[MAXP] # mammoths on the player board (pushed off the herd)
     uint8_t depot_mammoths[MAXP] # mammoths still on the discard board
     uint8_t mountain[MAXP]       # caveman step, 0 = foot
@@ -99,9 +119,9 @@ ctypedef struct HongaState:
     uint16_t stamp               # placement counter
     uint16_t last_placed[MAXP]   # stamp of each player's most recent mammoth placement (0 = never)
     uint64_t disc_pile           # bit d: disc d is in its (face-down) pile
-    uint8_t field_top[4]         # disc on top of each round field (display only)
+    uint8_t field_top[NUM_ROUND_FIELDS]  # disc on top of each round field (display only)
     uint32_t trade_pile          # bit c: trade card c is in the face-down pile
-    uint8_t trade_slot[3]        # face-up trade cards, NO_DISC for an empty slot
+    uint8_t trade_slot[NUM_TRADE_SLOTS]  # face-up trade cards, NO_DISC for an empty slot
     uint8_t bonus_pile[NUM_KINDS]          # face-down bonus pile, count per kind
     uint8_t bonus_discard[NUM_KINDS]       # the shared bonus discard (public), count per kind
     uint8_t bonus_played[NUM_KINDS]        # played this turn, face up below the board
@@ -119,12 +139,12 @@ ctypedef struct HongaState:
     uint8_t pend_trade           # trade slots to refill after the turn (flag)
     uint8_t pend_disc            # discs still to draw at the end of the turn
     uint8_t draw_red             # the end-of-turn draws come from the red pile (the mover holds the tusk)
-    uint8_t pending[2]           # discs drawn with Extra action disc, waiting for the keep decision
+    uint8_t pending[MAX_DRAWN_DISCS]  # discs drawn with Extra action disc, waiting for the keep decision
     uint8_t n_pending            # discs in pending[] (0-2)
     uint8_t top_reached          # this turn's mountain hands reached the top: their surplus is forfeited
     # a payment in progress (PH_PAY): what is still owed, paid one unit per decision in a canonical order
     uint8_t pay_kind             # PAY_LURE / PAY_TRADE / PAY_BUY, PAY_NONE outside PH_PAY
-    uint8_t owe[3]               # fish, berry, mushroom still owed (lure, trade)
+    uint8_t owe[NUM_OWED_FOODS]  # fish, berry, mushroom still owed (lure, trade)
     uint8_t owe_any              # units of any food still owed (bought points)
     uint8_t owe_mam              # mammoths still owed (trade)
     uint8_t pay_key              # 0-2 the owed food last paid, 3 'any', 255 none yet

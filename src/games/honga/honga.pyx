@@ -10,11 +10,12 @@ from importlib import resources
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int16_t
 from libc.string cimport memcpy, memset, memcmp
 from libc.stdio cimport snprintf
-from cpython.pycapsule cimport PyCapsule_New
 
 from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.honga.honga cimport *
+from games.common cimport (game_table, table_for_players, table_capsule, state_bytes, load_state, state_error,
+                           shuffle_bytes, count_total, outcomes_from_counts, draw_from_counts, plural)
 
 NAME = "honga"
 DESCRIPTION = "Honga (HABA 2018) for 2-5 players: disc placement, the hungry sabre-tooth tiger, hidden bonus cards"

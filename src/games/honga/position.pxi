@@ -17,9 +17,7 @@ PAYMENT_FIELDS = ("for", "owe", "owe_any", "owe_mammoths", "last_paid", "last_ra
 
 cdef HongaState load(bytes data) except *:
     cdef HongaState s
-    if data is None or len(data) != sizeof(HongaState):
-        raise ValueError(f"state: expected {sizeof(HongaState)} bytes")
-    memcpy(&s, <const char*>data, sizeof(s))
+    load_state(&s, sizeof(s), data)
     return s
 
 
@@ -300,12 +298,7 @@ def state_from_dict(dict params, dict doc):
 
 def check_state(bytes data):
     """None when `data` is a state the rules allow, else "field: reason" naming the first wrong field."""
-    cdef char msg[MSG_CAP]
-    if len(data) != sizeof(HongaState):
-        return f"state: {len(data)} bytes, expected {sizeof(HongaState)}"
-    if check_honga(<const HongaState*><const char*>data, msg):
-        return msg.decode("utf-8", "replace")
-    return None
+    return state_error(data, sizeof(HongaState), check_honga)
 
 
 def phase_name(bytes data):

@@ -10,10 +10,7 @@ cdef inline int is_red(int d) noexcept nogil:
 
 
 cdef inline int bonus_total(const uint8_t* counts) noexcept nogil:
-    cdef int k, t = 0
-    for k in range(NUM_KINDS):
-        t += counts[k]
-    return t
+    return count_total(counts, NUM_KINDS)
 
 
 cdef inline int popcount64(uint64_t x) noexcept nogil:
@@ -772,13 +769,7 @@ cdef int chance_outcomes(const void* sp, int* out, double* probs) noexcept nogil
     cdef int n = 0, i, tot
     cdef uint64_t m
     if s.phase == PH_ACT and s.pend_bonus:
-        tot = bonus_total(s.bonus_pile)
-        for i in range(NUM_KINDS):
-            if s.bonus_pile[i]:
-                out[n] = C_BONUS + i
-                probs[n] = <double>s.bonus_pile[i] / tot
-                n += 1
-        return n
+        return outcomes_from_counts(s.bonus_pile, NUM_KINDS, C_BONUS, out, probs)
     if s.phase != PH_DRAWS:
         return 0
     if s.pend_trade:
@@ -808,12 +799,8 @@ cdef int sample_chance(const void* sp, Rng* rng) noexcept nogil:
     cdef int i, pick, tot
     cdef uint64_t m
     if s.phase == PH_ACT and s.pend_bonus:
-        pick = rng_below(rng, bonus_total(s.bonus_pile))
-        for i in range(NUM_KINDS):
-            if pick < s.bonus_pile[i]:
-                return C_BONUS + i
-            pick -= s.bonus_pile[i]
-        return -1
+        i = draw_from_counts(s.bonus_pile, NUM_KINDS, rng)
+        return C_BONUS + i if i >= 0 else -1
     if s.pend_trade:
         m = s.trade_pile
         pick = rng_below(rng, popcount64(m))
@@ -1041,8 +1028,7 @@ cdef void determinize(void* sp, int observer, Rng* rng) noexcept nogil:
     fresh draws) from one pool built in kind order, keeping how many cards each place holds."""
     cdef HongaState* s = <HongaState*>sp
     cdef uint8_t pool[NUM_BONUS]
-    cdef int size = 0, k, q, i, j, t, pos = 0
-    cdef uint8_t tmp
+    cdef int size = 0, k, q, i, t, pos = 0
     cdef int nf[MAXP]
     cdef int nk[MAXP]
     cdef int npile = bonus_total(s.bonus_pile)
@@ -1059,11 +1045,7 @@ cdef void determinize(void* sp, int observer, Rng* rng) noexcept nogil:
             if size < NUM_BONUS:
                 pool[size] = k
                 size += 1
-    for i in range(size - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        tmp = pool[i]
-        pool[i] = pool[j]
-        pool[j] = tmp
+    shuffle_bytes(pool, size, rng)
     memset(s.bonus_pile, 0, NUM_KINDS)
     for q in range(s.num_players):
         memset(s.bonus_fresh[q], 0, NUM_KINDS)
@@ -1088,8 +1070,7 @@ cdef void redeal_discs(HongaState* s, int observer, Rng* rng, int red) noexcept 
     pile, places under the pile with their owner kept, another player's Extra-disc draws)."""
     cdef uint64_t hid = hidden_discs(s, observer) & colour_mask(red)
     cdef uint8_t ids[NUM_GREY]
-    cdef uint8_t tmp
-    cdef int n = 0, i, j, d, pos = 0
+    cdef int n = 0, i, d, pos = 0
     cdef uint8_t upos[NUM_GREY]
     cdef int8_t uby[NUM_GREY]
     cdef int nu = 0
@@ -1112,11 +1093,7 @@ cdef void redeal_discs(HongaState* s, int observer, Rng* rng, int red) noexcept 
             if ((hid >> s.pending[i]) & 1):
                 pend_slot[npend] = i
                 npend += 1
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        tmp = ids[i]
-        ids[i] = ids[j]
-        ids[j] = tmp
+    shuffle_bytes(ids, n, rng)
     s.disc_pile &= ~hid
     for i in range(npend):
         s.pending[pend_slot[i]] = ids[pos]
@@ -1157,9 +1134,6 @@ cdef int rollout_action(const void* sp, Rng* rng) noexcept nogil:
 
 # ---- legal states (one definition, used when a position is loaded and by the tests and the soak) ----
 
-DEF MSG_CAP = 160
-
-
 cdef int tusk_holder(const HongaState* s) noexcept nogil:
     """Who holds the tusk by the herd (the rule reassess_tusk applies), -1 for the mammoth field."""
     cdef HongaState t
@@ -1168,116 +1142,133 @@ cdef int tusk_holder(const HongaState* s) noexcept nogil:
     return t.tusk
 
 
-cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
-    """0 if `s` is a state the rules allow, else 1 with "field: reason" in msg (MSG_CAP bytes). Reads
-    every array only after checking the index it uses, so it is safe on any bytes of the right size."""
-    cdef int n = s.num_players, p, k, r, i, t, holder
-    cdef int total[NUM_KINDS]
-    cdef uint64_t held = 0, bit, m
-    cdef int herd_count[MAXP]
-    cdef int opts[16]
-    cdef uint8_t disc_uses[NUM_FIELDS]
-    if n < 2 or n > MAXP:
-        snprintf(msg, MSG_CAP, "players: %d seats, the game has 2-5", n)
+cdef int check_turn_counters(const HongaState* s, char* msg, size_t size) noexcept nogil:
+    """The player count, the phase, whose turn, the end flags, the turn and placement counters, the setup."""
+    cdef int n = s.num_players
+    if n < MIN_PLAYERS or n > MAXP:
+        snprintf(msg, size, "players: %d seats, the game has 2-5", n)
         return 1
     if s.phase > PH_PAY:
-        snprintf(msg, MSG_CAP, "phase: unknown phase %d", s.phase)
+        snprintf(msg, size, "phase: unknown phase %d", s.phase)
         return 1
     if s.to_move >= n:
-        snprintf(msg, MSG_CAP, "to_move: seat %d in a %d-player game", s.to_move, n)
+        snprintf(msg, size, "to_move: seat %d in a %d-player game", s.to_move, n)
         return 1
     if s.finished > 1 or s.end_triggered > 1:
-        snprintf(msg, MSG_CAP, "finished: flags must be 0 or 1")
+        snprintf(msg, size, "finished: flags must be 0 or 1")
         return 1
     if s.turn > MAX_TURNS:
-        snprintf(msg, MSG_CAP, "turn: %d, at most %d", s.turn, MAX_TURNS)
+        snprintf(msg, size, "turn: %d, at most %d", s.turn, MAX_TURNS)
         return 1
-    if s.stamp > MAX_TURNS * 6:
+    if s.stamp > MAX_TURNS * PLACEMENTS_PER_TURN:
         # at most 4 + 2 lucky hands lure a mammoth per turn; the bound keeps the uint16 counter from wrapping
-        snprintf(msg, MSG_CAP, "stamp: %d placements, at most %d in a game", s.stamp, MAX_TURNS * 6)
+        snprintf(msg, size, "stamp: %d placements, at most %d in a game", s.stamp, MAX_TURNS * PLACEMENTS_PER_TURN)
         return 1
     if s.setup_discs > n:
-        snprintf(msg, MSG_CAP, "setup_discs: %d, at most %d", s.setup_discs, n)
+        snprintf(msg, size, "setup_discs: %d, at most %d", s.setup_discs, n)
         return 1
     if (s.turn == 0) != (s.setup_discs < n):
-        snprintf(msg, MSG_CAP, "setup_discs: %d of %d first discs dealt in turn %d (turn 0 is the setup)",
+        snprintf(msg, size, "setup_discs: %d of %d first discs dealt in turn %d (turn 0 is the setup)",
                  s.setup_discs, n, s.turn)
         return 1
     if s.turn == 0 and (s.phase != PH_DRAWS or s.to_move != 0):
-        snprintf(msg, MSG_CAP, "phase: the setup (turn 0) is the draws phase of seat 0")
+        snprintf(msg, size, "phase: the setup (turn 0) is the draws phase of seat 0")
         return 1
-    # seats beyond the player count hold nothing
+    return 0
+
+
+cdef int check_empty_seats(const HongaState* s, char* msg, size_t size) noexcept nogil:
+    """Seats beyond the player count hold nothing."""
+    cdef int n = s.num_players, p
     for p in range(n, MAXP):
         if (s.score[p] or s.board_mammoths[p] or s.depot_mammoths[p] or s.mountain[p] or s.last_placed[p]
                 or s.waiting_disc[p] != NO_DISC or bonus_total(s.bonus_known[p]) or bonus_total(s.bonus_fresh[p])
                 or s.res[p][0] or s.res[p][1] or s.res[p][2] or s.res[p][3]):
-            snprintf(msg, MSG_CAP, "players[%d]: not a seat of a %d-player game but holds something", p, n)
+            snprintf(msg, size, "players[%d]: not a seat of a %d-player game but holds something", p, n)
             return 1
-    # herd, mammoths, tusk
+    return 0
+
+
+cdef int check_herd_and_players(const HongaState* s, char* msg, size_t size) noexcept nogil:
+    """The herd (owners and length), and each seat's score, resources, mammoths, mountain step and last placement."""
+    cdef int n = s.num_players, p, r, i
+    cdef int herd_count[MAXP]
     if s.herd_len > HERD_SIZE[n]:
-        snprintf(msg, MSG_CAP, "herd: %d mammoths, the field has %d places with %d players", s.herd_len, HERD_SIZE[n], n)
+        snprintf(msg, size, "herd: %d mammoths, the field has %d places with %d players", s.herd_len, HERD_SIZE[n], n)
         return 1
     for p in range(MAXP):
         herd_count[p] = 0
     for i in range(MAXP):
         if i < s.herd_len:
             if s.herd[i] < 0 or s.herd[i] >= n:
-                snprintf(msg, MSG_CAP, "herd[%d]: %d is not a seat", i, s.herd[i])
+                snprintf(msg, size, "herd[%d]: %d is not a seat", i, s.herd[i])
                 return 1
             herd_count[s.herd[i]] += 1
         elif s.herd[i] != -1:
-            snprintf(msg, MSG_CAP, "herd: place %d beyond the herd must be empty", i)
+            snprintf(msg, size, "herd: place %d beyond the herd must be empty", i)
             return 1
     for p in range(n):
-        if s.score[p] < 0 or s.score[p] > 10000:
-            snprintf(msg, MSG_CAP, "players[%d].score: %d, points are never lost (0..10000)", p, s.score[p])
+        if s.score[p] < 0 or s.score[p] > MAX_SCORE:
+            snprintf(msg, size, "players[%d].score: %d, points are never lost (0..10000)", p, s.score[p])
             return 1
         if s.score[p] >= THRESHOLD[n] and not s.end_triggered:
-            snprintf(msg, MSG_CAP, "end_triggered: players[%d] has %d points, the end is at %d", p, s.score[p], THRESHOLD[n])
+            snprintf(msg, size, "end_triggered: players[%d] has %d points, the end is at %d", p, s.score[p], THRESHOLD[n])
             return 1
-        for r in range(4):
+        for r in range(NUM_RESOURCES):
             if s.res[p][r] > RES_STORE:
-                snprintf(msg, MSG_CAP, "players[%d].%s: %d, the engine stores at most %d", p, RES_C[r], s.res[p][r], RES_STORE)
+                snprintf(msg, size, "players[%d].%s: %d, the engine stores at most %d", p, RES_C[r], s.res[p][r], RES_STORE)
                 return 1
         if s.board_mammoths[p] + s.depot_mammoths[p] + herd_count[p] != MAMMOTHS_PER_PLAYER:
-            snprintf(msg, MSG_CAP, "players[%d].depot_mammoths: board %d + depot %d + herd %d, must be %d", p,
+            snprintf(msg, size, "players[%d].depot_mammoths: board %d + depot %d + herd %d, must be %d", p,
                      s.board_mammoths[p], s.depot_mammoths[p], herd_count[p], MAMMOTHS_PER_PLAYER)
             return 1
         if s.mountain[p] >= MOUNTAIN_TOP:
-            snprintf(msg, MSG_CAP, "players[%d].mountain: step %d, the top (%d) sends everybody back to the foot",
+            snprintf(msg, size, "players[%d].mountain: step %d, the top (%d) sends everybody back to the foot",
                      p, s.mountain[p], MOUNTAIN_TOP)
             return 1
         if s.last_placed[p] > s.stamp:
-            snprintf(msg, MSG_CAP, "players[%d].last_placed: %d, after the last placement (stamp %d)", p, s.last_placed[p], s.stamp)
+            snprintf(msg, size, "players[%d].last_placed: %d, after the last placement (stamp %d)", p, s.last_placed[p], s.stamp)
             return 1
         if herd_count[p] and s.last_placed[p] == 0:
-            snprintf(msg, MSG_CAP, "players[%d].last_placed: has mammoths in the herd but never placed one", p)
+            snprintf(msg, size, "players[%d].last_placed: has mammoths in the herd but never placed one", p)
             return 1
         for i in range(p):
             if s.last_placed[p] and s.last_placed[p] == s.last_placed[i]:
-                snprintf(msg, MSG_CAP, "players[%d].last_placed: two placements cannot share stamp %d", p, s.last_placed[p])
+                snprintf(msg, size, "players[%d].last_placed: two placements cannot share stamp %d", p, s.last_placed[p])
                 return 1
+    return 0
+
+
+cdef int check_tusk_and_honga(const HongaState* s, char* msg, size_t size) noexcept nogil:
+    """The tusk is where the herd puts it; Honga is with a seat or on his field."""
+    cdef int n = s.num_players, holder
     if s.tusk < -1 or s.tusk >= n:
-        snprintf(msg, MSG_CAP, "tusk: %d is not a seat", s.tusk)
+        snprintf(msg, size, "tusk: %d is not a seat", s.tusk)
         return 1
     holder = tusk_holder(s)
     if s.tusk != holder:
         if holder < 0:
-            snprintf(msg, MSG_CAP, "tusk: the herd is empty, the tusk lies on the mammoth field")
+            snprintf(msg, size, "tusk: the herd is empty, the tusk lies on the mammoth field")
         else:
-            snprintf(msg, MSG_CAP, "tusk: the herd gives it to player %d (most mammoths, a tie to the last placer)", holder)
+            snprintf(msg, size, "tusk: the herd gives it to player %d (most mammoths, a tie to the last placer)", holder)
         return 1
     if s.honga < -1 or s.honga >= n:
-        snprintf(msg, MSG_CAP, "honga: %d is not a seat", s.honga)
+        snprintf(msg, size, "honga: %d is not a seat", s.honga)
         return 1
-    # discs: each is in the pile, held (waiting or drawn), or on the round fields / used
+    return 0
+
+
+cdef int check_held_discs(const HongaState* s, char* msg, size_t size) noexcept nogil:
+    """Every disc held (waiting, drawn) or lying on a round field is out of the pile, and in one place only."""
+    cdef int i, t
+    cdef uint64_t held = 0, bit
     if s.disc_pile >> NUM_DISCS:
-        snprintf(msg, MSG_CAP, "disc_pile: disc ids are 0..%d", NUM_DISCS - 1)
+        snprintf(msg, size, "disc_pile: disc ids are 0..%d", NUM_DISCS - 1)
         return 1
-    if s.n_pending > 2:
-        snprintf(msg, MSG_CAP, "turn_state.drawn_discs: %d discs, at most 2", s.n_pending)
+    if s.n_pending > MAX_DRAWN_DISCS:
+        snprintf(msg, size, "turn_state.drawn_discs: %d discs, at most %d", s.n_pending, MAX_DRAWN_DISCS)
         return 1
-    for i in range(MAXP + 2):
+    for i in range(MAXP + MAX_DRAWN_DISCS):
         if i < MAXP:
             t = s.waiting_disc[i]
             if t == NO_DISC:
@@ -1285,75 +1276,87 @@ cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
         else:
             if i - MAXP >= s.n_pending:
                 if s.pending[i - MAXP] != 0:
-                    snprintf(msg, MSG_CAP, "turn_state.drawn_discs: an unused slot must be 0")
+                    snprintf(msg, size, "turn_state.drawn_discs: an unused slot must be 0")
                     return 1
                 continue
             t = s.pending[i - MAXP]
         if t >= NUM_DISCS:
-            snprintf(msg, MSG_CAP, "players: disc %d, ids are 0..%d", t, NUM_DISCS - 1)
+            snprintf(msg, size, "players: disc %d, ids are 0..%d", t, NUM_DISCS - 1)
             return 1
         bit = <uint64_t>1 << t
         if (held | s.disc_pile) & bit:
-            snprintf(msg, MSG_CAP, "disc_pile: disc %d is held and also in the pile or held twice", t)
+            snprintf(msg, size, "disc_pile: disc %d is held and also in the pile or held twice", t)
             return 1
         held |= bit
-    for i in range(4):
+    for i in range(NUM_ROUND_FIELDS):
         t = s.field_top[i]
         if t == NO_DISC:
             continue
         if t >= NUM_DISCS:
-            snprintf(msg, MSG_CAP, "field_top[%d]: disc %d, ids are 0..%d", i, t, NUM_DISCS - 1)
+            snprintf(msg, size, "field_top[%d]: disc %d, ids are 0..%d", i, t, NUM_DISCS - 1)
             return 1
         bit = <uint64_t>1 << t
         if (held | s.disc_pile) & bit:
-            snprintf(msg, MSG_CAP, "field_top[%d]: disc %d lies on a field and is also in the pile or held", i, t)
+            snprintf(msg, size, "field_top[%d]: disc %d lies on a field and is also in the pile or held", i, t)
             return 1
         held |= bit
-    # discs under a pile (Extra disc): in the pile, put there by a seat, places distinct per colour
+    return 0
+
+
+cdef int check_discs_under(const HongaState* s, char* msg, size_t size) noexcept nogil:
+    """Discs put under a pile (Extra disc), the disc of this turn, its field and rotation, and the setup's first
+    discs."""
+    cdef int n = s.num_players, p, i, k
     for i in range(NUM_DISCS):
         if s.under_pos[i] == 0:
             if s.under_by[i] != -1:
-                snprintf(msg, MSG_CAP, "disc_under: disc %d is not under a pile but has an owner", i)
+                snprintf(msg, size, "disc_under: disc %d is not under a pile but has an owner", i)
                 return 1
             continue
         if s.under_by[i] < 0 or s.under_by[i] >= n:
-            snprintf(msg, MSG_CAP, "disc_under: disc %d was put under by %d, not a seat", i, s.under_by[i])
+            snprintf(msg, size, "disc_under: disc %d was put under by %d, not a seat", i, s.under_by[i])
             return 1
         if not (s.disc_pile >> i) & 1:
-            snprintf(msg, MSG_CAP, "disc_under: disc %d lies under its pile but is not in the pile", i)
+            snprintf(msg, size, "disc_under: disc %d lies under its pile but is not in the pile", i)
             return 1
         if s.under_pos[i] > popcount64(under_mask(s, is_red(i))):
-            snprintf(msg, MSG_CAP, "disc_under: disc %d at place %d, the places under a pile are 1..k", i, s.under_pos[i])
+            snprintf(msg, size, "disc_under: disc %d at place %d, the places under a pile are 1..k", i, s.under_pos[i])
             return 1
         for k in range(NUM_GREY if is_red(i) else 0, i):
             if s.under_pos[k] == s.under_pos[i]:
-                snprintf(msg, MSG_CAP, "disc_under: discs %d and %d share place %d under the pile", k, i, s.under_pos[i])
+                snprintf(msg, size, "disc_under: discs %d and %d share place %d under the pile", k, i, s.under_pos[i])
                 return 1
     if s.cur_disc != NO_DISC and s.cur_disc >= NUM_DISCS:
-        snprintf(msg, MSG_CAP, "turn_state.disc: %d, ids are 0..%d", s.cur_disc, NUM_DISCS - 1)
+        snprintf(msg, size, "turn_state.disc: %d, ids are 0..%d", s.cur_disc, NUM_DISCS - 1)
         return 1
-    if s.cur_field >= 4 or s.cur_rot >= 4:
-        snprintf(msg, MSG_CAP, "turn_state.field: round field %d rotation %d, 4 each", s.cur_field, s.cur_rot)
+    if s.cur_field >= NUM_ROUND_FIELDS or s.cur_rot >= NUM_ROTATIONS:
+        snprintf(msg, size, "turn_state.field: round field %d rotation %d, 4 each", s.cur_field, s.cur_rot)
         return 1
     if s.setup_discs < n:
         for p in range(n):
             if (s.waiting_disc[p] != NO_DISC) != (p < s.setup_discs):
-                snprintf(msg, MSG_CAP, "players[%d].disc: during the setup seats 0..%d hold their first disc", p, s.setup_discs - 1)
+                snprintf(msg, size, "players[%d].disc: during the setup seats 0..%d hold their first disc", p, s.setup_discs - 1)
                 return 1
-    # trade cards
-    for i in range(3):
+    return 0
+
+
+cdef int check_cards(const HongaState* s, char* msg, size_t size) noexcept nogil:
+    """The face-up trade cards, and every bonus card in exactly one place."""
+    cdef int p, k, i, t
+    cdef int total[NUM_KINDS]
+    for i in range(NUM_TRADE_SLOTS):
         t = s.trade_slot[i]
         if t == NO_DISC:
             continue
         if t >= NUM_TRADE:
-            snprintf(msg, MSG_CAP, "trade_slots[%d]: card %d, ids are 0..%d", i, t, NUM_TRADE - 1)
+            snprintf(msg, size, "trade_slots[%d]: card %d, ids are 0..%d", i, t, NUM_TRADE - 1)
             return 1
         if (s.trade_pile >> t) & 1:
-            snprintf(msg, MSG_CAP, "trade_pile: face-up card %d is also in the pile", t)
+            snprintf(msg, size, "trade_pile: face-up card %d is also in the pile", t)
             return 1
         for k in range(i):
             if s.trade_slot[k] == t:
-                snprintf(msg, MSG_CAP, "trade_slots: card %d lies face up twice", t)
+                snprintf(msg, size, "trade_slots: card %d lies face up twice", t)
                 return 1
     # bonus cards: every card in exactly one place
     for k in range(NUM_KINDS):
@@ -1361,176 +1364,187 @@ cdef int check_honga(const HongaState* s, char* msg) noexcept nogil:
         for p in range(MAXP):
             total[k] += s.bonus_known[p][k] + s.bonus_fresh[p][k]
         if total[k] != BONUS_COUNT[k]:
-            snprintf(msg, MSG_CAP, "bonus_pile: %d %s cards in all places, the game has %d", total[k],
+            snprintf(msg, size, "bonus_pile: %d %s cards in all places, the game has %d", total[k],
                      KIND_C[k], BONUS_COUNT[k])
             return 1
-    # the current turn
-    if (s.cards_played > 2 or s.sated > 1 or s.extra_disc > 1 or s.pend_trade > 1 or s.draw_red > 1
+    return 0
+
+
+cdef int check_payment(const HongaState* s, char* msg, size_t size) noexcept nogil:
+    """This turn's flags and a payment in progress, which exists only in the pay phase."""
+    cdef int opts[MAX_PAY_OPTIONS]
+    if (s.cards_played > MAX_CARDS_PLAYED or s.sated > 1 or s.extra_disc > 1 or s.pend_trade > 1 or s.draw_red > 1
             or s.top_reached > 1):
-        snprintf(msg, MSG_CAP, "turn_state: cards_played at most 2, sated/extra_disc/refill_trade/draw_red/top_reached 0 or 1")
+        snprintf(msg, size, "turn_state: cards_played at most 2, sated/extra_disc/refill_trade/draw_red/top_reached 0 or 1")
         return 1
     if s.top_reached and (s.uses[F_MOUNTAIN] or (s.phase != PH_ACT and s.phase != PH_PAY)):
-        snprintf(msg, MSG_CAP, "turn_state.top_reached: the surplus mountain hands are forfeited (none left)")
+        snprintf(msg, size, "turn_state.top_reached: the surplus mountain hands are forfeited (none left)")
         return 1
     # a payment in progress
     if s.phase == PH_PAY and not s.finished:
         if s.pay_kind < PAY_LURE or s.pay_kind > PAY_BUY:
-            snprintf(msg, MSG_CAP, "turn_state.payment.kind: %d, a payment is for a mammoth, a trade or points", s.pay_kind)
+            snprintf(msg, size, "turn_state.payment.kind: %d, a payment is for a mammoth, a trade or points", s.pay_kind)
             return 1
-        if (s.owe[0] > 3 or s.owe[1] > 3 or s.owe[2] > 3 or s.owe_any > 3 or s.owe_mam > 2 or s.pay_points > 20
-                or s.pay_swap > 1 or s.mam_herd > 1 or s.pay_floor > 3 or (s.pay_key > 3 and s.pay_key != 255)
-                or s.pay_slot > 2 or s.mam_floor > s.herd_len):
-            snprintf(msg, MSG_CAP, "turn_state.payment: a field is out of range")
+        if (s.owe[0] > MAX_OWED_FOOD or s.owe[1] > MAX_OWED_FOOD or s.owe[2] > MAX_OWED_FOOD or s.owe_any > MAX_OWED_FOOD
+                or s.owe_mam > MAX_OWED_MAMMOTHS or s.pay_points > MAX_PAY_POINTS or s.pay_swap > 1 or s.mam_herd > 1
+                or s.pay_floor > MAX_PAY_RANK or (s.pay_key > PAY_KEY_ANY and s.pay_key != NO_PAY_KEY)
+                or s.pay_slot >= NUM_TRADE_SLOTS or s.mam_floor > s.herd_len):
+            snprintf(msg, size, "turn_state.payment: a field is out of range")
             return 1
         if pay_key(s) < 0:
-            snprintf(msg, MSG_CAP, "turn_state.payment: nothing is owed (a complete payment ends the pay phase)")
+            snprintf(msg, size, "turn_state.payment: nothing is owed (a complete payment ends the pay phase)")
             return 1
         if (s.pay_kind == PAY_BUY) != (s.owe_any > 0) or (s.pay_kind == PAY_BUY and (s.owe[0] or s.owe[1] or s.owe[2])):
-            snprintf(msg, MSG_CAP, "turn_state.payment: bought points owe units of any food, nothing else")
+            snprintf(msg, size, "turn_state.payment: bought points owe units of any food, nothing else")
             return 1
         if s.pay_kind != PAY_TRADE and (s.owe_mam or s.pay_swap or s.mam_herd):
-            snprintf(msg, MSG_CAP, "turn_state.payment: only a trade costs mammoths or uses the swap card")
+            snprintf(msg, size, "turn_state.payment: only a trade costs mammoths or uses the swap card")
             return 1
         if s.pay_kind == PAY_TRADE and s.trade_slot[s.pay_slot] == NO_DISC:
-            snprintf(msg, MSG_CAP, "turn_state.payment.slot: the trade being paid is in an empty slot")
+            snprintf(msg, size, "turn_state.payment.slot: the trade being paid is in an empty slot")
             return 1
         if s.pay_kind == PAY_LURE and s.depot_mammoths[s.to_move] == 0:
-            snprintf(msg, MSG_CAP, "turn_state.payment: a mammoth is lured but none is left in the depot")
+            snprintf(msg, size, "turn_state.payment: a mammoth is lured but none is left in the depot")
             return 1
         if pay_options(s, opts) == 0:
-            snprintf(msg, MSG_CAP, "turn_state.payment: what is owed cannot be paid")
+            snprintf(msg, size, "turn_state.payment: what is owed cannot be paid")
             return 1
         # pay_options sees the next unit only; the mammoths come after the food and need their own cover
         if s.owe_mam > (0 if s.mam_herd else s.board_mammoths[s.to_move]) + own_in_herd_below(s, s.to_move, s.mam_floor):
-            snprintf(msg, MSG_CAP, "turn_state.payment: %d mammoths owed, fewer left to pay them with", s.owe_mam)
+            snprintf(msg, size, "turn_state.payment: %d mammoths owed, fewer left to pay them with", s.owe_mam)
             return 1
     elif (s.pay_kind or s.owe[0] or s.owe[1] or s.owe[2] or s.owe_any or s.owe_mam or s.pay_floor or s.pay_swap
-            or s.pay_slot or s.pay_points or s.mam_floor or s.mam_herd or s.pay_key != 255):
-        snprintf(msg, MSG_CAP, "turn_state.payment: a payment exists only in the pay phase")
+            or s.pay_slot or s.pay_points or s.mam_floor or s.mam_herd or s.pay_key != NO_PAY_KEY):
+        snprintf(msg, size, "turn_state.payment: a payment exists only in the pay phase")
         return 1
+    return 0
+
+
+cdef int check_hands(const HongaState* s, char* msg, size_t size) noexcept nogil:
+    """The hands left on the fields and the bonus cards of this turn; who holds a disc after the setup."""
+    cdef int n = s.num_players, p, i, k
+    cdef uint8_t disc_uses[NUM_FIELDS]
     if s.uses[F_HONGA]:
-        snprintf(msg, MSG_CAP, "turn_state.uses: hands on Honga are used up by the Honga check")
+        snprintf(msg, size, "turn_state.uses: hands on Honga are used up by the Honga check")
         return 1
     for i in range(NUM_FIELDS):
-        if s.uses[i] > 6 or (s.uses[i] and s.phase != PH_ACT and s.phase != PH_PAY):
-            snprintf(msg, MSG_CAP, "turn_state.uses: %d hands on %s (at most 4 + 2 lucky hands, only while acting)",
+        if s.uses[i] > MAX_HANDS or (s.uses[i] and s.phase != PH_ACT and s.phase != PH_PAY):
+            snprintf(msg, size, "turn_state.uses: %d hands on %s (at most 4 + 2 lucky hands, only while acting)",
                      s.uses[i], FIELD_C[i])
             return 1
     if (s.phase == PH_ACT or s.phase == PH_PAY) and not s.finished:   # the last 'end' finishes in the act phase
         if bonus_total(s.bonus_played) != s.cards_played:
-            snprintf(msg, MSG_CAP, "bonus_played: %d cards face up, turn_state.cards_played says %d",
+            snprintf(msg, size, "bonus_played: %d cards face up, turn_state.cards_played says %d",
                      bonus_total(s.bonus_played), s.cards_played)
             return 1
         if s.cur_disc == NO_DISC or s.field_top[s.cur_field] != s.cur_disc:
-            snprintf(msg, MSG_CAP, "turn_state.disc: the disc placed this turn must lie on the round field")
+            snprintf(msg, size, "turn_state.disc: the disc placed this turn must lie on the round field")
             return 1
         # hands left on a field: at most what the disc placed gives it plus this turn's lucky hands
         compute_uses(s.cur_disc, s.cur_field, s.cur_rot, disc_uses)
         k = s.bonus_played[K_LUCKY] + s.bonus_played[K_LUCKY_OR_HONGA]
         for i in range(NUM_FIELDS):
             if s.uses[i] > disc_uses[i] + k:
-                snprintf(msg, MSG_CAP, "turn_state.uses: %d hands on %s, more than the disc placed gives it (%d) "
+                snprintf(msg, size, "turn_state.uses: %d hands on %s, more than the disc placed gives it (%d) "
                          "and the %d lucky hands played this turn", s.uses[i], FIELD_C[i], disc_uses[i], k)
                 return 1
     elif bonus_total(s.bonus_played):
-        snprintf(msg, MSG_CAP, "bonus_played: cards are played only while acting")
+        snprintf(msg, size, "bonus_played: cards are played only while acting")
         return 1
     if s.pend_bonus and s.phase != PH_ACT:
-        snprintf(msg, MSG_CAP, "turn_state.pending_bonus_draws: bonus cards are drawn only while acting")
+        snprintf(msg, size, "turn_state.pending_bonus_draws: bonus cards are drawn only while acting")
         return 1
     if s.pend_bonus and bonus_total(s.bonus_pile) == 0:
-        snprintf(msg, MSG_CAP, "turn_state.pending_bonus_draws: a bonus draw with an empty pile (reshuffle first)")
+        snprintf(msg, size, "turn_state.pending_bonus_draws: a bonus draw with an empty pile (reshuffle first)")
         return 1
     if s.phase != PH_DRAWS and (s.pend_trade or s.pend_disc):
-        snprintf(msg, MSG_CAP, "turn_state: trade refills and disc draws happen only in the draws phase")
+        snprintf(msg, size, "turn_state: trade refills and disc draws happen only in the draws phase")
         return 1
     if s.phase != PH_DRAWS and s.phase != PH_KEEP and s.n_pending:
-        snprintf(msg, MSG_CAP, "turn_state.drawn_discs: drawn discs wait only in the draws and keep phases")
+        snprintf(msg, size, "turn_state.drawn_discs: drawn discs wait only in the draws and keep phases")
         return 1
     if s.turn > 0:
         # after the setup every seat holds its next disc, except the player to move once he has placed his
         # (there are always more discs of each colour than seats can hold, so a draw never comes up empty)
         for p in range(n):
             if p != s.to_move and s.waiting_disc[p] == NO_DISC:
-                snprintf(msg, MSG_CAP, "players[%d].disc: every player waiting for his turn holds a disc", p)
+                snprintf(msg, size, "players[%d].disc: every player waiting for his turn holds a disc", p)
                 return 1
         if s.phase != PH_PLACE and not s.finished and s.waiting_disc[s.to_move] != NO_DISC:
-            snprintf(msg, MSG_CAP, "players[%d].disc: the player to move has placed his disc", s.to_move)
+            snprintf(msg, size, "players[%d].disc: the player to move has placed his disc", s.to_move)
             return 1
+    return 0
+
+
+cdef int check_pending_step(const HongaState* s, char* msg, size_t size) noexcept nogil:
+    """What the phase waits for can happen: the end, the disc to place, the discs to keep, the draws."""
+    cdef int n = s.num_players, i, t
+    cdef uint64_t m
     if s.finished:
         if not s.end_triggered and s.turn < MAX_TURNS:
-            snprintf(msg, MSG_CAP, "finished: the game ends only after the end was triggered")
+            snprintf(msg, size, "finished: the game ends only after the end was triggered")
             return 1
         return 0
     if s.phase == PH_PLACE:
         if s.waiting_disc[s.to_move] == NO_DISC:
-            snprintf(msg, MSG_CAP, "players[%d].disc: the player to move must hold a disc", s.to_move)
+            snprintf(msg, size, "players[%d].disc: the player to move must hold a disc", s.to_move)
             return 1
         if s.cards_played or s.sated or s.extra_disc or s.draw_red or s.cur_disc != NO_DISC:
-            snprintf(msg, MSG_CAP, "turn_state: a turn that has not begun has no disc, cards or effects yet")
+            snprintf(msg, size, "turn_state: a turn that has not begun has no disc, cards or effects yet")
             return 1
     elif s.phase == PH_KEEP:
-        if s.n_pending != 2:
-            snprintf(msg, MSG_CAP, "turn_state.drawn_discs: the keep decision needs two drawn discs")
+        if s.n_pending != MAX_DRAWN_DISCS:
+            snprintf(msg, size, "turn_state.drawn_discs: the keep decision needs two drawn discs")
             return 1
     elif s.phase == PH_DRAWS:
         # what is left to draw must have an outcome (an empty pile is reshuffled before a draw)
         if s.pend_trade:
             t = 0
-            for i in range(3):
+            for i in range(NUM_TRADE_SLOTS):
                 if s.trade_slot[i] == NO_DISC:
                     t = 1
             if not t or s.trade_pile == 0:
-                snprintf(msg, MSG_CAP, "turn_state.refill_trade: needs an empty slot and a non-empty trade pile")
+                snprintf(msg, size, "turn_state.refill_trade: needs an empty slot and a non-empty trade pile")
                 return 1
         elif s.pend_disc:
             m = s.disc_pile & colour_mask(s.draw_red)
             if m == 0:
-                snprintf(msg, MSG_CAP, "turn_state.pending_disc_draws: a disc draw with an empty pile (reshuffle first)")
+                snprintf(msg, size, "turn_state.pending_disc_draws: a disc draw with an empty pile (reshuffle first)")
                 return 1
         else:
-            snprintf(msg, MSG_CAP, "phase: the draws phase with nothing left to draw")
+            snprintf(msg, size, "phase: the draws phase with nothing left to draw")
             return 1
         if s.setup_discs < n:
             if s.pend_disc != n - s.setup_discs or s.draw_red or s.n_pending:
-                snprintf(msg, MSG_CAP, "turn_state.pending_disc_draws: the setup deals one grey disc to each of %d seats", n)
+                snprintf(msg, size, "turn_state.pending_disc_draws: the setup deals one grey disc to each of %d seats", n)
                 return 1
         elif s.pend_disc + s.n_pending != 1 + s.extra_disc:
-            snprintf(msg, MSG_CAP, "turn_state.pending_disc_draws: %d to draw and %d drawn, the turn draws %d",
+            snprintf(msg, size, "turn_state.pending_disc_draws: %d to draw and %d drawn, the turn draws %d",
                      s.pend_disc, s.n_pending, 1 + s.extra_disc)
             return 1
     return 0
 
 
-cdef GameTable TABLES[4]
+cdef int check_honga(const void* p, char* msg, size_t size) noexcept nogil:
+    """0 if `p` is a state the rules allow, else 1 with "field: reason" in msg (at most `size` bytes). Checks
+    part by part, each part reading an array only after an earlier part (or itself) has checked the index it
+    uses, so it is safe on any bytes of the right size; the first wrong field found is the one named."""
+    cdef const HongaState* s = <const HongaState*>p
+    if (check_turn_counters(s, msg, size) or check_empty_seats(s, msg, size) or
+            check_herd_and_players(s, msg, size) or check_tusk_and_honga(s, msg, size) or
+            check_held_discs(s, msg, size) or check_discs_under(s, msg, size) or check_cards(s, msg, size) or
+            check_payment(s, msg, size) or check_hands(s, msg, size) or check_pending_step(s, msg, size)):
+        return 1
+    return 0
 
 
-cdef void fill_table(GameTable* t, int players) noexcept:
-    t.name = "honga"
-    t.num_players = players
-    t.state_size = sizeof(HongaState)
-    t.max_actions = NUM_ACTIONS
-    t.max_chance_outcomes = NUM_DISCS
-    t.max_game_length = MAX_TURNS * 40 + 16
-    t.data = NULL
-    t.current_player = current_player
-    t.legal_actions = legal_actions
-    t.apply_action = apply_action
-    t.chance_outcomes = chance_outcomes
-    t.sample_chance = sample_chance
-    t.returns = returns
-    t.scores = scores
-    t.heuristic = heuristic
-    t.heuristic_variants = HEURISTIC_VARIANTS
-    t.default_heuristic_variant = DEFAULT_HEURISTIC_VARIANT
-    t.determinize = determinize
-    t.infoset_hash = infoset_hash
-    t.observed_action = observed_action
-    t.rollout_action = rollout_action
-
-
-for _n in range(2, 6):
-    fill_table(&TABLES[_n - 2], _n)
+cdef GameTable TABLES[MAXP - MIN_PLAYERS + 1]    # one per player count
+cdef GameTable RULES = game_table("honga", sizeof(HongaState), NUM_ACTIONS, NUM_DISCS, current_player, legal_actions,
+                                  apply_action, chance_outcomes, sample_chance, returns, scores, heuristic,
+                                  HEURISTIC_VARIANTS, DEFAULT_HEURISTIC_VARIANT, determinize, infoset_hash,
+                                  observed_action, rollout_action)
+for _n in range(MIN_PLAYERS, MAXP + 1):
+    TABLES[_n - MIN_PLAYERS] = table_for_players(RULES, _n, MAX_TURNS * 40 + 16)
 
 
 # ---- the opening and the Python entry points (off the hot path) ----
@@ -1568,9 +1582,9 @@ cdef HongaState fresh_state(int n):
 
 
 def make_table(dict params):
-    return PyCapsule_New(&TABLES[params["players"] - 2], b"cavemind.GameTable", NULL)
+    return table_capsule(&TABLES[params["players"] - MIN_PLAYERS])
 
 
 def initial_state(dict params):
     cdef HongaState s = fresh_state(params["players"])
-    return (<char*>&s)[:sizeof(s)]
+    return state_bytes(&s, sizeof(s))

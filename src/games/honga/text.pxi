@@ -77,11 +77,6 @@ def action_to_string(bytes data, action):
     return "disc ?"
 
 
-def _plural(n, word):
-    """'1 card', '2 cards': a count with its noun (the readable board should not say '1 secret cards')."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def render(bytes data, observer=None):
     cdef HongaState s = load(data)
     doc = state_to_dict(data, observer)
@@ -106,7 +101,7 @@ def render(bytes data, observer=None):
             t = [TRADE_COST[c][j] for j in range(5)]
             slots.append(f"{i + 1}: #{c} {t[0]}f {t[1]}b {t[2]}m {t[3]}M -> {t[4]} pts")
     lines.append("trade: " + "; ".join(slots) + f"  (pile {len(doc['trade_pile'])})")
-    lines.append(f"bonus pile: {_plural(bonus_total(s.bonus_pile), 'card')}, discard: {doc['bonus_discard'] or '-'}")
+    lines.append(f"bonus pile: {plural(bonus_total(s.bonus_pile), 'card')}, discard: {doc['bonus_discard'] or '-'}")
     for i in range(n):
         pl = doc["players"][i]
         lines.append(
