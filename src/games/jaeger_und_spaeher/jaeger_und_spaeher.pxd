@@ -18,6 +18,19 @@ cdef enum:
     MEMBERS = 5
     TARGET = 24
     EMPTY = 255
+    NROWS = 3            # rows of the character display
+
+# the bounds of the state's fields (check_state refuses a state beyond them)
+cdef enum:
+    NUM_VARIANTS = 3             # variant: intro, normal, survival (VARIANTS)
+    NUM_HOLY_MODES = 3           # holy_places: none, first, random (HOLY_MODES)
+    MIN_TURN_LIMIT = 2           # turn_limit, the option's range
+    MAX_TURN_LIMIT = 2000
+    BONUS_SPACES = 3             # the bonus spaces of the points track (9, 14, 18): one bit each in bonus_done
+    MAX_LOCATION_MEMBERS = 3     # members of both players on one location card
+    SETUP_SPECIALS = 6           # special characters the setup lays out, two per row
+    CHARS_IN_PLAY_INTRO = 16     # character cards in play in the introductory game
+    CHARS_IN_PLAY = 18           # and with the specials
 
 # phases
 cdef enum:
@@ -97,14 +110,14 @@ ctypedef struct JState:
     uint16_t turn            # turns played so far
     uint16_t turn_limit      # safety cap on turns (not a rule; README, "The turn limit")
     uint8_t points[2]        # score track position per player
-    uint8_t bonus_done[2]    # bits: 9, 14, 18
+    uint8_t bonus_done[2]    # bits: 9, 14, 18 (BONUS_SPACES)
     uint8_t hunger[2]        # hunger tiles held
     uint8_t tribe[2]         # members on the tribe card (free to place)
     uint8_t camp[2]          # members in the camp
     uint8_t reserve[2]       # members in the reserve
     uint8_t hand[2][NCHAR]   # characters in hand, per type
-    uint8_t row_len[3]       # characters in each display row
-    uint8_t rows[3][ROWMAX]  # character types of each row, in order (the last one is the free card)
+    uint8_t row_len[NROWS]   # characters in each display row
+    uint8_t rows[NROWS][ROWMAX]  # character types of each row, in order (the last one is the free card)
     uint8_t obj_hand[2][NOBJ] # objects in hand, per type (secret from the opponent)
     uint8_t obj_created[2][NOBJ] # objects created (face up), per type
     uint8_t obj_disc_open[NOBJ] # objects on the discard pile face up, per type

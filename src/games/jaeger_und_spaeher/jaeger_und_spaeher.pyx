@@ -11,11 +11,12 @@ from libc.stdio cimport snprintf
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc
 from libc.math cimport exp
-from cpython.pycapsule cimport PyCapsule_New
 
 from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.jaeger_und_spaeher.jaeger_und_spaeher cimport *
+from games.common cimport (game_table, table_for_players, table_capsule, state_bytes, load_state, state_error,
+                           shuffle_ints, outcomes_from_counts, plural)
 
 NAME = "jaeger_und_spaeher"
 DESCRIPTION = "Jäger und Späher (2 players): introductory, normal and survival-struggle games, optional Holy Places"

@@ -84,20 +84,16 @@ def check_state(bytes data, params=None):
     """None when `data` is a Jäger und Späher state the rules allow, otherwise "field: reason". With the
     game's `params`, the options stored in the state (variant, Holy Places, turn limit) must match them:
     the table's maximum game length comes from the turn limit."""
-    cdef char msg[200]
-    cdef JState s
-    if len(data) != sizeof(JState):
-        return f"state: expected {sizeof(JState)} bytes, got {len(data)}"
-    memcpy(&s, <const char*>data, sizeof(JState))
-    if check(&s, msg, sizeof(msg)):
-        return msg.decode()
-    if params is not None:
-        options = (VARIANTS[s.variant], HOLY_MODES[s.holy_mode], s.turn_limit)
-        wanted = (params.get("variant", "normal"), params.get("holy_places", "none"),
-                  params.get("turn_limit", TURN_LIMIT))
-        for name, have, want in zip(("variant", "holy_places", "turn_limit"), options, wanted):
-            if have != want:
-                return f"{name}: the state has {have!r}, the game {want!r}"
+    error = state_error(data, sizeof(JState), check)
+    if error is not None or params is None:
+        return error
+    cdef JState s = load(data)
+    options = (VARIANTS[s.variant], HOLY_MODES[s.holy_mode], s.turn_limit)
+    wanted = (params.get("variant", "normal"), params.get("holy_places", "none"),
+              params.get("turn_limit", TURN_LIMIT))
+    for name, have, want in zip(("variant", "holy_places", "turn_limit"), options, wanted):
+        if have != want:
+            return f"{name}: the state has {have!r}, the game {want!r}"
     return None
 
 

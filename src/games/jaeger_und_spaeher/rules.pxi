@@ -702,14 +702,7 @@ cdef int chance_outcomes(const void* v, int* out, double* probs) noexcept nogil:
             probs[k] = 1.0 / n
         return n
     if op == OP_DRAW:
-        for o in range(NOBJ):
-            total += s.obj_draw[o]
-        for o in range(NOBJ):
-            if s.obj_draw[o]:
-                out[n] = C_OBJ + o
-                probs[n] = <double>s.obj_draw[o] / total
-                n += 1
-        return n
+        return outcomes_from_counts(s.obj_draw, NOBJ, C_OBJ, out, probs)
     if op == OP_SETUP_SPECIAL:
         for t in range(NCHAR):
             counts[t] = CH_SPECIAL[t]
@@ -1090,7 +1083,7 @@ cdef void determinize(void* v, int observer, Rng* rng) noexcept nogil:
     """Deals the objects the observer cannot see (the pile, the other player's face-down objects and the
     other player's face-down discards) again from their pool, in canonical type order, keeping every count."""
     cdef JState* s = <JState*>v
-    cdef int q = 1 - observer, o, k, n = 0, nh = 0, nx = 0, j, tmp
+    cdef int q = 1 - observer, o, k, n = 0, nh = 0, nx = 0
     cdef int items[40]
     for o in range(NOBJ):
         nh += s.obj_hand[q][o]
@@ -1101,11 +1094,7 @@ cdef void determinize(void* v, int observer, Rng* rng) noexcept nogil:
         s.obj_draw[o] = 0
         s.obj_hand[q][o] = 0
         s.obj_disc_hidden[q][o] = 0
-    for k in range(n - 1, 0, -1):
-        j = rng_below(rng, k + 1)
-        tmp = items[k]
-        items[k] = items[j]
-        items[j] = tmp
+    shuffle_ints(items, n, rng)
     for k in range(n):
         if k < nh:
             s.obj_hand[q][items[k]] += 1
@@ -1155,31 +1144,17 @@ cdef inline int char_copies(int t) noexcept nogil:
     return (2 if t <= T_SHAMAN else 0) + CH_SPECIAL[t]
 
 
-cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
-    """0 when `s` is a state the rules allow, otherwise 1 with "field: reason" in msg. Every value any rules
-    function, determinize, the hashes, the observation or state_to_dict uses as an index is bounded here,
-    and the rule invariants (members, cards, objects, stones, hunger tiles, phases and pending instructions)
-    hold. The checks run in an order that never reads out of range, so any bytes can be checked."""
-    cdef int p, t, r, k, slot, o, m, c, n, op, a, b, covered = 0, setups = 0, total, head_free, still_out
-    cdef int chars[NCHAR]
-    cdef int row_count[NCHAR]
-    cdef int objects[NOBJ]
-    cdef int members[2]
-    cdef int buf[NUM_ACTIONS]
-    cdef double probs[NUM_ACTIONS]
-    cdef int holy_card[NHOLY]
-    cdef int holy_setups = 0
+cdef int check_options(const JState* s, char* msg, size_t size) noexcept nogil:
+    """The options, whose turn, the phase, the end and its flags, the turn counter, and the padding bytes."""
     cdef size_t i
-    cdef uint64_t face_up = 0, all_locs = ((<uint64_t>1) << NLOC) - 1
-    # -- scalar fields
-    if s.variant > 2:
-        snprintf(msg, size, "variant: %d, expected 0..2", <int>s.variant)
+    if s.variant >= NUM_VARIANTS:
+        snprintf(msg, size, "variant: %d, expected 0..%d", <int>s.variant, NUM_VARIANTS - 1)
         return 1
-    if s.holy_mode > 2:
-        snprintf(msg, size, "holy_places: %d, expected 0..2", <int>s.holy_mode)
+    if s.holy_mode >= NUM_HOLY_MODES:
+        snprintf(msg, size, "holy_places: %d, expected 0..%d", <int>s.holy_mode, NUM_HOLY_MODES - 1)
         return 1
-    if s.turn_limit < 2 or s.turn_limit > 2000:
-        snprintf(msg, size, "turn_limit: %d, expected 2..2000", <int>s.turn_limit)
+    if s.turn_limit < MIN_TURN_LIMIT or s.turn_limit > MAX_TURN_LIMIT:
+        snprintf(msg, size, "turn_limit: %d, expected %d..%d", <int>s.turn_limit, MIN_TURN_LIMIT, MAX_TURN_LIMIT)
         return 1
     if s.to_move > 1:
         snprintf(msg, size, "to_move: %d, expected 0 or 1", <int>s.to_move)
@@ -1207,18 +1182,78 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
         if (<const uint8_t*>s)[i]:
             snprintf(msg, size, "pad: unused bytes must be 0")
             return 1
-    # -- players
+    return 0
+
+
+cdef int check_players(const JState* s, char* msg, size_t size) noexcept nogil:
+    """Points, bonus spaces passed and hunger tiles."""
+    cdef int p
     for p in range(2):
         if s.points[p] > TARGET + 1:
             snprintf(msg, size, "players[%d].points: %d, at most %d", p, <int>s.points[p], <int>TARGET + 1)
             return 1
-        if s.bonus_done[p] > 7:
-            snprintf(msg, size, "players[%d].bonus_spaces_passed: bits %d, expected 3 bits", p, <int>s.bonus_done[p])
+        if s.bonus_done[p] >= 1 << BONUS_SPACES:
+            snprintf(msg, size, "players[%d].bonus_spaces_passed: bits %d, expected %d bits", p, <int>s.bonus_done[p],
+                     BONUS_SPACES)
             return 1
     if s.hunger[0] + s.hunger[1] > HUNGER_TILES:
         snprintf(msg, size, "players: %d hunger tiles, %d exist", s.hunger[0] + s.hunger[1], <int>HUNGER_TILES)
         return 1
-    # -- location and Holy Place slots
+    return 0
+
+
+cdef int check_slot(const JState* s, int slot, int* holy_card, char* msg, size_t size) noexcept nogil:
+    """One location or Holy Place slot: its card, the stones covering it, the members on it and their locks.
+    holy_card[] collects the cards of the Holy Places checked so far (both sides of one card cannot be out)."""
+    cdef int c = s.loc_card[slot], k
+    if slot < NNORM:
+        if c >= NLOC:
+            snprintf(msg, size, "locations[slot %d].card: %d, expected 0..%d", slot, c, NLOC - 1)
+            return 1
+        if s.loc_cover[slot] > full_mask(c) or s.loc_cover[slot] == full_mask(c):
+            snprintf(msg, size, "locations[slot %d].covered: stones 0x%x on %d spaces (a full card is discarded)",
+                     slot, <int>s.loc_cover[slot], LOC_N[c])
+            return 1
+        if s.loc_men[slot][0] + s.loc_men[slot][1] > MAX_LOCATION_MEMBERS:
+            snprintf(msg, size, "locations[slot %d].members: %d, at most %d", slot,
+                     s.loc_men[slot][0] + s.loc_men[slot][1], MAX_LOCATION_MEMBERS)
+            return 1
+    else:
+        if c >= NFACE:
+            snprintf(msg, size, "holy_places[slot %d].place: %d, expected 0..%d", slot - NNORM, c, NFACE - 1)
+            return 1
+        holy_card[slot - NNORM] = FACE_CARD[c]
+        for k in range(NNORM, slot):
+            if s.loc_card[k] != EMPTY and holy_card[k - NNORM] == FACE_CARD[c]:
+                snprintf(msg, size, "holy_places[slot %d].place: both sides of one card are out", slot - NNORM)
+                return 1
+        if s.loc_cover[slot]:
+            snprintf(msg, size, "holy_places[slot %d]: a Holy Place has no spaces to cover", slot - NNORM)
+            return 1
+        if s.loc_men[slot][0] and s.loc_men[slot][1]:
+            snprintf(msg, size, "holy_places[slot %d].members: members of both players", slot - NNORM)
+            return 1
+    if s.locked[slot] > s.loc_men[slot][s.to_move]:
+        snprintf(msg, size, "locations[slot %d].locked: %d, but the player to move has %d there", slot,
+                 <int>s.locked[slot], <int>s.loc_men[slot][s.to_move])
+        return 1
+    return 0
+
+
+cdef int covered_spaces(const JState* s) noexcept nogil:
+    """The consumption stones on the face-up locations (check_slots() has bounded every slot it reads)."""
+    cdef int slot, covered = 0
+    for slot in range(NNORM):
+        if s.loc_card[slot] != EMPTY:
+            covered += BITS8[s.loc_cover[slot]]
+    return covered
+
+
+cdef int check_slots(const JState* s, char* msg, size_t size) noexcept nogil:
+    """The location and Holy Place slots, the stones on them, and every location card in one place."""
+    cdef int slot, c, covered
+    cdef int holy_card[NHOLY]
+    cdef uint64_t face_up = 0, all_locs = ((<uint64_t>1) << NLOC) - 1
     for slot in range(NSLOT):
         c = s.loc_card[slot]
         if c == EMPTY:
@@ -1226,42 +1261,14 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
                 snprintf(msg, size, "locations[slot %d]: an empty slot with stones, members or locks", slot)
                 return 1
             continue
-        if slot < NNORM:
-            if c >= NLOC:
-                snprintf(msg, size, "locations[slot %d].card: %d, expected 0..%d", slot, c, NLOC - 1)
-                return 1
+        if slot < NNORM and c < NLOC:
             if (face_up >> c) & 1:
                 snprintf(msg, size, "locations[slot %d].card: %s is face up twice", slot, LOC_NAME_C[c])
                 return 1
             face_up |= (<uint64_t>1) << c
-            if s.loc_cover[slot] > full_mask(c) or s.loc_cover[slot] == full_mask(c):
-                snprintf(msg, size, "locations[slot %d].covered: stones 0x%x on %d spaces (a full card is discarded)",
-                         slot, <int>s.loc_cover[slot], LOC_N[c])
-                return 1
-            covered += BITS8[s.loc_cover[slot]]
-            if s.loc_men[slot][0] + s.loc_men[slot][1] > 3:
-                snprintf(msg, size, "locations[slot %d].members: %d, at most 3", slot,
-                         s.loc_men[slot][0] + s.loc_men[slot][1])
-                return 1
-        else:
-            if c >= NFACE:
-                snprintf(msg, size, "holy_places[slot %d].place: %d, expected 0..%d", slot - NNORM, c, NFACE - 1)
-                return 1
-            holy_card[slot - NNORM] = FACE_CARD[c]
-            for k in range(NNORM, slot):
-                if s.loc_card[k] != EMPTY and holy_card[k - NNORM] == FACE_CARD[c]:
-                    snprintf(msg, size, "holy_places[slot %d].place: both sides of one card are out", slot - NNORM)
-                    return 1
-            if s.loc_cover[slot]:
-                snprintf(msg, size, "holy_places[slot %d]: a Holy Place has no spaces to cover", slot - NNORM)
-                return 1
-            if s.loc_men[slot][0] and s.loc_men[slot][1]:
-                snprintf(msg, size, "holy_places[slot %d].members: members of both players", slot - NNORM)
-                return 1
-        if s.locked[slot] > s.loc_men[slot][s.to_move]:
-            snprintf(msg, size, "locations[slot %d].locked: %d, but the player to move has %d there", slot,
-                     <int>s.locked[slot], <int>s.loc_men[slot][s.to_move])
+        if check_slot(s, slot, holy_card, msg, size):
             return 1
+    covered = covered_spaces(s)
     if covered > STONES:
         snprintf(msg, size, "locations.covered: %d consumption stones, %d exist", covered, <int>STONES)
         return 1
@@ -1269,7 +1276,13 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
             or (s.loc_draw | s.loc_disc | face_up) != all_locs:
         snprintf(msg, size, "location_discards: each of the %d location cards must be in exactly one place", <int>NLOC)
         return 1
-    # -- members
+    return 0
+
+
+cdef int check_members_and_objects(const JState* s, char* msg, size_t size) noexcept nogil:
+    """Every tribe member and every object copy in exactly one place."""
+    cdef int p, slot, o, n
+    cdef int members[2]
     for p in range(2):
         members[p] = s.tribe[p] + s.camp[p] + s.reserve[p]
         for slot in range(NSLOT):
@@ -1277,20 +1290,22 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
         if members[p] != MEMBERS:
             snprintf(msg, size, "players[%d]: %d tribe members in all, expected %d", p, members[p], <int>MEMBERS)
             return 1
-    # -- objects: every copy in exactly one place
     for o in range(NOBJ):
         n = (s.obj_draw[o] + s.obj_disc_open[o] + s.obj_hand[0][o] + s.obj_hand[1][o] + s.obj_created[0][o]
              + s.obj_created[1][o] + s.obj_disc_hidden[0][o] + s.obj_disc_hidden[1][o])
         if n != OBJ_COPIES[o]:
             snprintf(msg, size, "objects: %d %s in all places, %d exist", n, OBJ_NAME_C[o], OBJ_COPIES[o])
             return 1
-    # -- the pending instructions (read before the cards: a queued put_in_row holds a played card)
+    return 0
+
+
+cdef int check_queue(const JState* s, char* msg, size_t size) noexcept nogil:
+    """The pending instructions: each a known operation with arguments in range (read before the cards: a queued
+    put_in_row holds a played card)."""
+    cdef int k, op, a, b, holy_setups = 0
     if s.qlen > QMAX:
         snprintf(msg, size, "queue: %d entries, at most %d", <int>s.qlen, <int>QMAX)
         return 1
-    for t in range(NCHAR):
-        chars[t] = 0
-        row_count[t] = 0
     for k in range(QMAX):
         op = s.queue[k][0]
         a = s.queue[k][1]
@@ -1310,21 +1325,40 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
             snprintf(msg, size, "queue[%d]: sunset_hunger of %d tiles, at most %d members score", k, a, <int>MEMBERS)
             return 1
         if (op == OP_PLACE and b > F_OBJECT) or (op == OP_DRAW and a > 1 and a != 255) \
-                or (op == OP_PUTROW and a >= NCHAR) or (op == OP_SETUP_SPECIAL and a > 2) \
+                or (op == OP_PUTROW and a >= NCHAR) or (op == OP_SETUP_SPECIAL and a >= NROWS) \
                 or (op == OP_SETUP_HOLY and (a >= NHOLY or s.loc_card[NNORM + a] != EMPTY)):
             snprintf(msg, size, "queue[%d]: %s with %d, %d is out of range", k, OP_NAME_C[op], a, b)
             return 1
-        if op == OP_PUTROW:
-            chars[a] += 1
-        elif op == OP_SETUP_SPECIAL:
-            setups += 1
-        elif op == OP_SETUP_HOLY:
+        if op == OP_SETUP_HOLY:
             if (holy_setups >> a) & 1:
                 snprintf(msg, size, "queue[%d]: holy place slot %d is laid out twice", k, a)
                 return 1
             holy_setups |= 1 << a
-    # -- character cards: hands, the display, a played card on its way to the display, specials to lay out
-    for r in range(3):
+    return 0
+
+
+cdef int queued_cards(const JState* s, int* chars) noexcept nogil:
+    """Adds the played cards the queue puts in a row to chars[] and returns the specials it lays out at the
+    setup (check_queue() has bounded every entry)."""
+    cdef int k, setups = 0
+    for k in range(s.qlen):
+        if s.queue[k][0] == OP_PUTROW:
+            chars[s.queue[k][1]] += 1
+        elif s.queue[k][0] == OP_SETUP_SPECIAL:
+            setups += 1
+    return setups
+
+
+cdef int check_characters(const JState* s, char* msg, size_t size) noexcept nogil:
+    """The character cards: hands, the display, a played card on its way to the display, specials to lay out."""
+    cdef int r, k, t, setups, total
+    cdef int chars[NCHAR]
+    cdef int row_count[NCHAR]
+    for t in range(NCHAR):
+        chars[t] = 0
+        row_count[t] = 0
+    setups = queued_cards(s, chars)
+    for r in range(NROWS):
         if s.row_len[r] > ROWMAX:
             snprintf(msg, size, "display[%d]: %d cards, at most %d", r, <int>s.row_len[r], <int>ROWMAX)
             return 1
@@ -1356,24 +1390,35 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
     for t in range(NCHAR):
         total += chars[t]
     # at most (not exactly) the cards in play: a position may leave cards out of the game
-    if total > (16 if s.variant == 0 else 18):
+    if total > (CHARS_IN_PLAY_INTRO if s.variant == 0 else CHARS_IN_PLAY):
         snprintf(msg, size, "characters: %d cards in hands, the display and pending, at most %d are in play", total,
-                 16 if s.variant == 0 else 18)
+                 CHARS_IN_PLAY_INTRO if s.variant == 0 else CHARS_IN_PLAY)
         return 1
     if setups and s.variant == 0:
         snprintf(msg, size, "queue: the introductory game lays out no specials")
         return 1
-    if setups and setups + display_size(s) > 6:
-        snprintf(msg, size, "queue: %d specials to lay out and %d laid out, the setup has 6", setups, display_size(s))
+    if setups and setups + display_size(s) > SETUP_SPECIALS:
+        snprintf(msg, size, "queue: %d specials to lay out and %d laid out, the setup has %d", setups,
+                 display_size(s), SETUP_SPECIALS)
         return 1
-    # every sequence of instructions is pushed onto an empty queue and ends the turn (finish) or returns
-    # to the turn (back): without that last entry the queue would run dry in the instruction phase
+    return 0
+
+
+cdef int check_queue_ends(const JState* s, char* msg, size_t size) noexcept nogil:
+    """Every sequence of instructions is pushed onto an empty queue and ends the turn (finish) or returns to the
+    turn (back): without that last entry the queue would run dry in the instruction phase."""
+    cdef int k, op
     for k in range(s.qlen):
         op = s.queue[k][0]
         if (op == OP_FINISH or op == OP_BACK) != (k == s.qlen - 1):
             snprintf(msg, size, "queue[%d]: the queue must end with finish or back, and only there", k)
             return 1
-    # -- the turn in progress
+    return 0
+
+
+cdef int check_turn_in_progress(const JState* s, char* msg, size_t size) noexcept nogil:
+    """The materials gathered this turn, the revealed slot, and the member being taken back."""
+    cdef int m, k, still_out, covered = covered_spaces(s)
     for m in range(NMAT):
         if s.pool[m] > (0 if m == NMAT - 1 else MEMBERS + NHOLY):
             snprintf(msg, size, "gathered: %d %s, at most %d in one turn", <int>s.pool[m], MATERIAL_C[m],
@@ -1410,11 +1455,13 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
     elif s.cur_slot != EMPTY:
         snprintf(msg, size, "current_slot: set only while a member is taken back")
         return 1
-    if s.terminal:
-        return 0
-    # The gathered materials, the locks and took_back belong to a take-back turn: all clear before a turn
-    # starts, also when the queue leads back to the start of a turn (the setup's "back").
-    op = s.queue[s.qlen - 1][0] if s.qlen else 0
+    return 0
+
+
+cdef int check_turn_start(const JState* s, char* msg, size_t size) noexcept nogil:
+    """The gathered materials, the locks and took_back belong to a take-back turn: all clear before a turn
+    starts, also when the queue leads back to the start of a turn (the setup's "back")."""
+    cdef int m, slot, op = s.queue[s.qlen - 1][0] if s.qlen else 0
     if s.phase == P_TURN or (op == OP_BACK and s.queue[s.qlen - 1][1] == 1):
         for m in range(NMAT):
             if s.pool[m]:
@@ -1427,6 +1474,14 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
         if s.took_back:
             snprintf(msg, size, "took_back: set before a turn starts")
             return 1
+    return 0
+
+
+cdef int check_pending_step(const JState* s, char* msg, size_t size) noexcept nogil:
+    """What the phase waits for can happen: a decision with a legal action, or a chance event with an outcome."""
+    cdef int op
+    cdef int buf[NUM_ACTIONS]
+    cdef double probs[NUM_ACTIONS]
     if s.phase <= P_SHORTAGE:
         if s.qlen:
             snprintf(msg, size, "queue: instructions pending in the %s phase", PHASE_C[s.phase])
@@ -1464,6 +1519,31 @@ cdef int check(const JState* s, char* msg, size_t size) noexcept nogil:
     return 0
 
 
+cdef int check(const void* p, char* msg, size_t size) noexcept nogil:
+    """0 when `p` is a state the rules allow, otherwise 1 with "field: reason" in msg. Every value any rules
+    function, determinize, the hashes, the observation or state_to_dict uses as an index is bounded here,
+    and the rule invariants (members, cards, objects, stones, hunger tiles, phases and pending instructions)
+    hold. The parts run in an order that never reads out of range, so any bytes can be checked; the first wrong
+    field found is the one named."""
+    cdef const JState* s = <const JState*>p
+    if (check_options(s, msg, size) or check_players(s, msg, size) or check_slots(s, msg, size) or
+            check_members_and_objects(s, msg, size) or check_queue(s, msg, size) or
+            check_characters(s, msg, size) or check_queue_ends(s, msg, size) or
+            check_turn_in_progress(s, msg, size)):
+        return 1
+    if s.terminal:
+        return 0
+    if check_turn_start(s, msg, size) or check_pending_step(s, msg, size):
+        return 1
+    return 0
+
+
+cdef GameTable RULES = game_table("jaeger_und_spaeher", sizeof(JState), NUM_ACTIONS, NLOC, current_player,
+                                  legal_actions, apply_action, chance_outcomes, sample_chance, returns, scores,
+                                  heuristic, HEURISTIC_VARIANTS, DEFAULT_HEURISTIC_VARIANT, determinize,
+                                  infoset_hash, observed_action, NULL)
+
+
 # ---- the module's Python entry to the rules: the GameTable, bytes <-> JState, the initial state ----
 _TABLES = {}
 
@@ -1474,45 +1554,25 @@ def _check_params(dict params):
     if params.get("holy_places", "none") not in HOLY_MODES:
         raise ValueError(f"holy_places: must be one of {HOLY_MODES}")
     limit = params.get("turn_limit", TURN_LIMIT)
-    if not 2 <= limit <= 2000:
-        raise ValueError("turn_limit: must be 2..2000")
+    if not MIN_TURN_LIMIT <= limit <= MAX_TURN_LIMIT:
+        raise ValueError(f"turn_limit: must be {MIN_TURN_LIMIT}..{MAX_TURN_LIMIT}")
 
 
 def make_table(dict params):
     _check_params(params)
     limit = params.get("turn_limit", TURN_LIMIT)
     if limit not in _TABLES:
-        t = <GameTable*>malloc(sizeof(GameTable))
-        t.name = "jaeger_und_spaeher"
-        t.num_players = 2
-        t.state_size = sizeof(JState)
-        t.max_actions = NUM_ACTIONS
-        t.max_chance_outcomes = NLOC
-        t.max_game_length = 40 + 80 * limit
-        t.data = NULL
-        t.current_player = current_player
-        t.legal_actions = legal_actions
-        t.apply_action = apply_action
-        t.chance_outcomes = chance_outcomes
-        t.sample_chance = sample_chance
-        t.returns = returns
-        t.scores = scores
-        t.heuristic = heuristic
-        t.heuristic_variants = HEURISTIC_VARIANTS
-        t.default_heuristic_variant = DEFAULT_HEURISTIC_VARIANT
-        t.determinize = determinize
-        t.infoset_hash = infoset_hash
-        t.observed_action = observed_action
-        t.rollout_action = NULL
-        _TABLES[limit] = PyCapsule_New(t, b"cavemind.GameTable", NULL)
+        t = <GameTable*>malloc(sizeof(GameTable))      # kept for the life of the module, one per turn limit
+        if t == NULL:
+            raise MemoryError()
+        t[0] = table_for_players(RULES, 2, 40 + 80 * limit)
+        _TABLES[limit] = table_capsule(t)
     return _TABLES[limit]
 
 
 cdef JState load(bytes data):
     cdef JState s
-    if len(data) != sizeof(JState):
-        raise ValueError("state: wrong size")
-    memcpy(&s, <const char*>data, sizeof(JState))
+    load_state(&s, sizeof(JState), data)
     return s
 
 
@@ -1532,7 +1592,7 @@ def evaluation_features(bytes data):
 
 
 cdef bytes dump(JState* s):
-    return (<char*>s)[:sizeof(JState)]
+    return state_bytes(s, sizeof(JState))
 
 
 cdef void base_state(JState* s, dict params):

@@ -48,11 +48,6 @@ def action_to_string(bytes data, action):
     return f"lay out {FACE_NAMES[a - C_HOLY]}"
 
 
-def _plural(n, word):
-    """'1 card', '2 cards': a count with its noun (the readable board should not say '1 secret cards')."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def render(bytes data, observer=None):
     doc = state_to_dict(data, observer)
     cdef JState s = load(data)
@@ -60,7 +55,7 @@ def render(bytes data, observer=None):
              + (f"over: {doc['winner']} wins" if s.terminal else f"player {s.to_move} to move ({doc['phase']})")]
     for p, pd in enumerate(doc["players"]):
         objs = pd["objects"]
-        lines.append(f"player {p}{' (you)' if observer == p else ''}: {_plural(pd['points'], 'point')}, {pd['hunger']} hunger, "
+        lines.append(f"player {p}{' (you)' if observer == p else ''}: {plural(pd['points'], 'point')}, {pd['hunger']} hunger, "
                      f"tribe card {pd['tribe_card']}, camp {pd['camp']}, reserve {pd['reserve']}")
         lines.append("  characters: " + (", ".join(f"{k} x{v}" for k, v in pd["characters"].items()) or "-"))
         lines.append("  objects: " + (f"{objs['hidden']} face down" if "hidden" in objs
