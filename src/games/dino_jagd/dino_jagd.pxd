@@ -1,6 +1,7 @@
 from libc.stdint cimport int8_t, uint8_t, uint16_t
 
 cdef enum:
+    MIN_DJ_PLAYERS = 2
     MAX_DJ_PLAYERS = 4
     NUM_CREATURES = 78
     NUM_PERIODS = 5
@@ -13,6 +14,9 @@ cdef enum:
     MAX_PLAYS_LOGGED = 32                       # plays since a reshuffle: each uses a card held then or drawn
                                                 # since, and the game has 31 special cards
     NONE = 255
+    DIE_FACES = 6                               # the hunt die: a roll 1..6, and a turn deals as many creatures
+    MAX_ROLL_CHANGE = 100                       # bound of the roll changes summed in one window (int8 mods)
+    PLAY_LOG_SEAT = 16                          # a play_log entry is seat * PLAY_LOG_SEAT + special type
 
 # where a creature card is
 cdef enum:
@@ -79,7 +83,7 @@ cdef enum:
     A_REACT = A_PASS + 1                                # + 0 Superschocker, 1 Stoersender, 2 Fehlschuss,
     NUM_REACTIONS = 6                                   #   3 Glueckstreffer, 4 Zielfernrohr, 5 Stoerfeld
     C_DIE = A_REACT + NUM_REACTIONS                     # + face-1 (chance)
-    C_REVEAL = C_DIE + 6                                # + card (chance)
+    C_REVEAL = C_DIE + DIE_FACES                        # + card (chance)
     C_SPECIAL = C_REVEAL + NUM_CREATURES                # + type (chance)
     C_SPECIAL_HIDDEN = C_SPECIAL + NUM_SPECIAL_TYPES    # a secret draw as the others perceive it
     C_FIRST = C_SPECIAL_HIDDEN + 1                      # + player (chance)
@@ -122,5 +126,15 @@ ctypedef struct DinoState:
     uint8_t plays_logged                # entries used in play_log / play_drawn
     uint8_t cycle_deck[NUM_SPECIAL_TYPES]                   # the new deck at the reshuffle: the old discard, public
     uint8_t drawn_since[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]  # cards each seat drew into its hand since (secret)
-    uint8_t play_log[MAX_PLAYS_LOGGED]  # seat * 16 + type of each card played from a hand since, in order (public)
+    uint8_t play_log[MAX_PLAYS_LOGGED]  # seat * PLAY_LOG_SEAT + type of each card played from a hand since, in order (public)
     uint8_t play_drawn[MAX_PLAYS_LOGGED]    # how many cards that seat had drawn since the reshuffle when it played
+
+
+cdef inline int logged_seat(uint8_t entry) noexcept nogil:
+    """The seat of a play_log entry."""
+    return entry // PLAY_LOG_SEAT
+
+
+cdef inline int logged_type(uint8_t entry) noexcept nogil:
+    """The special card type of a play_log entry."""
+    return entry % PLAY_LOG_SEAT

@@ -14,11 +14,12 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy, memset, memcmp
 from libc.stdio cimport snprintf
 from libc.math cimport exp
-from cpython.pycapsule cimport PyCapsule_New
 
 from mcts.rng cimport Rng, rng_below, rng_seed
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.dino_jagd.dino_jagd cimport *
+from games.common cimport (game_table, table_for_players, table_capsule, state_bytes, load_state, state_error,
+                           outcomes_from_counts, plural)
 
 NAME = "dino_jagd"
 DESCRIPTION = "Dino Jagd (Dino Hunt) for 2-4 players: time-travel safari with secret special cards and dice"

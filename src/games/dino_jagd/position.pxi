@@ -111,14 +111,7 @@ def state_to_dict(bytes data, observer=None):
 
 def check_state(bytes data):
     """None when `data` is a state the rules allow, else "field: reason" naming the first wrong field."""
-    cdef char msg[MSG_LEN]
-    cdef DinoState s
-    if len(data) != sizeof(DinoState):
-        return f"state: expected {sizeof(DinoState)} bytes, got {len(data)}"
-    memcpy(&s, <const char*>data, sizeof(s))
-    if check(&s, msg):
-        return msg.decode("utf-8", "replace")
-    return None
+    return state_error(data, sizeof(DinoState), check)
 
 
 def _special_counts(names, path):

@@ -370,7 +370,7 @@ cdef inline void log_play(DinoState* s, int p, int t) noexcept nogil:
     since then (the play may use a card drawn before it, or one held at the reshuffle)."""
     if s.reshuffles == 0 or s.plays_logged >= MAX_PLAYS_LOGGED:
         return
-    s.play_log[s.plays_logged] = p * 16 + t
+    s.play_log[s.plays_logged] = p * PLAY_LOG_SEAT + t
     s.play_drawn[s.plays_logged] = drawn_count(s, p)
     s.plays_logged += 1
 
@@ -670,7 +670,7 @@ cdef void apply_action(void* p, int a) noexcept nogil:
 
 cdef int chance_outcomes(const void* p, int* out, double* probs) noexcept nogil:
     cdef const DinoState* s = <const DinoState*>p
-    cdef int n = 0, c, k, unseen = 0, total
+    cdef int n = 0, c, k, unseen = 0
     if s.top == NONE and s.deck_below > 0:
         for c in range(NUM_CREATURES):
             if s.loc[c] == LOC_UNSEEN:
@@ -682,23 +682,17 @@ cdef int chance_outcomes(const void* p, int* out, double* probs) noexcept nogil:
                 n += 1
         return n
     if s.phase == PH_SETUP_SPECIALS or s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW:
-        total = deck_total(s)
-        for k in range(NUM_SPECIAL_TYPES):
-            if s.sp_deck[k]:
-                out[n] = C_SPECIAL + k
-                probs[n] = <double>s.sp_deck[k] / total
-                n += 1
-        return n
+        return outcomes_from_counts(s.sp_deck, NUM_SPECIAL_TYPES, C_SPECIAL, out, probs)
     if s.phase == PH_SETUP_FIRST:
         for k in range(s.num_players):
             out[k] = C_FIRST + k
             probs[k] = 1.0 / s.num_players
         return s.num_players
     if s.phase == PH_TURN_ROLL or s.phase == PH_HUNT_ROLL:
-        for k in range(6):
+        for k in range(DIE_FACES):
             out[k] = C_DIE + k
-            probs[k] = 1.0 / 6
-        return 6
+            probs[k] = 1.0 / DIE_FACES
+        return DIE_FACES
     return 0
 
 
@@ -729,7 +723,7 @@ cdef int sample_chance(const void* p, Rng* rng) noexcept nogil:
         return -1
     if s.phase == PH_SETUP_FIRST:
         return C_FIRST + rng_below(rng, s.num_players)
-    return C_DIE + rng_below(rng, 6)
+    return C_DIE + rng_below(rng, DIE_FACES)
 
 
 cdef void scores(const void* p, double* out) noexcept nogil:
@@ -900,9 +894,9 @@ cdef bint plays_fit(const DinoState* s, int p, const int* held, const int* drawn
     for t in range(NUM_SPECIAL_TYPES):
         played[t] = 0
     for k in range(s.plays_logged):
-        if s.play_log[k] >> 4 != p:
+        if logged_seat(s.play_log[k]) != p:
             continue
-        t = s.play_log[k] & 15
+        t = logged_type(s.play_log[k])
         played[t] += 1
         if played[t] > held[t]:
             excess += 1
@@ -920,9 +914,9 @@ cdef void plays_need_held(const DinoState* s, int p, int* held, Rng* rng) noexce
     for t in range(NUM_SPECIAL_TYPES):
         count[t] = 0
     for k in range(s.plays_logged):
-        if s.play_log[k] >> 4 != p:
+        if logged_seat(s.play_log[k]) != p:
             continue
-        t = s.play_log[k] & 15
+        t = logged_type(s.play_log[k])
         count[t] += 1
         if count[t] > held[t]:
             loose += 1
@@ -970,7 +964,7 @@ cdef int deal_since_reshuffle(DinoState* s, int known, Rng* rng) noexcept nogil:
         for t in range(NUM_SPECIAL_TYPES):
             played[i][t] = 0
     for k in range(s.plays_logged):
-        played[s.play_log[k] >> 4][s.play_log[k] & 15] += 1
+        played[logged_seat(s.play_log[k])][logged_type(s.play_log[k])] += 1
     for t in range(NUM_SPECIAL_TYPES):
         unseen[t] = SP_COUNT[t] - s.sp_discard[t]
         rest[t] = s.cycle_deck[t] if t < FIRST_FACE_UP else s.sp_deck[t]
@@ -1213,67 +1207,76 @@ cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
 
 # ---- legal states (check_state): one C definition of what the rules allow ----
 
-cdef enum:
-    MSG_LEN = 200
-
-
-cdef int check_reshuffle_rows(const DinoState* s, char* m) noexcept nogil:
-    """check() for the bookkeeping since the last reshuffle (Interpretation 16); 0 when it is consistent."""
+cdef int check_play_log(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """The draws and the plays logged since the last reshuffle (Interpretation 16): seats and types in range, each
+    play's count of draws before it in order; all empty before the first reshuffle."""
     cdef int n = s.num_players, p, t, k, tot, last
-    cdef int played[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]
-    cdef int held[NUM_SPECIAL_TYPES]
-    cdef int drawn[NUM_SPECIAL_TYPES]
     if s.reshuffles == 0:
         if s.plays_logged or any_count(s.cycle_deck, NUM_SPECIAL_TYPES) \
                 or any_count(&s.drawn_since[0][0], MAX_DJ_PLAYERS * NUM_SPECIAL_TYPES) \
                 or any_count(s.play_log, MAX_PLAYS_LOGGED) or any_count(s.play_drawn, MAX_PLAYS_LOGGED):
-            snprintf(m, MSG_LEN, "special_reshuffle: entries set, but the special deck has not been reshuffled")
+            snprintf(m, size, "special_reshuffle: entries set, but the special deck has not been reshuffled")
             return 1
         return 0
     # (In play from the start the first round never empties the deck, but a position may start there with most
     # special cards discarded: a seat's setup card can still be secret at a reshuffle; deal_since_reshuffle
     # deals it from every kind.)
     if s.plays_logged > MAX_PLAYS_LOGGED:
-        snprintf(m, MSG_LEN, "special_reshuffle.plays_since: %d plays, at most %d", <int>s.plays_logged,
+        snprintf(m, size, "special_reshuffle.plays_since: %d plays, at most %d", <int>s.plays_logged,
                  <int>MAX_PLAYS_LOGGED)
         return 1
     for p in range(MAX_DJ_PLAYERS):
         for t in range(NUM_SPECIAL_TYPES):
-            played[p][t] = 0
             if s.drawn_since[p][t] and (p >= n or t >= FIRST_FACE_UP):
-                snprintf(m, MSG_LEN, "players[%d].drawn_since_reshuffle: type %d, only seats' one-use cards are "
+                snprintf(m, size, "players[%d].drawn_since_reshuffle: type %d, only seats' one-use cards are "
                          "drawn into a hand", p, t)
                 return 1
     for k in range(MAX_PLAYS_LOGGED):
         if k >= s.plays_logged:
             if s.play_log[k] or s.play_drawn[k]:
-                snprintf(m, MSG_LEN, "special_reshuffle.plays_since: entry %d set beyond the %d plays", k,
+                snprintf(m, size, "special_reshuffle.plays_since: entry %d set beyond the %d plays", k,
                          <int>s.plays_logged)
                 return 1
             continue
-        p = s.play_log[k] >> 4
-        t = s.play_log[k] & 15
+        p = logged_seat(s.play_log[k])
+        t = logged_type(s.play_log[k])
         if p >= n or t >= SP_PRAEMIE_FLEISCH:
-            snprintf(m, MSG_LEN, "special_reshuffle.plays_since[%d]: player %d, type %d: not a seat and a card "
+            snprintf(m, size, "special_reshuffle.plays_since[%d]: player %d, type %d: not a seat and a card "
                      "played from the hand", k, p, t)
             return 1
         # the seat's draws when it played never decrease along the log and never exceed its draws so far
         last = 0
         for tot in range(k):
-            if s.play_log[tot] >> 4 == p:
+            if logged_seat(s.play_log[tot]) == p:
                 last = s.play_drawn[tot]
         if s.play_drawn[k] < last or s.play_drawn[k] > drawn_count(s, p):
-            snprintf(m, MSG_LEN, "special_reshuffle.plays_since[%d].drawn_before: %d, expected %d..%d (player %d's "
+            snprintf(m, size, "special_reshuffle.plays_since[%d].drawn_before: %d, expected %d..%d (player %d's "
                      "draws since the reshuffle)", k, <int>s.play_drawn[k], last, drawn_count(s, p), p)
             return 1
-        played[p][t] += 1
+    return 0
+
+
+cdef int check_reshuffle_counts(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """The cards since the last reshuffle add up: the new deck is the deck left and the draws since, the discard
+    the plays since, and each seat could hold the cards it played (check_play_log() has bounded the log)."""
+    cdef int n = s.num_players, p, t, k, tot
+    cdef int played[MAX_DJ_PLAYERS][NUM_SPECIAL_TYPES]
+    cdef int held[NUM_SPECIAL_TYPES]
+    cdef int drawn[NUM_SPECIAL_TYPES]
+    if s.reshuffles == 0:
+        return 0
+    for p in range(MAX_DJ_PLAYERS):
+        for t in range(NUM_SPECIAL_TYPES):
+            played[p][t] = 0
+    for k in range(s.plays_logged):
+        played[logged_seat(s.play_log[k])][logged_type(s.play_log[k])] += 1
     for t in range(NUM_SPECIAL_TYPES):
         tot = s.sp_deck[t]
         for p in range(n):
             tot += s.drawn_since[p][t]
         # one-use cards leave the new deck only by secret draws and reach the discard only by plays
         if (t < FIRST_FACE_UP and tot != s.cycle_deck[t]) or s.sp_deck[t] > s.cycle_deck[t]:
-            snprintf(m, MSG_LEN, "special_reshuffle.deck_at_reshuffle: %d of type %d, but deck and draws since hold %d",
+            snprintf(m, size, "special_reshuffle.deck_at_reshuffle: %d of type %d, but deck and draws since hold %d",
                      <int>s.cycle_deck[t], t, tot)
             return 1
         if t < FIRST_FACE_UP:
@@ -1281,7 +1284,7 @@ cdef int check_reshuffle_rows(const DinoState* s, char* m) noexcept nogil:
             for p in range(n):
                 tot += played[p][t]
             if tot != s.sp_discard[t]:
-                snprintf(m, MSG_LEN, "special_discard: %d of type %d, but %d were played since the reshuffle",
+                snprintf(m, size, "special_discard: %d of type %d, but %d were played since the reshuffle",
                          <int>s.sp_discard[t], t, tot)
                 return 1
     for p in range(n):
@@ -1289,265 +1292,294 @@ cdef int check_reshuffle_rows(const DinoState* s, char* m) noexcept nogil:
             held[t] = s.hand[p][t] - s.drawn_since[p][t] + played[p][t]
             drawn[t] = s.drawn_since[p][t]
             if held[t] < 0:
-                snprintf(m, MSG_LEN, "players[%d].drawn_since_reshuffle: hand, draws and plays since the reshuffle "
+                snprintf(m, size, "players[%d].drawn_since_reshuffle: hand, draws and plays since the reshuffle "
                          "leave %d of type %d held then", p, held[t], t)
                 return 1
         if not plays_fit(s, p, held, drawn):
-            snprintf(m, MSG_LEN, "special_reshuffle.plays_since: player %d played cards it could not hold then", p)
+            snprintf(m, size, "special_reshuffle.plays_since: player %d played cards it could not hold then", p)
             return 1
     return 0
 
 
-cdef int check(const DinoState* s, char* m) noexcept nogil:
-    """0 when the rules allow *s, else 1 with "field: reason" in m. Reads only in range, on any bytes."""
-    cdef int n = s.num_players, p, t, c, k, q, tot, seen, unseen, tops_n, pending, hunting
-    cdef int count[NUM_SLOTS]
-    cdef uint8_t tops[NUM_SLOTS]
-    cdef uint8_t heights[NUM_SLOTS]
-    cdef int acts[NUM_ACTIONS]
-    cdef double probs[NUM_ACTIONS]
-    cdef DinoState after
-    if n < 2 or n > MAX_DJ_PLAYERS:
-        snprintf(m, MSG_LEN, "num_players: %d, expected 2..4", n)
+cdef int check_table(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """The player count, the phase, the seats named by the turn, the turn counter and the marker."""
+    cdef int n = s.num_players
+    if n < MIN_DJ_PLAYERS or n > MAX_DJ_PLAYERS:
+        snprintf(m, size, "num_players: %d, expected %d..%d", n, MIN_DJ_PLAYERS, MAX_DJ_PLAYERS)
         return 1
     if s.phase > PH_OVER:
-        snprintf(m, MSG_LEN, "phase: %d is not a phase (0..%d)", <int>s.phase, <int>PH_OVER)
+        snprintf(m, size, "phase: %d is not a phase (0..%d)", <int>s.phase, <int>PH_OVER)
         return 1
     if s.current >= n or s.first_player >= n or s.draw_for >= n or s.setup_dealt > n:
-        snprintf(m, MSG_LEN, "turn_player/first_player/draw_for/setup_dealt: %d/%d/%d/%d, expected seats 0..%d",
+        snprintf(m, size, "turn_player/first_player/draw_for/setup_dealt: %d/%d/%d/%d, expected seats 0..%d",
                  <int>s.current, <int>s.first_player, <int>s.draw_for, <int>s.setup_dealt, n - 1)
         return 1
     if s.turns > MAX_TURNS:
-        snprintf(m, MSG_LEN, "turns: %d, at most %d", <int>s.turns, <int>MAX_TURNS)
+        snprintf(m, size, "turns: %d, at most %d", <int>s.turns, <int>MAX_TURNS)
         return 1
     if s.marker != NONE and s.marker >= NUM_PERIODS:
-        snprintf(m, MSG_LEN, "kein_aussterben_marker: %d is not a period", <int>s.marker)
+        snprintf(m, size, "kein_aussterben_marker: %d is not a period", <int>s.marker)
         return 1
+    return 0
+
+
+cdef int check_players(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """Each seat's energy, period, first turn, cards in hand and face up, and Gimmick uses; the seats beyond the
+    player count hold nothing."""
+    cdef int n = s.num_players, p, t
     for p in range(MAX_DJ_PLAYERS):
         if p >= n:
             if (s.energy[p] or s.pos[p] or s.started[p] or s.scope_used[p] or s.jam_used[p]
                     or any_count(s.hand[p], NUM_SPECIAL_TYPES) or any_count(s.face_up[p], NUM_SPECIAL_TYPES)):
-                snprintf(m, MSG_LEN, "players[%d]: not a seat of a %d-player game, its entries must be 0", p, n)
+                snprintf(m, size, "players[%d]: not a seat of a %d-player game, its entries must be 0", p, n)
                 return 1
             continue
         if s.energy[p] > MAX_ENERGY:
-            snprintf(m, MSG_LEN, "players[%d].energy: %d, expected 0..%d", p, <int>s.energy[p], <int>MAX_ENERGY)
+            snprintf(m, size, "players[%d].energy: %d, expected 0..%d", p, <int>s.energy[p], <int>MAX_ENERGY)
             return 1
         if s.pos[p] >= NUM_PERIODS:
-            snprintf(m, MSG_LEN, "players[%d].period: %d is not a period", p, <int>s.pos[p])
+            snprintf(m, size, "players[%d].period: %d is not a period", p, <int>s.pos[p])
             return 1
         if s.started[p] > 1:
-            snprintf(m, MSG_LEN, "players[%d].had_first_turn: %d, expected 0 or 1", p, <int>s.started[p])
+            snprintf(m, size, "players[%d].had_first_turn: %d, expected 0 or 1", p, <int>s.started[p])
             return 1
         for t in range(NUM_SPECIAL_TYPES):
             # Gimmicks and Experts go face up when drawn, one-use cards stay secret in the hand
             # (except the setup card: secret until its owner's first turn, the only card of that hand)
             if t >= FIRST_FACE_UP and s.hand[p][t] and not may_hide_face_up(s, p):
-                snprintf(m, MSG_LEN, "players[%d].hand: holds a Gimmick or Expert (type %d), those lie face up "
+                snprintf(m, size, "players[%d].hand: holds a Gimmick or Expert (type %d), those lie face up "
                          "(only the setup card stays secret until its owner's first turn)", p, t)
                 return 1
             if t < FIRST_FACE_UP and s.face_up[p][t]:
-                snprintf(m, MSG_LEN, "players[%d].face_up: a one-use card (type %d) is not played face up", p, t)
+                snprintf(m, size, "players[%d].face_up: a one-use card (type %d) is not played face up", p, t)
                 return 1
         if s.scope_used[p] > s.face_up[p][SP_ZIELFERNROHR] or s.jam_used[p] > s.face_up[p][SP_STOERFELD]:
-            snprintf(m, MSG_LEN, "players[%d].gimmicks_used: %d/%d uses, more than the Gimmicks owned", p,
+            snprintf(m, size, "players[%d].gimmicks_used: %d/%d uses, more than the Gimmicks owned", p,
                      <int>s.scope_used[p], <int>s.jam_used[p])
             return 1
-    # every special card once: deck, discard, hands, face up
+    return 0
+
+
+cdef int check_special_cards(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """Every special card once: deck, discard, hands, face up."""
+    cdef int n = s.num_players, p, t, tot
     for t in range(NUM_SPECIAL_TYPES):
         tot = s.sp_deck[t] + s.sp_discard[t]
         for p in range(n):
             tot += s.hand[p][t] + s.face_up[p][t]
         if tot != SP_COUNT[t]:
-            snprintf(m, MSG_LEN, "special_deck: %d cards of special type %d in all places, the game has %d", tot, t,
+            snprintf(m, size, "special_deck: %d cards of special type %d in all places, the game has %d", tot, t,
                      <int>SP_COUNT[t])
             return 1
-    # creatures: one location each; the hunting area stacks from height 1 without gaps
-    seen = 0
-    tops_n = 0
-    pending = 0
+    return 0
+
+
+cdef int check_hunting_area(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """Creatures: one location each; the hunting area stacks from height 1 without gaps."""
+    cdef int n = s.num_players, c, k, q
+    cdef int count[NUM_SLOTS]
     for k in range(NUM_SLOTS):
         count[k] = 0
     for c in range(NUM_CREATURES):
         if s.loc[c] >= LOC_CAPTURED + n:
-            snprintf(m, MSG_LEN, "loc[%d]: %d is not a location", c, <int>s.loc[c])
+            snprintf(m, size, "loc[%d]: %d is not a location", c, <int>s.loc[c])
             return 1
         if s.loc[c] == LOC_AREA:
             if s.slot[c] >= NUM_SLOTS or not (CR_PERIODS[c] >> (s.slot[c] // SPACES)) & 1 or s.height[c] == 0:
-                snprintf(m, MSG_LEN, "hunting_area: creature %d in space %d at height %d, not a space of its periods",
+                snprintf(m, size, "hunting_area: creature %d in space %d at height %d, not a space of its periods",
                          c, <int>s.slot[c], <int>s.height[c])
                 return 1
             count[s.slot[c]] += 1
         elif s.slot[c] or s.height[c]:
-            snprintf(m, MSG_LEN, "slot[%d]: creature %d is not in the hunting area, slot and height must be 0", c, c)
+            snprintf(m, size, "slot[%d]: creature %d is not in the hunting area, slot and height must be 0", c, c)
             return 1
+    for c in range(NUM_CREATURES):
+        if s.loc[c] == LOC_AREA:
+            k = s.slot[c]
+            if s.height[c] > count[k]:
+                snprintf(m, size, "hunting_area: space %d holds %d creatures, one lies at height %d", k, count[k],
+                         <int>s.height[c])
+                return 1
+            for q in range(c + 1, NUM_CREATURES):
+                if s.loc[q] == LOC_AREA and s.slot[q] == k and s.height[q] == s.height[c]:
+                    snprintf(m, size, "hunting_area: creatures %d and %d share height %d of space %d", c, q,
+                             <int>s.height[c], k)
+                    return 1
+    return 0
+
+
+cdef int check_play_deck(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """The play deck's top and the cards below it, the creatures waiting to be placed and those still to deal."""
+    cdef int c, seen = 0, tops_n = 0, pending = 0, unseen
+    for c in range(NUM_CREATURES):
         if s.loc[c] != LOC_UNSEEN:
             seen += 1
         if s.loc[c] == LOC_TOP:
             tops_n += 1
         if s.loc[c] == LOC_PENDING:
             pending += 1
-    for c in range(NUM_CREATURES):
-        if s.loc[c] == LOC_AREA:
-            k = s.slot[c]
-            if s.height[c] > count[k]:
-                snprintf(m, MSG_LEN, "hunting_area: space %d holds %d creatures, one lies at height %d", k, count[k],
-                         <int>s.height[c])
-                return 1
-            for q in range(c + 1, NUM_CREATURES):
-                if s.loc[q] == LOC_AREA and s.slot[q] == k and s.height[q] == s.height[c]:
-                    snprintf(m, MSG_LEN, "hunting_area: creatures %d and %d share height %d of space %d", c, q,
-                             <int>s.height[c], k)
-                    return 1
     if s.top == NONE:
         if tops_n:
-            snprintf(m, MSG_LEN, "play_deck.top: none, but a creature lies on top of the play deck")
+            snprintf(m, size, "play_deck.top: none, but a creature lies on top of the play deck")
             return 1
     elif s.top >= NUM_CREATURES or s.loc[s.top] != LOC_TOP or tops_n != 1:
-        snprintf(m, MSG_LEN, "play_deck.top: %d is not the one creature on top of the play deck", <int>s.top)
+        snprintf(m, size, "play_deck.top: %d is not the one creature on top of the play deck", <int>s.top)
         return 1
     unseen = NUM_CREATURES - seen
     if s.deck_below > unseen:
-        snprintf(m, MSG_LEN, "play_deck.below_top: %d, but only %d creatures are unseen", <int>s.deck_below, unseen)
+        snprintf(m, size, "play_deck.below_top: %d, but only %d creatures are unseen", <int>s.deck_below, unseen)
         return 1
     if pending and s.phase != PH_PLACE and s.phase != PH_DEAL:
-        snprintf(m, MSG_LEN, "to_place: %d creatures wait to be placed, but the phase is %d", pending, <int>s.phase)
+        snprintf(m, size, "to_place: %d creatures wait to be placed, but the phase is %d", pending, <int>s.phase)
         return 1
-    if s.to_deal > 6 or (s.to_deal and s.phase != PH_DEAL):
-        snprintf(m, MSG_LEN, "to_deal: %d, expected 0..6 and 0 outside the deal", <int>s.to_deal)
+    if s.to_deal > DIE_FACES or (s.to_deal and s.phase != PH_DEAL):
+        snprintf(m, size, "to_deal: %d, expected 0..%d and 0 outside the deal", <int>s.to_deal, DIE_FACES)
         return 1
-    # the hunt: its target is the topmost creature of a space in the hunter's period
-    hunting = s.phase == PH_HUNT_ROLL or s.phase == PH_WINDOW
-    if hunting:
+    return 0
+
+
+cdef int check_hunt(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """The hunt: its target is the topmost creature of a space in the hunter's period; no hunt fields outside it."""
+    cdef int n = s.num_players
+    cdef uint8_t tops[NUM_SLOTS]
+    cdef uint8_t heights[NUM_SLOTS]
+    if s.phase == PH_HUNT_ROLL or s.phase == PH_WINDOW:
         if s.target >= NUM_CREATURES or s.target_slot >= NUM_SLOTS or s.loc[s.target] != LOC_AREA \
                 or s.slot[s.target] != s.target_slot:
-            snprintf(m, MSG_LEN, "hunt.target: %d is not a creature in space %d", <int>s.target, <int>s.target_slot)
+            snprintf(m, size, "hunt.target: %d is not a creature in space %d", <int>s.target, <int>s.target_slot)
             return 1
         slot_tops(s, tops, heights)
         if tops[s.target_slot] != s.target:
-            snprintf(m, MSG_LEN, "hunt.target: creature %d lies under another creature, only the topmost is hunted",
+            snprintf(m, size, "hunt.target: creature %d lies under another creature, only the topmost is hunted",
                      <int>s.target)
             return 1
         if s.target_slot // SPACES != s.pos[s.current]:
-            snprintf(m, MSG_LEN, "hunt.space: space %d is not in the hunter's period %d", <int>s.target_slot,
+            snprintf(m, size, "hunt.space: space %d is not in the hunter's period %d", <int>s.target_slot,
                      <int>s.pos[s.current])
             return 1
-        if (s.phase == PH_HUNT_ROLL and s.die != 0) or (s.phase == PH_WINDOW and not 1 <= s.die <= 6):
-            snprintf(m, MSG_LEN, "hunt.die: %d, expected 0 before the roll, 1..6 after it", <int>s.die)
+        if (s.phase == PH_HUNT_ROLL and s.die != 0) or (s.phase == PH_WINDOW and not 1 <= s.die <= DIE_FACES):
+            snprintf(m, size, "hunt.die: %d, expected 0 before the roll, 1..%d after it", <int>s.die, DIE_FACES)
             return 1
-        if s.override > R_MISS or s.mods < -100 or s.mods > 100:
-            snprintf(m, MSG_LEN, "hunt.override: %d (modifier %d), expected none/capture/miss and -100..100",
-                     <int>s.override, <int>s.mods)
+        if s.override > R_MISS or s.mods < -MAX_ROLL_CHANGE or s.mods > MAX_ROLL_CHANGE:
+            snprintf(m, size, "hunt.override: %d (modifier %d), expected none/capture/miss and -%d..%d",
+                     <int>s.override, <int>s.mods, MAX_ROLL_CHANGE, MAX_ROLL_CHANGE)
             return 1
         if s.window_pos >= n or s.passes >= n:
-            snprintf(m, MSG_LEN, "hunt.ask_next: %d (passes %d), expected a seat and fewer passes than players",
+            snprintf(m, size, "hunt.ask_next: %d (passes %d), expected a seat and fewer passes than players",
                      <int>s.window_pos, <int>s.passes)
             return 1
     elif s.target != NONE or s.target_slot != NONE or s.die or s.mods or s.override or s.window_pos or s.passes \
             or any_count(s.scope_used, MAX_DJ_PLAYERS) or any_count(s.jam_used, MAX_DJ_PLAYERS):
-        snprintf(m, MSG_LEN, "hunt: hunt fields set outside a hunt")
+        snprintf(m, size, "hunt: hunt fields set outside a hunt")
         return 1
+    return 0
+
+
+cdef int check_setup_and_draws(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """Who draws in the setup and in a turn; no turns during the setup; first turns only as turns have begun."""
+    cdef int n = s.num_players, p, tot = 0
     if s.phase == PH_SETUP_SPECIALS and (s.setup_dealt >= n or s.draw_for != s.setup_dealt):
-        snprintf(m, MSG_LEN, "setup_dealt: %d dealt, drawing for %d", <int>s.setup_dealt, <int>s.draw_for)
+        snprintf(m, size, "setup_dealt: %d dealt, drawing for %d", <int>s.setup_dealt, <int>s.draw_for)
         return 1
     if (s.phase == PH_TURN_DRAW or s.phase == PH_BONUS_DRAW) and s.draw_for != s.current:
-        snprintf(m, MSG_LEN, "draw_for: %d, the player whose turn it is draws (%d)", <int>s.draw_for,
+        snprintf(m, size, "draw_for: %d, the player whose turn it is draws (%d)", <int>s.draw_for,
                  <int>s.current)
         return 1
     if s.phase <= PH_SETUP_FIRST and (s.turns or any_count(s.started, MAX_DJ_PLAYERS)):
-        snprintf(m, MSG_LEN, "turns: %d turns played during the setup", <int>s.turns)
+        snprintf(m, size, "turns: %d turns played during the setup", <int>s.turns)
         return 1
     # the seats take their first turns one a turn, in turn order: a seat has had one only after as many turns,
     # and after the first round every seat has
-    tot = 0
     for p in range(n):
         tot += s.started[p]
     if tot > s.turns:
-        snprintf(m, MSG_LEN, "players: %d seats have had their first turn, but only %d turns have started", tot,
+        snprintf(m, size, "players: %d seats have had their first turn, but only %d turns have started", tot,
                  <int>s.turns)
         return 1
     if s.turns > n:
         for p in range(n):
             if not s.started[p]:
-                snprintf(m, MSG_LEN, "players[%d].had_first_turn: false, but %d turns have started (every seat has "
+                snprintf(m, size, "players[%d].had_first_turn: false, but %d turns have started (every seat has "
                          "its first turn in the first round)", p, <int>s.turns)
                 return 1
-    # turns go round the table from first_player, so the turns begun say whose turn it is and which seats have had
-    # their first turn (marked at its roll, PH_TURN_ROLL); a terminal position plays no more and is not checked
+    return 0
+
+
+cdef int check_turn_order(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """Turns go round the table from first_player, so the turns begun say whose turn it is and which seats have had
+    their first turn (marked at its roll, PH_TURN_ROLL); a terminal position plays no more and is not checked."""
+    cdef int n = s.num_players, p, q, k
+    cdef bint seen
     if PH_TURN_START <= s.phase < PH_OVER:
         if s.phase != PH_TURN_START and s.turns < 1:
-            snprintf(m, MSG_LEN, "turns: 0, but a turn is under way")
+            snprintf(m, size, "turns: 0, but a turn is under way")
             return 1
         k = s.turns if s.phase == PH_TURN_START else s.turns - 1        # the turns finished before this one
         if s.current != (s.first_player + k) % n:
-            snprintf(m, MSG_LEN, "turn_player: %d, but %d turns from first_player %d make it seat %d's turn",
+            snprintf(m, size, "turn_player: %d, but %d turns from first_player %d make it seat %d's turn",
                      <int>s.current, k, <int>s.first_player, (s.first_player + k) % n)
             return 1
         for p in range(n):
             q = (p - s.first_player + n) % n                             # seat p's first turn follows q turns
             seen = q < k or (q == k and s.phase > PH_TURN_ROLL)
             if s.started[p] != seen:
-                snprintf(m, MSG_LEN, "players[%d].had_first_turn: %s, but %d turns from first_player %d say %s", p,
+                snprintf(m, size, "players[%d].had_first_turn: %s, but %d turns from first_player %d say %s", p,
                          "true" if s.started[p] else "false", <int>s.turns, <int>s.first_player,
                          "true" if seen else "false")
                 return 1
-    if check_reshuffle_rows(s, m):
-        return 1
-    # stored states are normalized: the forced steps have run (apply_action and the loader both end so)
+    return 0
+
+
+cdef int check_pending_step(const DinoState* s, char* m, size_t size) noexcept nogil:
+    """Stored states are normalized (the forced steps have run: apply_action and the loader both end so), and
+    what the state waits for can happen: a chance event with an outcome, a decision with a legal action."""
+    cdef int p
+    cdef int acts[NUM_ACTIONS]
+    cdef double probs[NUM_ACTIONS]
+    cdef DinoState after
     memcpy(&after, s, sizeof(DinoState))
     normalize(&after)
     if memcmp(&after, s, sizeof(DinoState)) != 0:
-        snprintf(m, MSG_LEN, "phase: %d is a passing step here, play would have moved on (to %d)", <int>s.phase,
+        snprintf(m, size, "phase: %d is a passing step here, play would have moved on (to %d)", <int>s.phase,
                  <int>after.phase)
         return 1
     p = current_player(s)
     if p == CHANCE and chance_outcomes(s, acts, probs) == 0:
-        snprintf(m, MSG_LEN, "phase: a chance event is pending but has no outcome")
+        snprintf(m, size, "phase: a chance event is pending but has no outcome")
         return 1
     if p >= 0 and legal_actions(s, acts) == 0:
-        snprintf(m, MSG_LEN, "phase: player %d is to move but has no legal action", p)
+        snprintf(m, size, "phase: player %d is to move but has no legal action", p)
+        return 1
+    return 0
+
+
+cdef int check(const void* state, char* m, size_t size) noexcept nogil:
+    """0 when the rules allow the state, else 1 with "field: reason" in m. The parts run in an order that reads
+    only in range, on any bytes; the first wrong field found is the one named."""
+    cdef const DinoState* s = <const DinoState*>state
+    if (check_table(s, m, size) or check_players(s, m, size) or check_special_cards(s, m, size) or
+            check_hunting_area(s, m, size) or check_play_deck(s, m, size) or check_hunt(s, m, size) or
+            check_setup_and_draws(s, m, size) or check_turn_order(s, m, size) or check_play_log(s, m, size) or
+            check_reshuffle_counts(s, m, size) or check_pending_step(s, m, size)):
         return 1
     return 0
 
 
 # ---- the GameTable, and the module's Python entry to the rules ----
 
-cdef GameTable TABLES[3]
-
-
-cdef void fill_table(GameTable* t, int players) noexcept:
-    t.name = "dino_jagd"
-    t.num_players = players
-    t.state_size = sizeof(DinoState)
-    t.max_actions = NUM_ACTIONS
-    t.max_chance_outcomes = NUM_CREATURES
-    t.max_game_length = 400000
-    t.data = NULL
-    t.current_player = current_player
-    t.legal_actions = legal_actions
-    t.apply_action = apply_action
-    t.chance_outcomes = chance_outcomes
-    t.sample_chance = sample_chance
-    t.returns = returns
-    t.scores = scores
-    t.heuristic = heuristic
-    t.heuristic_variants = HEURISTIC_VARIANTS
-    t.default_heuristic_variant = DEFAULT_HEURISTIC_VARIANT
-    t.determinize = determinize
-    t.infoset_hash = infoset_hash
-    t.observed_action = observed_action
-    t.rollout_action = rollout_action
-
-
-fill_table(&TABLES[0], 2)
-fill_table(&TABLES[1], 3)
-fill_table(&TABLES[2], 4)
+cdef GameTable TABLES[MAX_DJ_PLAYERS - MIN_DJ_PLAYERS + 1]      # one per player count
+cdef GameTable RULES = game_table("dino_jagd", sizeof(DinoState), NUM_ACTIONS, NUM_CREATURES, current_player,
+                                  legal_actions, apply_action, chance_outcomes, sample_chance, returns, scores,
+                                  heuristic, HEURISTIC_VARIANTS, DEFAULT_HEURISTIC_VARIANT, determinize,
+                                  infoset_hash, observed_action, rollout_action)
+for _n in range(MIN_DJ_PLAYERS, MAX_DJ_PLAYERS + 1):
+    TABLES[_n - MIN_DJ_PLAYERS] = table_for_players(RULES, _n, 400000)
 
 STATE_SIZE = sizeof(DinoState)
 
 
 def make_table(dict params):
-    return PyCapsule_New(&TABLES[params["players"] - 2], b"cavemind.GameTable", NULL)
+    return table_capsule(&TABLES[params["players"] - MIN_DJ_PLAYERS])
 
 
 def deck_size(fraction):
@@ -1578,14 +1610,12 @@ def initial_state(dict params):
     cdef DinoState s = blank(params["players"])
     s.deck_below = deck_size(params.get("deck_fraction", 0.5))
     s.phase = PH_SETUP_SPECIALS
-    return (<char*>&s)[:sizeof(s)]
+    return state_bytes(&s, sizeof(s))
 
 
 cdef DinoState load(bytes data):
     cdef DinoState s
-    if len(data) != sizeof(DinoState):
-        raise ValueError("state: wrong size")
-    memcpy(&s, <const char*>data, sizeof(s))
+    load_state(&s, sizeof(DinoState), data)
     return s
 
 

@@ -40,11 +40,6 @@ def action_to_string(bytes data, action):
     return f"action {a}"
 
 
-def _plural(n, word):
-    """'1 card', '2 cards': a count with its noun (the readable board should not say '1 secret cards')."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def render(bytes data, observer=None):
     doc = state_to_dict(data, observer)
     cdef DinoState s = load(data)
@@ -60,9 +55,9 @@ def render(bytes data, observer=None):
     if doc["to_place"]:
         lines.append("to place: " + ", ".join(doc["to_place"]))
     for i, p in enumerate(doc["players"]):
-        hand = ", ".join(p["hand"]) if "hand" in p else _plural(p['hand_count'], "secret card")
-        lines.append(f"player {i}: energy {p['energy']}, in {p['period']}, {_plural(p['captured_points'], 'point')} "
-                     f"({_plural(len(p['captured']), 'creature')}: {', '.join(p['captured']) or '-'}); "
+        hand = ", ".join(p["hand"]) if "hand" in p else plural(p['hand_count'], "secret card")
+        lines.append(f"player {i}: energy {p['energy']}, in {p['period']}, {plural(p['captured_points'], 'point')} "
+                     f"({plural(len(p['captured']), 'creature')}: {', '.join(p['captured']) or '-'}); "
                      f"face up: {', '.join(p['face_up']) or '-'}; hand: {hand or '-'}")
     if "hunt" in doc:
         h = doc["hunt"]
