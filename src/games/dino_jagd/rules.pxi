@@ -1637,7 +1637,7 @@ def evaluation_features(bytes data):
 def deal_method(bytes data, int observer, seed=0):
     """Which method of deal_since_reshuffle() determinize(observer) uses here (0 the filtered uniform deal,
     1 and 2 the deals that serve the plays first, 3 none fits: the state is kept), None before any reshuffle. For
-    measurements (benchmarks/dino_jagd_soak.py) and tests."""
+    measurements (benchmarks/dino_jagd_reshuffle.py) and tests."""
     cdef DinoState s = load(data)
     cdef Rng rng
     error = check_state(data)           # the deal indexes seats by the logged plays: legal states only
