@@ -11,5 +11,5 @@ def observation(bytes data, int player):
     cdef PHState c
     cdef int counts[MAXP * 4]
     canonical(&s, player, &c, counts)
-    raw = (<char*>&c)[:sizeof(PHState)]
+    raw = state_bytes(&c, sizeof(PHState))
     return [float(b) for b in raw] + []

@@ -223,13 +223,7 @@ def pack_state(dict params, dict doc):
 
 def check_state(bytes data):
     """None when `data` is a state the rules allow, else "field: reason" naming the first wrong field."""
-    cdef char msg[MSG_LEN]
-    if len(data) != sizeof(PHState):
-        return f"state: expected {sizeof(PHState)} bytes, got {len(data)}"
-    cdef PHState s = load(data)
-    if check(&s, msg):
-        return msg.decode("utf-8", "replace")
-    return None
+    return state_error(data, sizeof(PHState), check)
 
 
 def state_from_dict(dict params, dict doc):

@@ -19,6 +19,27 @@ cdef enum:
     NMAPT = 20
     NEED = 255
 
+    # the bounds of the state's fields (check_state refuses a state beyond them)
+    MIN_PLAYERS = 2
+    NUM_ROUNDS = 5             # round 0..4
+    NUM_BOARD_ACTIONS = 6      # the board's actions (summer_action, pending_action; summer_action 6: summer is over)
+    NUM_ACTION_SLOTS = 6       # one per board action: pricing tile, footings, pillar, gathering and fishing slot
+    NUM_PRICING_SLOTS = 7      # the action slots' pricing tiles, then the central tile
+    CENTRAL_TILE = 6           # the central tile's index in pricing_tile
+    PRICING_ROTATIONS = 6      # the ways a pricing tile can be turned
+    PRICING_STACK = 4          # pricing tiles of rounds 2-5
+    PRICE_COLOURS = 3          # the colours of one price (pending_left of a payment)
+    NUM_CARD_SLOTS = 5         # the hunting and the ceremony display
+    WEATHER_ROTATIONS = 4      # the ways a weather tile can be turned
+    NUM_SHAMANS = 3            # shamans per player
+    FIRE_POSITIONS = 6         # the spots of a fire pattern
+    NUM_SPECIES = 3            # map animal species
+    ANIMALS_PER_SPECIES = 2    # map animal tokens of each species
+    GATHERING_TILES = 5        # gathering tiles of each type (3 of the kind without, 2 with a development)
+    START_MEMBERS = 3          # tribe members a player starts with (one more per campsite)
+    MAX_SPACE_MEMBERS = 10     # members standing on one space
+    FISHING_TRACK_END = 20     # the last space of the fishing track
+
     # phases (positions name them as PHASES in prehistory.pyx lists them, e.g. PH_PICK is "pick")
     PH_FILL = 0        # chance draws pending (setup, display refills); after_fill says what follows
     PH_START = 1       # each seat picks its weather rotation and fire pattern
@@ -98,17 +119,17 @@ ctypedef struct PHState:
     uint8_t summer_action                   # 0..5 during PH_SUMMER
     uint8_t turn_order[MAXP]                # seat of each place in the turn order
     uint8_t done[MAXP]                      # passed (spring) / finished (autumn, final) per seat
-    uint8_t pricing_tile[7]                 # 6 action slots, then the central tile (index 6)
-    uint8_t pricing_rotation[7]             # rotation 0..5 of each pricing tile
-    uint8_t pricing_stack[4]                # pricing tiles of rounds 2-5, in order
+    uint8_t pricing_tile[NUM_PRICING_SLOTS] # 6 action slots, then the central tile (index 6)
+    uint8_t pricing_rotation[NUM_PRICING_SLOTS]  # rotation 0..5 of each pricing tile
+    uint8_t pricing_stack[PRICING_STACK]    # pricing tiles of rounds 2-5, in order
     uint8_t pricing_stack_length            # tiles placed on the stack so far (setup)
     uint8_t pricing_pool[NPRICE]            # 1 while the pricing tile is undrawn
-    uint8_t footings[6][2]                  # colour + 1 of the resource on each footing, 0 empty
-    uint8_t pillar_cubes[6][NCOL]           # cubes on top of each pillar, per colour
-    uint8_t gathering_slot[6]               # kind + 1, 0 empty
-    uint8_t fishing_slot[6]                 # fish kind + 1, 0 empty
-    uint8_t hunting_display[5]              # card id + 1, 0 empty
-    uint8_t ceremony_display[5]             # card id + 1, 0 empty
+    uint8_t footings[NUM_ACTION_SLOTS][2]   # colour + 1 of the resource on each footing, 0 empty
+    uint8_t pillar_cubes[NUM_ACTION_SLOTS][NCOL]  # cubes on top of each pillar, per colour
+    uint8_t gathering_slot[NUM_ACTION_SLOTS]  # kind + 1, 0 empty
+    uint8_t fishing_slot[NUM_ACTION_SLOTS]  # fish kind + 1, 0 empty
+    uint8_t hunting_display[NUM_CARD_SLOTS] # card id + 1, 0 empty
+    uint8_t ceremony_display[NUM_CARD_SLOTS]  # card id + 1, 0 empty
     uint8_t gathering_pile[NGK]             # gathering tiles left to draw, per kind
     uint8_t fish_pile[NFK]                  # fish left to draw, per kind
     uint8_t hunting_pile[NHC]               # 1 while the hunting card is undrawn
@@ -116,7 +137,7 @@ ctypedef struct PHState:
     uint8_t ceremony_discard[NCC]           # 1 when the ceremony card is on the (public) discard pile
     uint8_t map_tile[NMAPT]                 # tile id per slot, NEED until drawn
     uint8_t map_pool[NMAPT]                 # 1 while the map tile is undrawn
-    uint8_t animal_pool[3]                  # animal tokens left to draw, per species
+    uint8_t animal_pool[NUM_SPECIES]        # animal tokens left to draw, per species
     uint8_t weather_pool[NWEATHER]          # 1 while the weather tile is undealt
     uint8_t seat_pool[MAXP]                 # 1 while the seat is not yet placed in the first turn order
     uint8_t seats_drawn                     # seats placed in the first turn order so far (setup)
@@ -132,13 +153,13 @@ ctypedef struct PHState:
     uint8_t fishing_track[MAXP]             # fishing track position 0..20
     uint8_t weather_tile[MAXP]              # weather tile id, NEED until dealt
     uint8_t weather_rotation[MAXP]          # rotation 0..3 of the weather tile
-    uint8_t shamans[MAXP][3]                # spot 0..5 of each of the 3 shamans
+    uint8_t shamans[MAXP][NUM_SHAMANS]      # spot 0..5 of each of the 3 shamans
     uint16_t painted_sections[MAXP]         # bit per painted section
     uint8_t gathered[MAXP][NGT]             # gathering tiles collected, per type
     uint8_t fish[MAXP][NFK]                 # fish collected, per kind
     uint8_t hunting_cards[MAXP][NHC]        # 1 per hunting card taken
     uint8_t hand[MAXP][NCC]                 # ceremony cards held (secret from the others)
-    uint8_t animal_tokens[MAXP][3]          # animal tokens collected from the map, per species
+    uint8_t animal_tokens[MAXP][NUM_SPECIES]  # animal tokens collected from the map, per species
     uint8_t megalith_a[MAXP]                # megalith A tokens collected
     uint8_t available_members[MAXP]         # tribe members on the player board
     uint8_t members[MAXP]                   # tribe members owned (3 + campsites built)

@@ -3,11 +3,12 @@
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, uint64_t
 from libc.string cimport memcpy, memset, memchr
 from libc.stdio cimport snprintf
-from cpython.pycapsule cimport PyCapsule_New
 
 from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.prehistory.prehistory cimport *
+from games.common cimport (game_table, table_for_players, table_capsule, state_bytes, load_state, state_error,
+                           shuffle_bytes, outcomes_from_counts, plural)
 
 import importlib.resources
 import json

@@ -1485,19 +1485,12 @@ cdef void apply_action(void* v, int a) noexcept nogil:
 
 cdef int chance_outcomes(const void* v, int* out, double* probs) noexcept nogil:
     cdef const PHState* s = <const PHState*>v
-    cdef int idx, size, i, n = 0, tot = 0
+    cdef int idx, size
     cdef int t = fill_target(s, &idx)
     if t == T_NONE:
         return 0
     cdef const uint8_t* pool = pool_of(s, t, &size)
-    for i in range(size):
-        tot += pool[i]
-    for i in range(size):
-        if pool[i]:
-            out[n] = A_CHANCE + i
-            probs[n] = <double>pool[i] / tot
-            n += 1
-    return n
+    return outcomes_from_counts(pool, size, A_CHANCE, out, probs)
 
 
 cdef int sample_chance(const void* v, Rng* rng) noexcept nogil:
@@ -1592,7 +1585,7 @@ cdef void determinize(void* v, int observer, Rng* rng) noexcept nogil:
     cdef PHState* s = <PHState*>v
     cdef int counts[MAXP * 4]
     cdef uint8_t pool[NCC]    # every ceremony card exists once (check_state enforces it at load)
-    cdef int val, i, k, size, q, j, tmp
+    cdef int val, i, k, size, q
     canonical(s, observer, s, counts)
     for val in range(1, 4):
         size = 0
@@ -1602,11 +1595,7 @@ cdef void determinize(void* v, int observer, Rng* rng) noexcept nogil:
                     if size < NCC:
                         pool[size] = i
                         size += 1
-        for i in range(size - 1, 0, -1):
-            j = rng_below(rng, i + 1)
-            tmp = pool[i]
-            pool[i] = pool[j]
-            pool[j] = tmp
+        shuffle_bytes(pool, size, rng)
         k = 0
         for q in range(s.num_players):
             for i in range(counts[q * 4 + val]):
@@ -1649,7 +1638,6 @@ cdef int rollout_action(const void* v, Rng* rng) noexcept nogil:
 # ---- legal states (check_state): one C definition of what the rules allow ----
 
 cdef enum:
-    MSG_LEN = 200
     MP_MAX = 62            # movement points: paid only below 60, one payment adds at most 3
 
 
@@ -1661,7 +1649,7 @@ cdef bint any_set(const uint8_t* b, int n) noexcept nogil:
     return False
 
 
-cdef int seat_fields_clear(const PHState* s, int p, char* m) noexcept nogil:
+cdef int seat_fields_clear(const PHState* s, int p, char* m, size_t size) noexcept nogil:
     """Seats beyond the player count hold nothing (their fields stay as initial_state left them)."""
     cdef const char* name = NULL
     if s.turn_order[p] or s.done[p] or s.seat_pool[p]:
@@ -1679,7 +1667,7 @@ cdef int seat_fields_clear(const PHState* s, int p, char* m) noexcept nogil:
           or s.starter_tired[p]):
         name = "members/campsites_built/ceremonies_performed/starter_members/starter_tired"
     if name != NULL:
-        snprintf(m, MSG_LEN, "%s: seat %d is not in a %d-player game, its entries must be 0", name, p,
+        snprintf(m, size, "%s: seat %d is not in a %d-player game, its entries must be 0", name, p,
                  <int>s.num_players)
         return 1
     return 0
@@ -1717,161 +1705,204 @@ cdef bint shamans_can_finish(const PHState* s, int* spot, int mask, int* res, in
     return any_move
 
 
-cdef int check(const PHState* s, char* m) noexcept nogil:
-    """0 when the rules allow *s, else 1 with "field: reason" in m. Reads only in range, on any bytes."""
-    cdef int n = s.num_players, i, j, k, p, q, c, t, sp, f, tot, need, setup, moving
-    cdef int spots[3]
-    cdef int res[NCOL]
-    cdef int cnt[NSP]
-    cdef int acts[NUM_ACTIONS]
-    cdef double probs[NUM_ACTIONS]
-    if n < 2 or n > MAXP:
-        snprintf(m, MSG_LEN, "num_players: %d, expected 2..4", n)
+cdef inline bint in_setup(const PHState* s) noexcept nogil:
+    """Whether the state is in the setup's draws (before them nothing need be dealt yet)."""
+    return s.phase == PH_FILL and s.after_fill == PH_START
+
+
+cdef int megalith_spaces(const PHState* s) noexcept nogil:
+    """The spaces of this map whose symbol is a megalith A."""
+    cdef int sp, count = 0
+    for sp in range(NSP):
+        if exists(s, sp) and sp != START_SPACE and feature(s, sp) == F_MEGA_A:
+            count += 1
+    return count
+
+
+cdef int check_counters(const PHState* s, char* m, size_t size) noexcept nogil:
+    """The player count, the phase, the round, whose turn, the pending step's kind, the setup's progress; the
+    seats beyond the player count hold nothing."""
+    cdef int n = s.num_players, p
+    cdef bint setup
+    if n < MIN_PLAYERS or n > MAXP:
+        snprintf(m, size, "num_players: %d, expected 2..4", n)
         return 1
     if s.phase > PH_END:
-        snprintf(m, MSG_LEN, "phase: %d is not a phase (0..%d)", <int>s.phase, <int>PH_END)
+        snprintf(m, size, "phase: %d is not a phase (0..%d)", <int>s.phase, <int>PH_END)
         return 1
     if s.pending_decision > SUB_SETTLE:
-        snprintf(m, MSG_LEN, "pending_decision: %d is not a sub-decision (0..%d)", <int>s.pending_decision,
+        snprintf(m, size, "pending_decision: %d is not a sub-decision (0..%d)", <int>s.pending_decision,
                  <int>SUB_SETTLE)
         return 1
-    if s.round > 4:
-        snprintf(m, MSG_LEN, "round: %d, expected 0..4", <int>s.round)
+    if s.round >= NUM_ROUNDS:
+        snprintf(m, size, "round: %d, expected 0..4", <int>s.round)
         return 1
     if s.turn >= n:
-        snprintf(m, MSG_LEN, "turn: %d, expected 0..%d", <int>s.turn, n - 1)
+        snprintf(m, size, "turn: %d, expected 0..%d", <int>s.turn, n - 1)
         return 1
-    if s.summer_action > 6 or (s.phase == PH_SUMMER and s.summer_action > 5):
-        snprintf(m, MSG_LEN, "summer_action: %d, expected 0..5 in summer, 6 after it", <int>s.summer_action)
+    if s.summer_action > NUM_BOARD_ACTIONS or (s.phase == PH_SUMMER and s.summer_action >= NUM_BOARD_ACTIONS):
+        snprintf(m, size, "summer_action: %d, expected 0..5 in summer, 6 after it", <int>s.summer_action)
         return 1
     if s.after_fill != PH_START and s.after_fill != PH_SPRING:
-        snprintf(m, MSG_LEN, "after_fill: %d, expected 1 (start) or 2 (spring)", <int>s.after_fill)
+        snprintf(m, size, "after_fill: %d, expected 1 (start) or 2 (spring)", <int>s.after_fill)
         return 1
     if (s.round >= 1) != (s.after_fill == PH_SPRING):
-        snprintf(m, MSG_LEN, "after_fill: %d does not fit round %d", <int>s.after_fill, <int>s.round)
+        snprintf(m, size, "after_fill: %d does not fit round %d", <int>s.after_fill, <int>s.round)
         return 1
-    setup = s.phase == PH_FILL and s.after_fill == PH_START
-    if s.pricing_stack_length > 4 or (not setup and s.pricing_stack_length != 4):
-        snprintf(m, MSG_LEN, "pricing_stack_length: %d, expected 4 after the setup (0..4 during it)",
+    setup = in_setup(s)
+    if s.pricing_stack_length > PRICING_STACK or (not setup and s.pricing_stack_length != PRICING_STACK):
+        snprintf(m, size, "pricing_stack_length: %d, expected 4 after the setup (0..4 during it)",
                  <int>s.pricing_stack_length)
         return 1
     if s.seats_drawn > n or (not setup and s.seats_drawn != n):
-        snprintf(m, MSG_LEN, "seats_drawn: %d, expected %d after the setup", <int>s.seats_drawn, n)
+        snprintf(m, size, "seats_drawn: %d, expected %d after the setup", <int>s.seats_drawn, n)
         return 1
     for p in range(n, MAXP):
-        if seat_fields_clear(s, p, m):
+        if seat_fields_clear(s, p, m, size):
             return 1
-    # turn order: drawn seats distinct; the seat pool holds exactly the undrawn ones
+    return 0
+
+
+cdef int check_turn_order(const PHState* s, char* m, size_t size) noexcept nogil:
+    """Turn order: drawn seats distinct; the seat pool holds exactly the undrawn ones."""
+    cdef int n = s.num_players, i, q
+    cdef int cnt[MAXP]
     for i in range(MAXP):
         cnt[i] = 0
     for i in range(n):
         if s.turn_order[i] >= n:
-            snprintf(m, MSG_LEN, "turn_order[%d]: %d is not a seat", i, <int>s.turn_order[i])
+            snprintf(m, size, "turn_order[%d]: %d is not a seat", i, <int>s.turn_order[i])
             return 1
         if s.done[i] > 1:
-            snprintf(m, MSG_LEN, "done[%d]: %d, expected 0 or 1", i, <int>s.done[i])
+            snprintf(m, size, "done[%d]: %d, expected 0 or 1", i, <int>s.done[i])
             return 1
         if i < s.seats_drawn:
             cnt[s.turn_order[i]] += 1
     for i in range(s.seats_drawn):
         if cnt[s.turn_order[i]] > 1:
-            snprintf(m, MSG_LEN, "turn_order[%d]: seat %d appears twice", i, <int>s.turn_order[i])
+            snprintf(m, size, "turn_order[%d]: seat %d appears twice", i, <int>s.turn_order[i])
             return 1
     for q in range(n):
         if s.seat_pool[q] + cnt[q] != 1:
-            snprintf(m, MSG_LEN, "seat_pool[%d]: %d, but seat %d was drawn %d times", q, <int>s.seat_pool[q], q,
+            snprintf(m, size, "seat_pool[%d]: %d, but seat %d was drawn %d times", q, <int>s.seat_pool[q], q,
                      cnt[q])
             return 1
-    # pricing tiles: each of the 12 once in the pool, on a slot or in the stack; the first central tile leaves
-    # the game at the first winter, from then on the central tile is the stack tile of the round
+    return 0
+
+
+cdef int check_pricing_tiles(const PHState* s, char* m, size_t size) noexcept nogil:
+    """Pricing tiles: each of the 12 once in the pool, on a slot or in the stack; the first central tile leaves
+    the game at the first winter, from then on the central tile is the stack tile of the round."""
+    cdef int i, tot
+    cdef int cnt[NPRICE]
+    cdef bint setup = in_setup(s)
     for i in range(NPRICE):
         cnt[i] = 0
-    for i in range(7):
-        if s.pricing_rotation[i] >= 6:
-            snprintf(m, MSG_LEN, "pricing_rotation[%d]: %d, expected 0..5", i, <int>s.pricing_rotation[i])
+    for i in range(NUM_PRICING_SLOTS):
+        if s.pricing_rotation[i] >= PRICING_ROTATIONS:
+            snprintf(m, size, "pricing_rotation[%d]: %d, expected 0..5", i, <int>s.pricing_rotation[i])
             return 1
         if s.pricing_tile[i] == NEED:
             if not setup or s.pricing_stack_length:
-                snprintf(m, MSG_LEN, "pricing_tile[%d]: not drawn, but the setup is over", i)
+                snprintf(m, size, "pricing_tile[%d]: not drawn, but the setup is over", i)
                 return 1
         elif s.pricing_tile[i] >= NPRICE:
-            snprintf(m, MSG_LEN, "pricing_tile[%d]: %d, expected 0..%d", i, <int>s.pricing_tile[i], NPRICE - 1)
+            snprintf(m, size, "pricing_tile[%d]: %d, expected 0..%d", i, <int>s.pricing_tile[i], NPRICE - 1)
             return 1
-        elif i < 6 or s.round == 0:
+        elif i < CENTRAL_TILE or s.round == 0:
             cnt[s.pricing_tile[i]] += 1
-    for i in range(4):
+    for i in range(PRICING_STACK):
         if s.pricing_stack[i] >= NPRICE or (i >= s.pricing_stack_length and s.pricing_stack[i]):
-            snprintf(m, MSG_LEN, "pricing_stack[%d]: %d, expected a tile 0..%d (0 while not drawn)", i,
+            snprintf(m, size, "pricing_stack[%d]: %d, expected a tile 0..%d (0 while not drawn)", i,
                      <int>s.pricing_stack[i], NPRICE - 1)
             return 1
         if i < s.pricing_stack_length:
             cnt[s.pricing_stack[i]] += 1
-    if s.round >= 1 and s.pricing_tile[6] != s.pricing_stack[s.round - 1]:
-        snprintf(m, MSG_LEN, "pricing_tile[6]: %d, but the central tile of round %d is pricing_stack[%d] = %d",
-                 <int>s.pricing_tile[6], s.round + 1, s.round - 1, <int>s.pricing_stack[s.round - 1])
+    if s.round >= 1 and s.pricing_tile[CENTRAL_TILE] != s.pricing_stack[s.round - 1]:
+        snprintf(m, size, "pricing_tile[6]: %d, but the central tile of round %d is pricing_stack[%d] = %d",
+                 <int>s.pricing_tile[CENTRAL_TILE], s.round + 1, s.round - 1, <int>s.pricing_stack[s.round - 1])
         return 1
     tot = 0
     for i in range(NPRICE):
         tot += s.pricing_pool[i] + cnt[i]
         if s.pricing_pool[i] + cnt[i] > 1:
-            snprintf(m, MSG_LEN, "pricing_pool[%d]: pricing tile %d is counted %d times, it exists once", i, i,
+            snprintf(m, size, "pricing_pool[%d]: pricing tile %d is counted %d times, it exists once", i, i,
                      s.pricing_pool[i] + cnt[i])
             return 1
     if tot != NPRICE - (1 if s.round >= 1 else 0):
-        snprintf(m, MSG_LEN, "pricing_pool: %d pricing tiles in the pool, on slots and in the stack, expected %d", tot,
+        snprintf(m, size, "pricing_pool: %d pricing tiles in the pool, on slots and in the stack, expected %d", tot,
                  NPRICE - (1 if s.round >= 1 else 0))
         return 1
-    # weather tiles
+    return 0
+
+
+cdef int check_weather_tiles(const PHState* s, char* m, size_t size) noexcept nogil:
+    """Weather tiles: each dealt once or in the pool."""
+    cdef int n = s.num_players, i, p
+    cdef int cnt[NWEATHER]
+    cdef bint setup = in_setup(s)
     for i in range(NWEATHER):
         cnt[i] = 0
     for p in range(n):
-        if s.weather_rotation[p] >= 4:
-            snprintf(m, MSG_LEN, "weather_rotation[%d]: %d, expected 0..3", p, <int>s.weather_rotation[p])
+        if s.weather_rotation[p] >= WEATHER_ROTATIONS:
+            snprintf(m, size, "weather_rotation[%d]: %d, expected 0..3", p, <int>s.weather_rotation[p])
             return 1
         if s.weather_tile[p] == NEED:
             if not setup:
-                snprintf(m, MSG_LEN, "weather_tile[%d]: not dealt, but the setup is over", p)
+                snprintf(m, size, "weather_tile[%d]: not dealt, but the setup is over", p)
                 return 1
         elif s.weather_tile[p] >= NWEATHER:
-            snprintf(m, MSG_LEN, "weather_tile[%d]: %d, expected 0..%d", p, <int>s.weather_tile[p], NWEATHER - 1)
+            snprintf(m, size, "weather_tile[%d]: %d, expected 0..%d", p, <int>s.weather_tile[p], NWEATHER - 1)
             return 1
         else:
             cnt[s.weather_tile[p]] += 1
     for i in range(NWEATHER):
         if s.weather_pool[i] + cnt[i] != 1:
-            snprintf(m, MSG_LEN, "weather_pool[%d]: weather tile %d is counted %d times, expected once", i, i,
+            snprintf(m, size, "weather_pool[%d]: weather tile %d is counted %d times, expected once", i, i,
                      s.weather_pool[i] + cnt[i])
             return 1
-    # map tiles: the first 5 per player slots hold a tile (or await one during the setup), the rest none
+    return 0
+
+
+cdef int check_map_tiles(const PHState* s, char* m, size_t size) noexcept nogil:
+    """Map tiles: the first 5 per player slots hold a tile (or await one during the setup), the rest none."""
+    cdef int n = s.num_players, i
+    cdef int cnt[NMAPT]
+    cdef bint setup = in_setup(s)
     for i in range(NMAPT):
         cnt[i] = 0
     for i in range(NMAPT):
         if i >= ntiles(s):
             if s.map_tile[i] != NEED:
-                snprintf(m, MSG_LEN, "map_tile[%d]: a %d-player map has %d tiles, this slot must be empty (255)", i,
+                snprintf(m, size, "map_tile[%d]: a %d-player map has %d tiles, this slot must be empty (255)", i,
                          n, ntiles(s))
                 return 1
         elif s.map_tile[i] == NEED:
             if not setup:
-                snprintf(m, MSG_LEN, "map_tile[%d]: not drawn, but the setup is over", i)
+                snprintf(m, size, "map_tile[%d]: not drawn, but the setup is over", i)
                 return 1
         elif s.map_tile[i] >= NMAPT:
-            snprintf(m, MSG_LEN, "map_tile[%d]: %d, expected 0..%d", i, <int>s.map_tile[i], NMAPT - 1)
+            snprintf(m, size, "map_tile[%d]: %d, expected 0..%d", i, <int>s.map_tile[i], NMAPT - 1)
             return 1
         else:
             cnt[s.map_tile[i]] += 1
     for i in range(NMAPT):
         if s.map_pool[i] + cnt[i] != 1:
-            snprintf(m, MSG_LEN, "map_pool[%d]: map tile %d is counted %d times, expected once", i, i,
+            snprintf(m, size, "map_pool[%d]: map tile %d is counted %d times, expected once", i, i,
                      s.map_pool[i] + cnt[i])
             return 1
-    # spaces: tokens fit the space's symbol; members and campsites only where they can be
-    need = 0
+    return 0
+
+
+cdef int check_spaces(const PHState* s, char* m, size_t size) noexcept nogil:
+    """Spaces: tokens fit the space's symbol; members and campsites only where they can be."""
+    cdef int n = s.num_players, sp, f, t
+    cdef bint setup = in_setup(s)
     for sp in range(NSP):
         if not exists(s, sp) or sp == START_SPACE:
             if (s.space_token[sp] or s.member_owner[sp] or s.member_count[sp] or s.members_tired[sp]
                     or s.campsite_owner[sp]):
-                snprintf(m, MSG_LEN,
+                snprintf(m, size,
                          "space_token/member_owner/member_count/members_tired/campsite_owner[%d]: space r%dc%d is %s, "
                          "it holds nothing", sp, sp // NCOLS, sp % NCOLS,
                          "the starter space (see starter_members)" if sp == START_SPACE else "not on this map")
@@ -1883,34 +1914,37 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             pass
         elif t == NEED:
             if not setup or (f != F_GATHER and f != F_FISH and f != F_ANIMAL):
-                snprintf(m, MSG_LEN, "space_token[%d]: awaits a token, but %s", sp,
+                snprintf(m, size, "space_token[%d]: awaits a token, but %s", sp,
                          "the setup is over" if not setup else "the space has no token symbol")
                 return 1
         elif not ((f == F_GATHER and TOK_G <= t < TOK_F) or (f == F_FISH and TOK_F <= t < TOK_A)
                   or (f == F_ANIMAL and TOK_A <= t < TOK_MEGA) or (f == F_MEGA_A and t == TOK_MEGA)):
-            snprintf(m, MSG_LEN, "space_token[%d]: token %d does not fit the symbol of space r%dc%d", sp, t,
+            snprintf(m, size, "space_token[%d]: token %d does not fit the symbol of space r%dc%d", sp, t,
                      sp // NCOLS, sp % NCOLS)
             return 1
-        if f == F_MEGA_A:
-            need += 1
         if s.member_owner[sp] > n:
-            snprintf(m, MSG_LEN, "member_owner[%d]: %d, expected 0 or a seat + 1 (1..%d)", sp, <int>s.member_owner[sp],
+            snprintf(m, size, "member_owner[%d]: %d, expected 0 or a seat + 1 (1..%d)", sp, <int>s.member_owner[sp],
                      n)
             return 1
-        if ((s.member_owner[sp] == 0) != (s.member_count[sp] == 0) or s.member_count[sp] > 10
+        if ((s.member_owner[sp] == 0) != (s.member_count[sp] == 0) or s.member_count[sp] > MAX_SPACE_MEMBERS
                 or s.members_tired[sp] > s.member_count[sp]):
-            snprintf(m, MSG_LEN, "member_count[%d]: %d members (%d tired) of owner %d do not fit together", sp,
+            snprintf(m, size, "member_count[%d]: %d members (%d tired) of owner %d do not fit together", sp,
                      <int>s.member_count[sp], <int>s.members_tired[sp], <int>s.member_owner[sp])
             return 1
         if s.campsite_owner[sp] > n or (s.campsite_owner[sp] and f != F_CAMP):
-            snprintf(m, MSG_LEN, "campsite_owner[%d]: %d, a campsite needs a campsite space and a seat + 1", sp,
+            snprintf(m, size, "campsite_owner[%d]: %d, a campsite needs a campsite space and a seat + 1", sp,
                      <int>s.campsite_owner[sp])
             return 1
         if s.campsite_owner[sp] and s.member_owner[sp] and s.member_owner[sp] != s.campsite_owner[sp]:
-            snprintf(m, MSG_LEN, "member_owner[%d]: seat %d stands in the campsite of seat %d", sp,
+            snprintf(m, size, "member_owner[%d]: seat %d stands in the campsite of seat %d", sp,
                      s.member_owner[sp] - 1, s.campsite_owner[sp] - 1)
             return 1
-    # megaliths A: each one still lies on its space or was taken
+    return 0
+
+
+cdef int check_megaliths(const PHState* s, char* m, size_t size) noexcept nogil:
+    """Megaliths A: each one still lies on its space or was taken (check_spaces() has bounded every space)."""
+    cdef int n = s.num_players, sp, p, tot, need = megalith_spaces(s)
     tot = 0
     for sp in range(NSP):
         if s.space_token[sp] == TOK_MEGA:
@@ -1918,17 +1952,23 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
     for p in range(n):
         tot += s.megalith_a[p]
     if tot != need:
-        snprintf(m, MSG_LEN, "megalith_a: %d megaliths A on the map and taken, the map shows %d", tot, need)
+        snprintf(m, size, "megalith_a: %d megaliths A on the map and taken, the map shows %d", tot, need)
         return 1
-    # players
+    return 0
+
+
+cdef int check_players(const PHState* s, char* m, size_t size) noexcept nogil:
+    """Each seat's starter members, campsites, members, shamans, painting, fishing track, points and hunting cards."""
+    cdef int n = s.num_players, p, k, sp, c, tot
+    cdef bint moving
     moving = s.phase == PH_AUTUMN and s.pending_decision == SUB_MOVING
     for p in range(n):
         if s.starter_tired[p] > s.starter_members[p]:
-            snprintf(m, MSG_LEN, "starter_tired[%d]: %d tired of %d on the starter space", p, <int>s.starter_tired[p],
+            snprintf(m, size, "starter_tired[%d]: %d tired of %d on the starter space", p, <int>s.starter_tired[p],
                      <int>s.starter_members[p])
             return 1
         if s.campsites_built[p] >= (1 << NCAMP):
-            snprintf(m, MSG_LEN, "campsites_built[%d]: %d, there are %d campsites", p, <int>s.campsites_built[p], NCAMP)
+            snprintf(m, size, "campsites_built[%d]: %d, there are %d campsites", p, <int>s.campsites_built[p], NCAMP)
             return 1
         tot = 0
         k = s.starter_members[p]
@@ -1938,311 +1978,349 @@ cdef int check(const PHState* s, char* m) noexcept nogil:
             if s.member_owner[sp] == p + 1:
                 k += s.member_count[sp]
         if tot != popcount(s.campsites_built[p]):
-            snprintf(m, MSG_LEN, "campsites_built[%d]: %d campsites built, %d on the map", p,
+            snprintf(m, size, "campsites_built[%d]: %d campsites built, %d on the map", p,
                      popcount(s.campsites_built[p]), tot)
             return 1
-        if s.members[p] != 3 + tot:
-            snprintf(m, MSG_LEN, "members[%d]: %d, expected 3 + %d campsites", p, <int>s.members[p], tot)
+        if s.members[p] != START_MEMBERS + tot:
+            snprintf(m, size, "members[%d]: %d, expected 3 + %d campsites", p, <int>s.members[p], tot)
             return 1
         if k + s.available_members[p] + (1 if moving and actor(s) == p else 0) != s.members[p]:
-            snprintf(m, MSG_LEN, "available_members[%d]: %d in the tent + %d on the map is not %d members", p,
+            snprintf(m, size, "available_members[%d]: %d in the tent + %d on the map is not %d members", p,
                      <int>s.available_members[p], k, <int>s.members[p])
             return 1
-        for k in range(3):
-            if s.shamans[p][k] >= 6:
-                snprintf(m, MSG_LEN, "shamans[%d][%d]: %d, expected a fire position 0..5", p, k,
+        for k in range(NUM_SHAMANS):
+            if s.shamans[p][k] >= FIRE_POSITIONS:
+                snprintf(m, size, "shamans[%d][%d]: %d, expected a fire position 0..5", p, k,
                          <int>s.shamans[p][k])
                 return 1
         # all three on spot 0: not chosen yet, which only the setup allows (each seat picks them at the start)
         if (s.shamans[p][0] or s.shamans[p][1] or s.shamans[p][2] or (s.phase != PH_FILL and s.phase != PH_START)) \
                 and (s.shamans[p][0] == s.shamans[p][1] or s.shamans[p][0] == s.shamans[p][2]
                      or s.shamans[p][1] == s.shamans[p][2]):
-            snprintf(m, MSG_LEN, "shamans[%d]: two shamans on one fire position", p)
+            snprintf(m, size, "shamans[%d]: two shamans on one fire position", p)
             return 1
-        if s.painted_sections[p] >= 512:
-            snprintf(m, MSG_LEN, "painted_sections[%d]: %d, a painting has 9 sections (< 512)", p,
+        if s.painted_sections[p] >= 1 << NPAINT:
+            snprintf(m, size, "painted_sections[%d]: %d, a painting has 9 sections (< 512)", p,
                      <int>s.painted_sections[p])
             return 1
-        if s.fishing_track[p] > 20:
-            snprintf(m, MSG_LEN, "fishing_track[%d]: %d, the fishing track ends at 20", p, <int>s.fishing_track[p])
+        if s.fishing_track[p] > FISHING_TRACK_END:
+            snprintf(m, size, "fishing_track[%d]: %d, the fishing track ends at 20", p, <int>s.fishing_track[p])
             return 1
         if s.victory_points[p] < 0:
-            snprintf(m, MSG_LEN, "victory_points[%d]: %d, victory points are never negative", p,
+            snprintf(m, size, "victory_points[%d]: %d, victory points are never negative", p,
                      <int>s.victory_points[p])
             return 1
         for c in range(NHC):
             if s.hunting_cards[p][c] > 1:
-                snprintf(m, MSG_LEN, "hunting_cards[%d][%d]: %d, each hunting card exists once", p, c,
+                snprintf(m, size, "hunting_cards[%d][%d]: %d, each hunting card exists once", p, c,
                          <int>s.hunting_cards[p][c])
                 return 1
-    # the ceremony track: the seats that performed a ceremony this round, each once
+    return 0
+
+
+cdef int check_ceremony_track(const PHState* s, char* m, size_t size) noexcept nogil:
+    """The ceremony track: the seats that performed a ceremony this round, each once."""
+    cdef int n = s.num_players, i, p, q
+    cdef int cnt[MAXP]
     if s.ceremony_track_length > n:
-        snprintf(m, MSG_LEN, "ceremony_track_length: %d, expected 0..%d", <int>s.ceremony_track_length, n)
+        snprintf(m, size, "ceremony_track_length: %d, expected 0..%d", <int>s.ceremony_track_length, n)
         return 1
     for q in range(MAXP):
         cnt[q] = 0
     for i in range(MAXP):
         if i >= s.ceremony_track_length:
             if s.ceremony_track[i]:
-                snprintf(m, MSG_LEN, "ceremony_track[%d]: %d beyond ceremony_track_length %d, expected 0", i,
+                snprintf(m, size, "ceremony_track[%d]: %d beyond ceremony_track_length %d, expected 0", i,
                          <int>s.ceremony_track[i], <int>s.ceremony_track_length)
                 return 1
         elif s.ceremony_track[i] >= n or cnt[s.ceremony_track[i]]:
-            snprintf(m, MSG_LEN, "ceremony_track[%d]: %d, expected a seat not already on the track", i,
+            snprintf(m, size, "ceremony_track[%d]: %d, expected a seat not already on the track", i,
                      <int>s.ceremony_track[i])
             return 1
         else:
             cnt[s.ceremony_track[i]] = 1
     for p in range(n):
         if (s.ceremonies_performed[p] > 0) != (cnt[p] == 1):
-            snprintf(m, MSG_LEN, "ceremonies_performed[%d]: %d ceremonies this round, but seat %d is %son the track", p,
+            snprintf(m, size, "ceremonies_performed[%d]: %d ceremonies this round, but seat %d is %son the track", p,
                      <int>s.ceremonies_performed[p], p, "" if cnt[p] else "not ")
             return 1
-    # display slots and footings
-    for i in range(6):
+    return 0
+
+
+cdef int check_displays(const PHState* s, char* m, size_t size) noexcept nogil:
+    """The display slots and the footings hold known kinds and cards."""
+    cdef int i
+    for i in range(NUM_ACTION_SLOTS):
         if s.gathering_slot[i] > NGK:
-            snprintf(m, MSG_LEN, "gathering_slot[%d]: %d, expected 0 or a kind + 1 (1..%d)", i,
+            snprintf(m, size, "gathering_slot[%d]: %d, expected 0 or a kind + 1 (1..%d)", i,
                      <int>s.gathering_slot[i], NGK)
             return 1
         if s.fishing_slot[i] > NFK:
-            snprintf(m, MSG_LEN, "fishing_slot[%d]: %d, expected 0 or a kind + 1 (1..%d)", i, <int>s.fishing_slot[i],
+            snprintf(m, size, "fishing_slot[%d]: %d, expected 0 or a kind + 1 (1..%d)", i, <int>s.fishing_slot[i],
                      NFK)
             return 1
         if s.footings[i][0] > NCOL or s.footings[i][1] > NCOL or (s.footings[i][1] and not s.footings[i][0]):
-            snprintf(m, MSG_LEN, "footings[%d]: %d %d, expected colours + 1 (0 empty), the first filled first", i,
+            snprintf(m, size, "footings[%d]: %d %d, expected colours + 1 (0 empty), the first filled first", i,
                      <int>s.footings[i][0], <int>s.footings[i][1])
             return 1
-    for i in range(5):
+    for i in range(NUM_CARD_SLOTS):
         if s.hunting_display[i] > NHC:
-            snprintf(m, MSG_LEN, "hunting_display[%d]: %d, expected 0 or a card + 1 (1..%d)", i,
+            snprintf(m, size, "hunting_display[%d]: %d, expected 0 or a card + 1 (1..%d)", i,
                      <int>s.hunting_display[i], NHC)
             return 1
         if s.ceremony_display[i] > NCC:
-            snprintf(m, MSG_LEN, "ceremony_display[%d]: %d, expected 0 or a card + 1 (1..%d)", i,
+            snprintf(m, size, "ceremony_display[%d]: %d, expected 0 or a card + 1 (1..%d)", i,
                      <int>s.ceremony_display[i], NCC)
             return 1
-    # conservation: every gathering tile, fish, animal, hunting and ceremony card is in exactly one place
+    return 0
+
+
+cdef int check_gathering_and_fish(const PHState* s, char* m, size_t size) noexcept nogil:
+    """Conservation: every gathering tile and fish is in exactly one place."""
+    cdef int n = s.num_players, t, k, j, i, sp, p, tot
     for t in range(NGT):
         tot = 0
         for k in range(2 * t, 2 * t + 2):
             j = s.gathering_pile[k]
-            for i in range(6):
+            for i in range(NUM_ACTION_SLOTS):
                 j += s.gathering_slot[i] == k + 1
             for sp in range(NSP):
                 j += s.space_token[sp] == TOK_G + k
             if j > (2 if k % 2 else 3):
-                snprintf(m, MSG_LEN, "gathering_pile[%d]: %d tiles of gathering kind %d, %d exist", k, j, k,
+                snprintf(m, size, "gathering_pile[%d]: %d tiles of gathering kind %d, %d exist", k, j, k,
                          2 if k % 2 else 3)
                 return 1
             tot += j
         for p in range(n):
             tot += s.gathered[p][t]
-        if tot != 5:
-            snprintf(m, MSG_LEN, "gathered: %d gathering tiles of type %d in all places, 5 exist", tot, t)
+        if tot != GATHERING_TILES:
+            snprintf(m, size, "gathered: %d gathering tiles of type %d in all places, 5 exist", tot, t)
             return 1
     for k in range(NFK):
         j = s.fish_pile[k]
-        for i in range(6):
+        for i in range(NUM_ACTION_SLOTS):
             j += s.fishing_slot[i] == k + 1
         for sp in range(NSP):
             j += s.space_token[sp] == TOK_F + k
         for p in range(n):
             j += s.fish[p][k]
         if j != (4 if k % 3 == 0 else 3):
-            snprintf(m, MSG_LEN, "fish_pile[%d]: %d fish of kind %d in all places, %d exist", k, j, k,
+            snprintf(m, size, "fish_pile[%d]: %d fish of kind %d in all places, %d exist", k, j, k,
                      4 if k % 3 == 0 else 3)
             return 1
-    for k in range(3):
+    return 0
+
+
+cdef int check_animals_and_cards(const PHState* s, char* m, size_t size) noexcept nogil:
+    """Conservation: every animal, hunting and ceremony card is in exactly one place."""
+    cdef int n = s.num_players, k, j, sp, p, c, i
+    for k in range(NUM_SPECIES):
         j = s.animal_pool[k]
         for sp in range(NSP):
             j += s.space_token[sp] == TOK_A + k
         for p in range(n):
             j += s.animal_tokens[p][k]
-        if j != 2:
-            snprintf(m, MSG_LEN, "animal_pool[%d]: %d map animals of species %d in all places, 2 exist", k, j, k)
+        if j != ANIMALS_PER_SPECIES:
+            snprintf(m, size, "animal_pool[%d]: %d map animals of species %d in all places, 2 exist", k, j, k)
             return 1
     for c in range(NHC):
         j = s.hunting_pile[c]
-        for i in range(5):
+        for i in range(NUM_CARD_SLOTS):
             j += s.hunting_display[i] == c + 1
         for p in range(n):
             j += s.hunting_cards[p][c]
         if j > 1:
-            snprintf(m, MSG_LEN, "hunting_pile[%d]: hunting card %d is in %d places, it exists once", c, c, j)
+            snprintf(m, size, "hunting_pile[%d]: hunting card %d is in %d places, it exists once", c, c, j)
             return 1
     for c in range(NCC):
         j = s.ceremony_pile[c] + s.ceremony_discard[c]
-        for i in range(5):
+        for i in range(NUM_CARD_SLOTS):
             j += s.ceremony_display[i] == c + 1
         for p in range(n):
             j += s.hand[p][c]
         if j != 1:
             if s.ceremony_pile[c] > 1:
-                snprintf(m, MSG_LEN, "ceremony_pile[%d]: %d ceremony cards, at most 1 exists", c,
+                snprintf(m, size, "ceremony_pile[%d]: %d ceremony cards, at most 1 exists", c,
                          <int>s.ceremony_pile[c])
             else:
-                snprintf(m, MSG_LEN, "hand: ceremony card %d is in %d places (pile, display, discard, hands), "
+                snprintf(m, size, "hand: ceremony card %d is in %d places (pile, display, discard, hands), "
                          "it exists once", c, j)
             return 1
-    # the pending sub-decision
-    if s.pending_action >= 6 or s.pending_spring > 1:
-        snprintf(m, MSG_LEN, "pending_action: %d (pending_spring %d), expected an action 0..5 and a flag",
+    return 0
+
+
+cdef int check_pending_kind(const PHState* s, char* m, size_t size) noexcept nogil:
+    """The pending sub-decision: its action, movement points and spaces in range, and a phase that has it."""
+    if s.pending_action >= NUM_BOARD_ACTIONS or s.pending_spring > 1:
+        snprintf(m, size, "pending_action: %d (pending_spring %d), expected an action 0..5 and a flag",
                  <int>s.pending_action, <int>s.pending_spring)
         return 1
     if s.movement_points > MP_MAX:
-        snprintf(m, MSG_LEN, "movement_points: %d movement points, at most %d", <int>s.movement_points, <int>MP_MAX)
+        snprintf(m, size, "movement_points: %d movement points, at most %d", <int>s.movement_points, <int>MP_MAX)
         return 1
     if s.moving_space >= NSP or s.moving_origin >= NSP or s.build_space >= NSP:
-        snprintf(m, MSG_LEN, "moving_space/moving_origin/build_space: %d/%d/%d, expected spaces 0..%d",
+        snprintf(m, size, "moving_space/moving_origin/build_space: %d/%d/%d, expected spaces 0..%d",
                  <int>s.moving_space, <int>s.moving_origin, <int>s.build_space, NSP - 1)
         return 1
     if s.pending_decision != SUB_MAIN:
         if (s.pending_decision <= SUB_FOOT and s.phase != PH_SPRING
                 and not (s.pending_decision == SUB_DEST and (s.phase == PH_SUMMER or s.phase == PH_FINAL))):
-            snprintf(m, MSG_LEN, "pending_decision: sub-decision %d cannot be pending in phase %d",
+            snprintf(m, size, "pending_decision: sub-decision %d cannot be pending in phase %d",
                      <int>s.pending_decision, <int>s.phase)
             return 1
         if s.pending_decision > SUB_FOOT and s.phase != PH_AUTUMN:
-            snprintf(m, MSG_LEN, "pending_decision: sub-decision %d is an autumn one, the phase is %d",
+            snprintf(m, size, "pending_decision: sub-decision %d is an autumn one, the phase is %d",
                      <int>s.pending_decision, <int>s.phase)
             return 1
+    return 0
+
+
+cdef int check_pending_fields(const PHState* s, char* m, size_t size) noexcept nogil:
+    """The fields the pending sub-decision reads fit it."""
     if s.pending_decision == SUB_PAYD:
         if not ((s.pending_action == 3 and s.build_space < 6 and s.fishing_slot[s.build_space % 6])
                 or (s.pending_action == 4 and s.build_space < 5 and s.hunting_display[s.build_space % 5])
                 ) or s.pending_left == 0:
-            snprintf(m, MSG_LEN, "build_space: %d is not the display slot of a pending fishing/hunting payment",
+            snprintf(m, size, "build_space: %d is not the display slot of a pending fishing/hunting payment",
                      <int>s.build_space)
             return 1
-        if s.pending_item != (3 if s.pending_action == 3 else 0) or s.pending_left > 3:
+        if s.pending_item != (3 if s.pending_action == 3 else 0) or s.pending_left > PRICE_COLOURS:
             # the price's positions: 3..5 for fishing, 0..2 for hunting (do_item); legal_actions reads the
             # pricing tile there
-            snprintf(m, MSG_LEN, "pending_item: %d (%d colours left), expected the first price position %d of "
+            snprintf(m, size, "pending_item: %d (%d colours left), expected the first price position %d of "
                      "action %d and at most 3 colours", <int>s.pending_item, <int>s.pending_left,
                      3 if s.pending_action == 3 else 0, <int>s.pending_action)
             return 1
     elif s.pending_decision == SUB_SHAMAN:
-        if s.pending_action != 2 or s.pending_left == 0 or s.pending_left > 3 or s.pending_mask >= 8:
-            snprintf(m, MSG_LEN, "pending_left: %d shaman moves pending (action %d, mask %d) do not fit a ceremony",
+        if (s.pending_action != 2 or s.pending_left == 0 or s.pending_left > NUM_SHAMANS
+                or s.pending_mask >= 1 << NUM_SHAMANS):
+            snprintf(m, size, "pending_left: %d shaman moves pending (action %d, mask %d) do not fit a ceremony",
                      <int>s.pending_left, <int>s.pending_action, <int>s.pending_mask)
             return 1
     elif s.pending_decision == SUB_FOOT:
         if not foot_free(s, s.pending_action):
-            snprintf(m, MSG_LEN, "pending_action: footing of action %d pending, but both footings are taken",
+            snprintf(m, size, "pending_action: footing of action %d pending, but both footings are taken",
                      <int>s.pending_action)
             return 1
     elif s.pending_decision == SUB_DEST:
         # spring: at most 3 members; summer and the final action: one white marker each, at most the tent
         if (s.pending_action != 5 or s.pending_left == 0 or s.pending_left > s.available_members[actor(s)]
                 or (s.pending_spring and s.pending_left > 3)):
-            snprintf(m, MSG_LEN, "pending_left: %d migrating members pending, expected 1..%d (the tent%s)",
+            snprintf(m, size, "pending_left: %d migrating members pending, expected 1..%d (the tent%s)",
                      <int>s.pending_left, <int>s.available_members[actor(s)],
                      " or 3 in spring" if s.pending_spring else "")
             return 1
     elif s.pending_decision == SUB_MOVING:
         if not exists(s, s.moving_space) or not exists(s, s.moving_origin):
-            snprintf(m, MSG_LEN, "moving_space: %d (from %d) is not a space of this map", <int>s.moving_space,
+            snprintf(m, size, "moving_space: %d (from %d) is not a space of this map", <int>s.moving_space,
                      <int>s.moving_origin)
             return 1
     elif s.pending_decision == SUB_BUILD:
         if not exists(s, s.build_space) or feature(s, s.build_space) != F_CAMP or s.campsite_owner[s.build_space]:
-            snprintf(m, MSG_LEN, "build_space: %d is not a free campsite space", <int>s.build_space)
+            snprintf(m, size, "build_space: %d is not a free campsite space", <int>s.build_space)
             return 1
     elif s.pending_decision == SUB_SETTLE:
         if not exists(s, s.build_space) or s.campsite_owner[s.build_space] != actor(s) + 1 or s.pending_left == 0:
-            snprintf(m, MSG_LEN, "build_space: %d is not the campsite just built by the player to move",
+            snprintf(m, size, "build_space: %d is not the campsite just built by the player to move",
                      <int>s.build_space)
             return 1
+    return 0
+
+
+cdef int check_spring_payment(const PHState* s, char* m, size_t size) noexcept nogil:
+    """A spring action is chosen only with a footing free and the resources for its price and the footing
+    (legal_actions, board_items), and both are paid as it goes on."""
+    cdef int p, k, c, f, tot, need
+    cdef int spots[NUM_SHAMANS]
+    cdef int res[NCOL]
     if s.phase == PH_SPRING and s.pending_spring and s.pending_decision != SUB_MAIN:
         # a spring action is chosen only with a footing free and the resources for its price and the footing
         # (legal_actions, board_items), and both are paid as it goes on
         if not foot_free(s, s.pending_action):
-            snprintf(m, MSG_LEN, "footings: both footings of action %d are taken, but the spring action under way "
+            snprintf(m, size, "footings: both footings of action %d are taken, but the spring action under way "
                      "pays one when it ends", <int>s.pending_action)
             return 1
         p = actor(s)
         need = 1 + (s.pending_left if s.pending_decision == SUB_PAYD or s.pending_decision == SUB_SHAMAN else 0)
         if total_res(s, p) < need:
-            snprintf(m, MSG_LEN, "resources[%d]: %d resources, but the spring action under way still needs %d (its "
+            snprintf(m, size, "resources[%d]: %d resources, but the spring action under way still needs %d (its "
                      "price and the footing)", p, total_res(s, p), need)
             return 1
         if s.pending_decision == SUB_SHAMAN:
-            for k in range(3):
+            for k in range(NUM_SHAMANS):
                 spots[k] = s.shamans[p][k]
             for c in range(NCOL):
                 res[c] = s.resources[p][c]
             if not shamans_can_finish(s, spots, s.pending_mask, res, s.pending_left):
-                snprintf(m, MSG_LEN, "resources[%d]: some way of making the ceremony's %d shaman moves left cannot be "
+                snprintf(m, size, "resources[%d]: some way of making the ceremony's %d shaman moves left cannot be "
                          "paid with a resource left for the footing", p, <int>s.pending_left)
                 return 1
         if s.pending_decision == SUB_PAYD:
             f = 0                                   # the price's colours, as a bit set
-            for k in range(3):
+            for k in range(PRICE_COLOURS):
                 f |= 1 << colour_at(s, s.pending_action, s.pending_item + k)
             tot = 0
             for c in range(NCOL):
                 if s.resources[p][c] and (f >> c) & 1 and not (s.pending_mask & (1 << c)):
                     tot += 1
             if tot < s.pending_left:
-                snprintf(m, MSG_LEN, "resources[%d]: %d distinct colours still to pay, but the player holds %d of "
+                snprintf(m, size, "resources[%d]: %d distinct colours still to pay, but the player holds %d of "
                          "the price's colours", p, <int>s.pending_left, tot)
                 return 1
-    # a chance node has an outcome, a decision a legal action
+    return 0
+
+
+cdef int check_pending_step(const PHState* s, char* m, size_t size) noexcept nogil:
+    """A chance node has an outcome, a decision a legal action."""
+    cdef int p
+    cdef int acts[NUM_ACTIONS]
+    cdef double probs[NUM_ACTIONS]
     p = current_player(s)
     if p == CHANCE and chance_outcomes(s, acts, probs) == 0:
-        snprintf(m, MSG_LEN, "phase: a draw is pending but nothing is left to draw")
+        snprintf(m, size, "phase: a draw is pending but nothing is left to draw")
         return 1
     if p >= 0 and legal_actions(s, acts) == 0:
-        snprintf(m, MSG_LEN, "pending_decision: seat %d is to move but has no legal action", p)
+        snprintf(m, size, "pending_decision: seat %d is to move but has no legal action", p)
+        return 1
+    return 0
+
+
+cdef int check(const void* state, char* m, size_t size) noexcept nogil:
+    """0 when the rules allow the state, else 1 with "field: reason" in m. The parts run in an order that reads
+    only in range, on any bytes; the first wrong field found is the one named."""
+    cdef const PHState* s = <const PHState*>state
+    if (check_counters(s, m, size) or check_turn_order(s, m, size) or check_pricing_tiles(s, m, size) or
+            check_weather_tiles(s, m, size) or check_map_tiles(s, m, size) or check_spaces(s, m, size) or
+            check_megaliths(s, m, size) or check_players(s, m, size) or check_ceremony_track(s, m, size) or
+            check_displays(s, m, size) or check_gathering_and_fish(s, m, size) or
+            check_animals_and_cards(s, m, size) or check_pending_kind(s, m, size) or
+            check_pending_fields(s, m, size) or check_spring_payment(s, m, size) or check_pending_step(s, m, size)):
         return 1
     return 0
 
 
 # ---- the GameTable, and the module's Python entry to the rules ----
 
-cdef GameTable TABLES[3]
-
-
-cdef void fill_table(GameTable* t, int players) noexcept:
-    t.name = "prehistory"
-    t.num_players = players
-    t.state_size = sizeof(PHState)
-    t.max_actions = NUM_ACTIONS
-    t.max_chance_outcomes = NCC
-    t.max_game_length = 60000
-    t.data = NULL
-    t.current_player = current_player
-    t.legal_actions = legal_actions
-    t.apply_action = apply_action
-    t.chance_outcomes = chance_outcomes
-    t.sample_chance = sample_chance
-    t.returns = returns
-    t.scores = scores
-    t.heuristic = heuristic
-    t.heuristic_variants = 1
-    t.default_heuristic_variant = 0
-    t.determinize = determinize
-    t.infoset_hash = infoset_hash
-    t.observed_action = observed_action
-    t.rollout_action = rollout_action
-
-
-fill_table(&TABLES[0], 2)
-fill_table(&TABLES[1], 3)
-fill_table(&TABLES[2], 4)
+cdef GameTable TABLES[MAXP - MIN_PLAYERS + 1]      # one per player count
+cdef GameTable RULES = game_table("prehistory", sizeof(PHState), NUM_ACTIONS, NCC, current_player, legal_actions,
+                                  apply_action, chance_outcomes, sample_chance, returns, scores, heuristic, 1, 0,
+                                  determinize, infoset_hash, observed_action, rollout_action)
+for _n in range(MIN_PLAYERS, MAXP + 1):
+    TABLES[_n - MIN_PLAYERS] = table_for_players(RULES, _n, 60000)
 
 
 cdef PHState load(bytes data):
     cdef PHState s
-    memcpy(&s, <const char*>data, sizeof(s))
+    load_state(&s, sizeof(s), data)
     return s
 
 
 cdef bytes dump(PHState* s):
-    return (<char*>s)[:sizeof(PHState)]
+    return state_bytes(s, sizeof(PHState))
 
 
 def make_table(dict params):
-    return PyCapsule_New(&TABLES[params["players"] - 2], b"cavemind.GameTable", NULL)
+    return table_capsule(&TABLES[params["players"] - MIN_PLAYERS])
 
 
 def initial_state(dict params):

@@ -83,11 +83,6 @@ def action_to_string(bytes data, action):
     return f"ceremony ?/v{a - A_CERHIDDEN + 1}"
 
 
-def _plural(n, word):
-    """'1 card', '2 cards': a count with its noun."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def render(bytes data, observer=None):
     cdef PHState s = load(data)
     doc = state_to_dict(data, observer)
@@ -117,7 +112,7 @@ def render(bytes data, observer=None):
         hand = doc["hand"][p]
         if hand is None:
             values = doc["hidden_ceremony_values"][str(p)]
-            cards = (f"{_plural(sum(values), 'hidden card')} (of value 1/2/3: {'/'.join(map(str, values))})"
+            cards = (f"{plural(sum(values), 'hidden card')} (of value 1/2/3: {'/'.join(map(str, values))})"
                      if sum(values) else "-")
         else:
             cards = " ".join(_card_name(c) for c in range(NCC) for _ in range(hand[c])) or "-"
