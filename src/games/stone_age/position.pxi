@@ -17,14 +17,12 @@ STEP_FIELDS = ("loc", "resolver", "players_done", "dice", "dice_total", "tool_bo
 
 cdef State load(bytes data) except *:
     cdef State s
-    if len(data) != sizeof(State):
-        raise ValueError("state: wrong size")
-    memcpy(&s, <const char*>data, sizeof(State))
+    load_state(&s, sizeof(State), data)
     return s
 
 
 cdef bytes dump(State* s):
-    return (<char*>s)[:sizeof(State)]
+    return state_bytes(s, sizeof(State))
 
 
 def _card_list(uint64_t mask):
@@ -288,12 +286,7 @@ def state_from_dict(dict params, dict doc):
 
 def check_state(bytes data):
     """None when `data` is a state the rules allow, else "field: reason" naming the first wrong field."""
-    cdef char msg[MSG_CAP]
-    if data is None or len(data) != sizeof(State):
-        return f"state: {0 if data is None else len(data)} bytes, expected {sizeof(State)}"
-    if check_stone_age(<const State*><const char*>data, msg):
-        return msg.decode("utf-8", "replace")
-    return None
+    return state_error(data, sizeof(State), check_legal_state)
 
 
 def phase_name(bytes data):

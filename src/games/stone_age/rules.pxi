@@ -970,13 +970,7 @@ cdef int chance_outcomes(const void* p, int* out, double* probs) noexcept nogil:
                 probs[n] = 1.0 / total
                 n += 1
     elif s.phase == PH_REVEAL:
-        for t in range(NUM_BUILDING_TYPES):
-            total += s.unseen_buildings[t]
-        for t in range(NUM_BUILDING_TYPES):
-            if s.unseen_buildings[t]:
-                out[n] = C_BUILDING + t
-                probs[n] = <double>s.unseen_buildings[t] / total
-                n += 1
+        n = outcomes_from_counts(s.unseen_buildings, NUM_BUILDING_TYPES, C_BUILDING, out, probs)
     return n
 
 
@@ -1439,7 +1433,7 @@ cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
     """Re-deals the civilization cards the observer has not seen: the deck and the other players' face-down
     cards are one pool; each other player gets as many as they hold. Everything else is public or known."""
     cdef State* s = <State*>p
-    cdef int q, k, n = 0, i, j, tmp
+    cdef int q, k, n = 0, i, j
     cdef int pool[NUM_CARDS]
     cdef uint64_t unseen = s.deck & CIV_MASK
     for q in range(s.num_players):
@@ -1451,11 +1445,7 @@ cdef void determinize(void* p, int observer, Rng* rng) noexcept nogil:
         if (unseen >> i) & 1:
             pool[n] = i
             n += 1
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        tmp = pool[i]
-        pool[i] = pool[j]
-        pool[j] = tmp
+    shuffle_ints(pool, n, rng)
     s.deck &= ~CIV_MASK
     j = 0
     for q in range(s.num_players):
@@ -1514,35 +1504,15 @@ cdef int observed_action(const void* p, int a, int player) noexcept nogil:
 # ---------------------------------------------------------------------------------------------------------------
 # Tables, one per player count and option set
 # ---------------------------------------------------------------------------------------------------------------
-cdef GameTable TABLES[3]
-
-
-cdef void init_tables() noexcept:
-    cdef int i
-    for i in range(3):
-        TABLES[i].name = "stone_age"
-        TABLES[i].num_players = i + 2
-        TABLES[i].state_size = sizeof(State)
-        TABLES[i].max_actions = NUM_ACTIONS
-        TABLES[i].max_chance_outcomes = 60
-        # per round at most ~750 decisions and chance events (up to 40 placements with counts, up to 40
-        # resolutions of at most ~15 sub-steps, feeding payments, animal rewards, refills); ROUND_LIMIT rounds
-        TABLES[i].max_game_length = 800 * ROUND_LIMIT
-        TABLES[i].data = NULL
-        TABLES[i].current_player = current_player
-        TABLES[i].legal_actions = legal_actions
-        TABLES[i].apply_action = apply_action
-        TABLES[i].chance_outcomes = chance_outcomes
-        TABLES[i].sample_chance = sample_chance
-        TABLES[i].returns = returns
-        TABLES[i].scores = scores
-        TABLES[i].heuristic = heuristic
-        TABLES[i].heuristic_variants = HEURISTIC_VARIANTS
-        TABLES[i].default_heuristic_variant = DEFAULT_HEURISTIC_VARIANT
-        TABLES[i].determinize = determinize
-        TABLES[i].infoset_hash = infoset_hash
-        TABLES[i].observed_action = observed_action
-        TABLES[i].rollout_action = rollout_action
+cdef GameTable TABLES[MAXP - MIN_PLAYERS + 1]      # one per player count
+cdef GameTable RULES = game_table("stone_age", sizeof(State), NUM_ACTIONS, MAX_DICE * DIE_FACES, current_player,
+                                  legal_actions, apply_action, chance_outcomes, sample_chance, returns, scores,
+                                  heuristic, HEURISTIC_VARIANTS, DEFAULT_HEURISTIC_VARIANT, determinize,
+                                  infoset_hash, observed_action, rollout_action)
+for _n in range(MIN_PLAYERS, MAXP + 1):
+    # per round at most ~750 decisions and chance events (up to 40 placements with counts, up to 40
+    # resolutions of at most ~15 sub-steps, feeding payments, animal rewards, refills); ROUND_LIMIT rounds
+    TABLES[_n - MIN_PLAYERS] = table_for_players(RULES, _n, 800 * ROUND_LIMIT)
 
 
 cdef void init_state(State* s, int players, int options) noexcept nogil:
@@ -1599,227 +1569,283 @@ cdef bint people_phase(int ph, int round) noexcept nogil:
     return (PH_PLACE <= ph <= PH_CHOOSE) or (ph == PH_REVEAL and round > 0)
 
 
-cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
-    """0 if `s` is a state the rules allow, else 1 with "field: reason" in msg (MSG_CAP bytes). Every index is
-    checked before it is used, so any bytes of the right size can be checked."""
-    cdef int n = s.num_players, q, r, i, l, t, k, cnt, who, occupied, ph = s.phase
-    cdef int built = 0, unseen = 0, tops = 0, igloos = 0, on_animal = 0, bar_sum = 0, paid_so_far, highest
-    cdef uint64_t all_cards, c, owned
-    cdef const Player* me
-    cdef int buf[NUM_ACTIONS]
-    cdef double probs[NUM_ACTIONS]
-    cdef double total = 0
-    cdef int seen_animal[NUM_ANIMALS]
-    cdef const uint8_t* cost = NULL
-    if n < 2 or n > MAXP:
-        snprintf(msg, MSG_CAP, "players: %d players, the game has 2-4", n)
+cdef int check_table(const State* s, char* msg, size_t size) noexcept nogil:
+    """The player count, the options, the kept 2-resources card, the phase, the seats the step names, the round,
+    the end flags and the location."""
+    cdef int n = s.num_players
+    cdef int ph = s.phase
+    if n < MIN_PLAYERS or n > MAXP:
+        snprintf(msg, size, "players: %d players, the game has 2-4", n)
         return 1
-    if s.options > 15:
-        snprintf(msg, MSG_CAP, "options: unknown option bits %d", s.options)
+    if s.options >= 1 << NUM_OPTIONS:
+        snprintf(msg, size, "options: unknown option bits %d", s.options)
         return 1
     if s.choice_kept != NONE:
         if s.choice_kept >= n or s.options & OPT_CHOICE_AT_ONCE:
-            snprintf(msg, MSG_CAP, "step.choice_kept: %d, a seat holding the 2-resources card unused (not with choice_at_once)",
+            snprintf(msg, size, "step.choice_kept: %d, a seat holding the 2-resources card unused (not with choice_at_once)",
                      s.choice_kept)
             return 1
         if not (s.pl[s.choice_kept].cards & ~s.pl[s.choice_kept].hidden & CHOICE_CARDS):
-            snprintf(msg, MSG_CAP, "step.choice_kept: player %d has not bought the 2-resources-of-choice card", s.choice_kept)
+            snprintf(msg, size, "step.choice_kept: player %d has not bought the 2-resources-of-choice card", s.choice_kept)
             return 1
     if ph > PH_END:
-        snprintf(msg, MSG_CAP, "phase: unknown phase %d", ph)
+        snprintf(msg, size, "phase: unknown phase %d", ph)
         return 1
     if s.current >= n or s.start_player >= n or s.resolver >= n:
-        snprintf(msg, MSG_CAP, "current_player: current %d, start %d, resolver %d must be seats of %d players",
+        snprintf(msg, size, "current_player: current %d, start %d, resolver %d must be seats of %d players",
                  s.current, s.start_player, s.resolver, n)
         return 1
     if s.players_done > n:
-        snprintf(msg, MSG_CAP, "step.players_done: %d, at most %d", s.players_done, n)
+        snprintf(msg, size, "step.players_done: %d, at most %d", s.players_done, n)
         return 1
     if s.round > ROUND_LIMIT:
-        snprintf(msg, MSG_CAP, "round: %d, at most %d", s.round, ROUND_LIMIT)
+        snprintf(msg, size, "round: %d, at most %d", s.round, ROUND_LIMIT)
         return 1
     if s.finished > 1 or s.end_triggered > 1:
-        snprintf(msg, MSG_CAP, "step.finished: flags must be 0 or 1")
+        snprintf(msg, size, "step.finished: flags must be 0 or 1")
         return 1
     if s.loc >= NUM_LOC:
-        snprintf(msg, MSG_CAP, "step.loc: %d, locations are 0..%d", s.loc, NUM_LOC - 1)
+        snprintf(msg, size, "step.loc: %d, locations are 0..%d", s.loc, NUM_LOC - 1)
         return 1
-    if (s.dice > 10 or s.dice_total > 60 or s.tool_bonus > 21 or s.roll_yield > 4 or s.pay_left > MAX_PEOPLE
-            or s.pay_last > 3 or s.choice_left > 2 or s.bar_left > MAX_PEOPLE or s.picks_left > n
-            or s.animal_face > 6):
-        snprintf(msg, MSG_CAP, "step: a counter out of range (dice %d, dice_total %d, tool_bonus %d, roll_yield %d, "
+    return 0
+
+
+cdef int check_step_counters(const State* s, char* msg, size_t size) noexcept nogil:
+    """The counters of the step under way, the resources paid, the dice bar, the card and the stack being worked
+    on."""
+    cdef int n = s.num_players
+    cdef int i
+    if (s.dice > MAX_DICE or s.dice_total > MAX_DICE * DIE_FACES or s.tool_bonus > MAX_TOOL_PIPS
+            or s.roll_yield > NUM_RES or s.pay_left > MAX_PEOPLE or s.pay_last >= NUM_RES
+            or s.choice_left > CHOICE_RESOURCES or s.bar_left > MAX_PEOPLE or s.picks_left > n
+            or s.animal_face > DIE_FACES):
+        snprintf(msg, size, "step: a counter out of range (dice %d, dice_total %d, tool_bonus %d, roll_yield %d, "
                  "pay_left %d, pay_last %d, choice_left %d, bar_left %d, picks_left %d, animal_face %d)",
                  s.dice, s.dice_total, s.tool_bonus, s.roll_yield, s.pay_left, s.pay_last, s.choice_left,
                  s.bar_left, s.picks_left, s.animal_face)
         return 1
-    for i in range(4):
+    for i in range(NUM_RES):
         if s.paid[i] > MAX_PEOPLE:       # 7 for a building, up to 10 for missing food
-            snprintf(msg, MSG_CAP, "step.paid: %d, at most %d of a kind", s.paid[i], MAX_PEOPLE)
+            snprintf(msg, size, "step.paid: %d, at most %d of a kind", s.paid[i], MAX_PEOPLE)
             return 1
-    for i in range(6):
+    for i in range(DIE_FACES):
         if s.bar[i] > MAXP:
-            snprintf(msg, MSG_CAP, "step.bar: %d dice of face %d, one die per player", s.bar[i], i + 1)
+            snprintf(msg, size, "step.bar: %d dice of face %d, one die per player", s.bar[i], i + 1)
             return 1
-        bar_sum += s.bar[i]
     if s.card != NONE and s.card >= NUM_CARDS:
-        snprintf(msg, MSG_CAP, "step.card: %d, card ids are 0..%d", s.card, NUM_CARDS - 1)
+        snprintf(msg, size, "step.card: %d, card ids are 0..%d", s.card, NUM_CARDS - 1)
         return 1
     if s.reveal_stack != NONE and s.reveal_stack >= n:
-        snprintf(msg, MSG_CAP, "step.reveal_stack: %d, stacks are 0..%d", s.reveal_stack, n - 1)
+        snprintf(msg, size, "step.reveal_stack: %d, stacks are 0..%d", s.reveal_stack, n - 1)
         return 1
-    # cards: every civilization card exactly once (deck, display, a player)
+    return 0
+
+
+cdef uint64_t displayed_cards(const State* s) noexcept nogil:
+    """The civilization cards in the deck and on the display (check_deck_and_display() has bounded the display)."""
+    cdef int i
+    cdef uint64_t cards = s.deck & CIV_MASK
+    for i in range(DISPLAY_SLOTS):
+        if s.display[i] != NONE:
+            cards |= (<uint64_t>1) << s.display[i]
+    return cards
+
+
+cdef int check_deck_and_display(const State* s, char* msg, size_t size) noexcept nogil:
+    """The deck holds only cards and animals of this game; each display card once."""
+    cdef int i
+    cdef uint64_t all_cards, c
     if s.deck >> (NUM_CARDS + NUM_ANIMALS):
-        snprintf(msg, MSG_CAP, "deck: unknown card bits")
+        snprintf(msg, size, "deck: unknown card bits")
         return 1
     if (s.deck & ANIMAL_MASK) and not (s.options & OPT_ANIMALS):
-        snprintf(msg, MSG_CAP, "deck.animals: the wild animals are not in this game")
+        snprintf(msg, size, "deck.animals: the wild animals are not in this game")
         return 1
     all_cards = s.deck & CIV_MASK
-    for i in range(4):
+    for i in range(DISPLAY_SLOTS):
         if s.display[i] != NONE:
             if s.display[i] >= NUM_CARDS:
-                snprintf(msg, MSG_CAP, "display[%d]: card %d, ids are 0..%d", i, s.display[i], NUM_CARDS - 1)
+                snprintf(msg, size, "display[%d]: card %d, ids are 0..%d", i, s.display[i], NUM_CARDS - 1)
                 return 1
             c = (<uint64_t>1) << s.display[i]
             if all_cards & c:
-                snprintf(msg, MSG_CAP, "display[%d]: the card is listed twice", i)
+                snprintf(msg, size, "display[%d]: the card is listed twice", i)
                 return 1
             all_cards |= c
+    return 0
+
+
+cdef int check_player_stock(const State* s, int q, char* msg, size_t size) noexcept nogil:
+    """Seat q's food, resources, score, people, agriculture and tools (tiles, their use, one-use cards)."""
+    cdef const Player* me = &s.pl[q]
+    cdef int r, i, k
+    cdef bint owned
+    if me.food < 0 or me.food > STOCK_MAX:
+        snprintf(msg, size, "players[%d].food: %d is out of range 0..%d", q, me.food, STOCK_MAX)
+        return 1
+    for r in range(NUM_RES):
+        if me.res[r] < 0 or me.res[r] > STOCK_MAX:
+            snprintf(msg, size, "players[%d].%s: %d is out of range 0..%d", q,
+                     RES_C[r], me.res[r], STOCK_MAX)
+            return 1
+    if me.score < -STOCK_MAX or me.score > STOCK_MAX:
+        snprintf(msg, size, "players[%d].score: %d is out of range -%d..%d", q, me.score, STOCK_MAX, STOCK_MAX)
+        return 1
+    if me.people < START_PEOPLE or me.people > MAX_PEOPLE:
+        snprintf(msg, size, "players[%d].people: %d, a player has 5..%d", q, me.people, MAX_PEOPLE)
+        return 1
+    if me.agriculture > MAX_AGRICULTURE:
+        snprintf(msg, size, "players[%d].agriculture: %d, the track ends at %d", q, me.agriculture, MAX_AGRICULTURE)
+        return 1
+    if not tools_ok(me):
+        snprintf(msg, size, "players[%d].tools: [%d, %d, %d] cannot arise: tiles 1-3 are new 1s, later gains "
+                 "raise the lowest tile", q, me.tools[0], me.tools[1], me.tools[2])
+        return 1
+    for i in range(8):                  # the bits of tools_used
+        if (me.tools_used >> i) & 1 and (i >= NUM_TOOL_TILES or me.tools[i] == 0):
+            snprintf(msg, size, "players[%d].tools_used: tile %d does not exist", q, i)
+            return 1
+    if me.one_use >= 1 << NUM_ONE_USE_TOOLS:
+        snprintf(msg, size, "players[%d].one_use_tools: unknown tool cards", q)
+        return 1
+    # an unused one-use tool comes from a card taken from the display, face up: a face-down card drawn
+    # from the deck gives only its bottom half, so it cannot back one (and determinize re-deals it)
+    for k in range(NUM_ONE_USE_TOOLS):
+        if (me.one_use >> k) & 1:
+            owned = 0
+            for i in range(NUM_CARDS):
+                if (CARD_EFFECT[i] == EFF_ONE_USE_TOOL and CARD_AMOUNT[i] == k + 2
+                        and ((me.cards & ~me.hidden) >> i) & 1):
+                    owned = 1
+            if not owned:
+                snprintf(msg, size, "players[%d].one_use_tools: the tool card %d is not among the player's "
+                         "face-up cards", q, k + 2)
+                return 1
+    return 0
+
+
+cdef int check_players(const State* s, char* msg, size_t size) noexcept nogil:
+    """Each seat's cards (every civilization card exactly once: deck, display, a player), stock, tools, buildings
+    and people; the seats beyond the player count hold nothing."""
+    cdef int n = s.num_players, q, l, cnt
+    cdef uint64_t all_cards = displayed_cards(s)
+    cdef const Player* me
     for q in range(MAXP):
         me = &s.pl[q]
         if q >= n:
             if me.cards or me.hidden or me.score or me.food or me.people or me.available or me.buildings:
-                snprintf(msg, MSG_CAP, "players[%d]: not a player of a %d-player game but holds something", q, n)
+                snprintf(msg, size, "players[%d]: not a player of a %d-player game but holds something", q, n)
                 return 1
             continue
         if me.cards & ~CIV_MASK or me.hidden & ~me.cards:
-            snprintf(msg, MSG_CAP, "players[%d].hidden_cards: face-down cards must be among the player's cards", q)
+            snprintf(msg, size, "players[%d].hidden_cards: face-down cards must be among the player's cards", q)
             return 1
         if all_cards & me.cards:
-            snprintf(msg, MSG_CAP, "players[%d].cards: a card is listed twice", q)
+            snprintf(msg, size, "players[%d].cards: a card is listed twice", q)
             return 1
         all_cards |= me.cards
-        if me.food < 0 or me.food > STOCK_MAX:
-            snprintf(msg, MSG_CAP, "players[%d].food: %d is out of range 0..%d", q, me.food, STOCK_MAX)
+        if check_player_stock(s, q, msg, size):
             return 1
-        for r in range(4):
-            if me.res[r] < 0 or me.res[r] > STOCK_MAX:
-                snprintf(msg, MSG_CAP, "players[%d].%s: %d is out of range 0..%d", q,
-                         RES_C[r], me.res[r], STOCK_MAX)
-                return 1
-        if me.score < -STOCK_MAX or me.score > STOCK_MAX:
-            snprintf(msg, MSG_CAP, "players[%d].score: %d is out of range -%d..%d", q, me.score, STOCK_MAX, STOCK_MAX)
+        if me.buildings > NUM_BUILDINGS or me.igloos > NUM_IGLOOS:
+            snprintf(msg, size, "players[%d].buildings: %d buildings, %d igloos", q, me.buildings, me.igloos)
             return 1
-        if me.people < 5 or me.people > MAX_PEOPLE:
-            snprintf(msg, MSG_CAP, "players[%d].people: %d, a player has 5..%d", q, me.people, MAX_PEOPLE)
-            return 1
-        if me.agriculture > MAX_AGRICULTURE:
-            snprintf(msg, MSG_CAP, "players[%d].agriculture: %d, the track ends at %d", q, me.agriculture, MAX_AGRICULTURE)
-            return 1
-        if not tools_ok(me):
-            snprintf(msg, MSG_CAP, "players[%d].tools: [%d, %d, %d] cannot arise: tiles 1-3 are new 1s, later gains "
-                     "raise the lowest tile", q, me.tools[0], me.tools[1], me.tools[2])
-            return 1
-        for i in range(8):
-            if (me.tools_used >> i) & 1 and (i >= 3 or me.tools[i] == 0):
-                snprintf(msg, MSG_CAP, "players[%d].tools_used: tile %d does not exist", q, i)
-                return 1
-        if me.one_use > 7:
-            snprintf(msg, MSG_CAP, "players[%d].one_use_tools: unknown tool cards", q)
-            return 1
-        # an unused one-use tool comes from a card taken from the display, face up: a face-down card drawn
-        # from the deck gives only its bottom half, so it cannot back one (and determinize re-deals it)
-        for k in range(3):
-            if (me.one_use >> k) & 1:
-                owned = 0
-                for i in range(NUM_CARDS):
-                    if (CARD_EFFECT[i] == EFF_ONE_USE_TOOL and CARD_AMOUNT[i] == k + 2
-                            and ((me.cards & ~me.hidden) >> i) & 1):
-                        owned = 1
-                if not owned:
-                    snprintf(msg, MSG_CAP, "players[%d].one_use_tools: the tool card %d is not among the player's "
-                             "face-up cards", q, k + 2)
-                    return 1
-        if me.buildings > NUM_BUILDINGS or me.igloos > 4:
-            snprintf(msg, MSG_CAP, "players[%d].buildings: %d buildings, %d igloos", q, me.buildings, me.igloos)
-            return 1
-        built += me.buildings
-        igloos += me.igloos
         cnt = me.available + me.on_animal
         for l in range(NUM_LOC):
             if me.placed[l] > MAX_PEOPLE:
-                snprintf(msg, MSG_CAP, "players[%d].placed.%s: %d people", q, LOC_C[l], me.placed[l])
+                snprintf(msg, size, "players[%d].placed.%s: %d people", q, LOC_C[l], me.placed[l])
                 return 1
             cnt += me.placed[l]
         if me.available > MAX_PEOPLE or me.on_animal > MAX_PEOPLE or (not s.finished and cnt > me.people):
-            snprintf(msg, MSG_CAP, "players[%d]: more people placed and available than owned", q)
+            snprintf(msg, size, "players[%d]: more people placed and available than owned", q)
             return 1
         if me.placed[L_ANIMAL]:
-            snprintf(msg, MSG_CAP, "players[%d].placed.animal: people on the animal are given as on_animal", q)
+            snprintf(msg, size, "players[%d].placed.animal: people on the animal are given as on_animal", q)
             return 1
-        on_animal += me.on_animal
     if all_cards != CIV_MASK:
-        snprintf(msg, MSG_CAP, "deck.size: %d of the %d civilization cards are accounted for", popcount(all_cards), NUM_CARDS)
+        snprintf(msg, size, "deck.size: %d of the %d civilization cards are accounted for", popcount(all_cards), NUM_CARDS)
         return 1
-    # building tiles: unseen + stack tops + built = all
+    return 0
+
+
+cdef int check_buildings(const State* s, char* msg, size_t size) noexcept nogil:
+    """Building tiles: unseen + stack tops + built = all."""
+    cdef int n = s.num_players, t, i, unseen = 0, tops = 0, built = 0, q
+    for q in range(n):
+        built += s.pl[q].buildings
     for t in range(MAX_BUILDING_TYPES):
         if s.unseen_buildings[t] > (BT_COPIES[t] if t < NUM_BUILDING_TYPES else 0):
-            snprintf(msg, MSG_CAP, "unseen_buildings: %d tiles of type %d", s.unseen_buildings[t], t)
+            snprintf(msg, size, "unseen_buildings: %d tiles of type %d", s.unseen_buildings[t], t)
             return 1
         unseen += s.unseen_buildings[t]
-    for i in range(4):
+    for i in range(MAXP):
         if i >= n:
             if s.stack_count[i] or s.stack_top[i] != NONE:
-                snprintf(msg, MSG_CAP, "stacks: a %d-player game has %d building stacks", n, n)
+                snprintf(msg, size, "stacks: a %d-player game has %d building stacks", n, n)
                 return 1
             continue
         if s.stack_count[i] > STACK_SIZE:
-            snprintf(msg, MSG_CAP, "stacks[%d].left: %d, a stack has %d tiles", i, s.stack_count[i], STACK_SIZE)
+            snprintf(msg, size, "stacks[%d].left: %d, a stack has %d tiles", i, s.stack_count[i], STACK_SIZE)
             return 1
         if s.stack_top[i] != NONE:
             if s.stack_top[i] >= NUM_BUILDING_TYPES:
-                snprintf(msg, MSG_CAP, "stacks[%d].top: building type %d", i, s.stack_top[i])
+                snprintf(msg, size, "stacks[%d].top: building type %d", i, s.stack_top[i])
                 return 1
             if s.stack_count[i] == 0:
-                snprintf(msg, MSG_CAP, "stacks[%d].top: an empty stack has no top", i)
+                snprintf(msg, size, "stacks[%d].top: an empty stack has no top", i)
                 return 1
             tops += 1
     if unseen + tops + built != NUM_BUILDINGS:
-        snprintf(msg, MSG_CAP, "unseen_buildings: unseen tiles %d, stack tops %d and built %d must add up to %d",
+        snprintf(msg, size, "unseen_buildings: unseen tiles %d, stack tops %d and built %d must add up to %d",
                  unseen, tops, built, NUM_BUILDINGS)
         return 1
     for i in range(n):
         if s.stack_count[i] - (1 if s.stack_top[i] != NONE else 0) > unseen:
-            snprintf(msg, MSG_CAP, "stacks[%d].left: more tiles than are unseen", i)
+            snprintf(msg, size, "stacks[%d].left: more tiles than are unseen", i)
             return 1
-    # igloos
-    if s.igloos_built > 15 or (s.igloos_built and not (s.options & OPT_IGLOOS)):
-        snprintf(msg, MSG_CAP, "igloos_built: not igloos of this game")
+    return 0
+
+
+cdef int check_igloos_and_animals(const State* s, char* msg, size_t size) noexcept nogil:
+    """The igloos built, and the animals: each at most once (active, waiting, deck); the waiting list is NONE-
+    padded."""
+    cdef int n = s.num_players, i, t, q, igloos = 0, on_animal = 0
+    cdef int seen_animal[NUM_ANIMALS]
+    for q in range(n):
+        igloos += s.pl[q].igloos
+        on_animal += s.pl[q].on_animal
+    if s.igloos_built >= 1 << NUM_IGLOOS or (s.igloos_built and not (s.options & OPT_IGLOOS)):
+        snprintf(msg, size, "igloos_built: not igloos of this game")
         return 1
     if popcount(s.igloos_built) != igloos:
-        snprintf(msg, MSG_CAP, "igloos_built: does not match the players' igloos")
+        snprintf(msg, size, "igloos_built: does not match the players' igloos")
         return 1
     # animals: each at most once (active, waiting, deck); the waiting list is NONE-padded
     for i in range(NUM_ANIMALS):
         seen_animal[i] = (s.deck >> (NUM_CARDS + i)) & 1
-    for i in range(5):
+    for i in range(1 + MAX_WAITING_ANIMALS):
         t = s.animal if i == 0 else s.animals_waiting[i - 1]
         if t == NONE:
             continue
         if t >= NUM_ANIMALS or not (s.options & OPT_ANIMALS):
-            snprintf(msg, MSG_CAP, "animal: animal %d is not in this game", t)
+            snprintf(msg, size, "animal: animal %d is not in this game", t)
             return 1
         if i > 0 and (s.animal == NONE or (i > 1 and s.animals_waiting[i - 2] == NONE)):
-            snprintf(msg, MSG_CAP, "animals_waiting: an animal waits only under an active one, in order")
+            snprintf(msg, size, "animals_waiting: an animal waits only under an active one, in order")
             return 1
         if seen_animal[t]:
-            snprintf(msg, MSG_CAP, "animal: an animal is listed twice (active, waiting or in the deck)")
+            snprintf(msg, size, "animal: an animal is listed twice (active, waiting or in the deck)")
             return 1
         seen_animal[t] = 1
     if on_animal > n or (on_animal and s.animal == NONE):
-        snprintf(msg, MSG_CAP, "players: %d people on the animal (one ring per player, only while one is active)", on_animal)
+        snprintf(msg, size, "players: %d people on the animal (one ring per player, only while one is active)", on_animal)
         return 1
-    # the placement rules: who may stand where at the same time
+    return 0
+
+
+cdef int check_locations(const State* s, char* msg, size_t size) noexcept nogil:
+    """The placement rules: who may stand where at the same time."""
+    cdef int n = s.num_players, l, q, cnt, who
+    cdef int ph = s.phase
     for l in range(L_ANIMAL):
         cnt = 0
         who = 0
@@ -1830,177 +1856,213 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
         if cnt == 0:
             continue
         if s.finished or not people_phase(ph, s.round):
-            snprintf(msg, MSG_CAP, "players: people on %s outside placement and resolution", LOC_C[l])
+            snprintf(msg, size, "players: people on %s outside placement and resolution", LOC_C[l])
             return 1
         if L_FOREST <= l <= L_RIVER:
-            if cnt > 7:
-                snprintf(msg, MSG_CAP, "players: %d people on %s, it has 7 places", cnt, LOC_C[l])
+            if cnt > RESOURCE_PLACES:
+                snprintf(msg, size, "players: %d people on %s, it has 7 places", cnt, LOC_C[l])
                 return 1
-            if n < 4 and who > n - 1:
-                snprintf(msg, MSG_CAP, "players: %d players on %s in a %d-player game, at most %d", who, LOC_C[l], n, n - 1)
+            if n < MAXP and who > n - 1:
+                snprintf(msg, size, "players: %d players on %s in a %d-player game, at most %d", who, LOC_C[l], n, n - 1)
                 return 1
         elif l >= L_TOOLMAKER:
             if who > 1:
-                snprintf(msg, MSG_CAP, "players: two players on %s, it has room for one", LOC_C[l])
+                snprintf(msg, size, "players: two players on %s, it has room for one", LOC_C[l])
                 return 1
-            if cnt != (2 if l == L_HUT else 1):
-                snprintf(msg, MSG_CAP, "players: %d people on %s, it takes exactly %d", cnt, LOC_C[l], 2 if l == L_HUT else 1)
+            if cnt != (HUT_PEOPLE if l == L_HUT else 1):
+                snprintf(msg, size, "players: %d people on %s, it takes exactly %d", cnt, LOC_C[l],
+                         HUT_PEOPLE if l == L_HUT else 1)
                 return 1
             if L_CARD <= l < L_BUILDING and s.display[l - L_CARD] == NONE:
-                snprintf(msg, MSG_CAP, "players: a person on %s, which has no card", LOC_C[l])
+                snprintf(msg, size, "players: a person on %s, which has no card", LOC_C[l])
                 return 1
             if L_BUILDING <= l < L_IGLOO and (l - L_BUILDING >= n or s.stack_top[l - L_BUILDING] == NONE):
-                snprintf(msg, MSG_CAP, "players: a person on %s, which has no building tile", LOC_C[l])
+                snprintf(msg, size, "players: a person on %s, which has no building tile", LOC_C[l])
                 return 1
             if L_IGLOO <= l < L_ANIMAL and (not (s.options & OPT_IGLOOS) or (s.igloos_built >> (l - L_IGLOO)) & 1):
-                snprintf(msg, MSG_CAP, "players: a person on %s, which cannot be built", LOC_C[l])
+                snprintf(msg, size, "players: a person on %s, which cannot be built", LOC_C[l])
                 return 1
+    return 0
+
+
+cdef int check_resolution_order(const State* s, char* msg, size_t size) noexcept nogil:
+    """Resolution goes clockwise from the start player; with fewer than 4 players only 2 of tool maker, hut and
+    field are used."""
+    cdef int n = s.num_players, i, q, l, occupied
+    cdef int ph = s.phase
     if ph == PH_RESOLVE or PH_ROLL <= ph <= PH_CHOOSE or (ph == PH_REVEAL and s.round > 0):
         # resolution goes clockwise from the start player; those done have no people left on the board
         if s.players_done >= n or s.resolver != (s.start_player + s.players_done) % n:
-            snprintf(msg, MSG_CAP, "step.resolver: player %d resolves after %d players from start player %d",
+            snprintf(msg, size, "step.resolver: player %d resolves after %d players from start player %d",
                      s.resolver, s.players_done, s.start_player)
             return 1
         for i in range(s.players_done):
             q = (s.start_player + i) % n
             for l in range(L_ANIMAL):
                 if s.pl[q].placed[l]:
-                    snprintf(msg, MSG_CAP, "players[%d].placed.%s: the player has finished resolving", q, LOC_C[l])
+                    snprintf(msg, size, "players[%d].placed.%s: the player has finished resolving", q, LOC_C[l])
                     return 1
-    if n < 4:
+    if n < MAXP:
         occupied = 0
         for l in range(L_TOOLMAKER, L_FIELD + 1):
             for q in range(n):
                 if s.pl[q].placed[l]:
                     occupied += 1
-        if occupied > 2:
-            snprintf(msg, MSG_CAP, "players: tool maker, hut and field all used in a %d-player game (only 2 of the 3)", n)
+        if occupied > VILLAGE_SPOTS_USED:
+            snprintf(msg, size, "players: tool maker, hut and field all used in a %d-player game (only 2 of the 3)", n)
             return 1
-    # the dice bar: dice rolled + dice to roll = players still to pick
+    return 0
+
+
+cdef int check_dice_and_payments(const State* s, char* msg, size_t size) noexcept nogil:
+    """The dice bar (dice rolled + dice to roll = players still to pick), the reward dice, and a payment or choice
+    with something left."""
+    cdef int n = s.num_players, i, bar_sum = 0
+    cdef int ph = s.phase
+    for i in range(DIE_FACES):
+        bar_sum += s.bar[i]
     if ph == PH_BAR_ROLL or ph == PH_BAR_PICK:
         if bar_sum + s.bar_left != s.picks_left or s.card == NONE:
-            snprintf(msg, MSG_CAP, "step.bar: %d dice rolled and %d to roll for %d players still to pick",
+            snprintf(msg, size, "step.bar: %d dice rolled and %d to roll for %d players still to pick",
                      bar_sum, s.bar_left, s.picks_left)
             return 1
         if (ph == PH_BAR_ROLL) != (s.bar_left > 0):
-            snprintf(msg, MSG_CAP, "step.bar_left: dice are rolled until the bar is full, then picked")
+            snprintf(msg, size, "step.bar_left: dice are rolled until the bar is full, then picked")
             return 1
     elif bar_sum or s.picks_left:
-        snprintf(msg, MSG_CAP, "step.bar: dice lie on the bar outside the dice bar phases")
+        snprintf(msg, size, "step.bar: dice lie on the bar outside the dice bar phases")
         return 1
     if ph == PH_ANIMAL_ROLL or ph == PH_ANIMAL_REWARD:
         if s.bar_left == 0 or s.bar_left > s.pl[s.resolver].on_animal:
-            snprintf(msg, MSG_CAP, "step.bar_left: %d reward dice, the player has %d people on the animal",
+            snprintf(msg, size, "step.bar_left: %d reward dice, the player has %d people on the animal",
                      s.bar_left, s.pl[s.resolver].on_animal)
             return 1
     elif ph != PH_BAR_ROLL and s.bar_left:
-        snprintf(msg, MSG_CAP, "step.bar_left: dice to roll outside a dice phase")
+        snprintf(msg, size, "step.bar_left: dice to roll outside a dice phase")
         return 1
     if (ph == PH_PAY_CARD or ph == PH_PAY_BUILDING or ph == PH_FEED_PAY) and s.pay_left == 0:
-        snprintf(msg, MSG_CAP, "step.pay_left: a payment with nothing left to pay")
+        snprintf(msg, size, "step.pay_left: a payment with nothing left to pay")
         return 1
     if ph == PH_CHOOSE and s.choice_left == 0:
-        snprintf(msg, MSG_CAP, "step.choice_left: a choice with nothing left to take")
+        snprintf(msg, size, "step.choice_left: a choice with nothing left to take")
         return 1
-    # the phase and what it works on
-    if s.finished:
-        if ph != PH_END:
-            snprintf(msg, MSG_CAP, "phase: a finished game has phase 'end'")
-            return 1
-        return 0
+    return 0
+
+
+cdef int check_end(const State* s, char* msg, size_t size) noexcept nogil:
+    """A finished game has phase 'end' (and nothing more to check: nobody moves)."""
+    if s.phase != PH_END:
+        snprintf(msg, size, "phase: a finished game has phase 'end'")
+        return 1
+    return 0
+
+
+cdef int check_phase_focus(const State* s, char* msg, size_t size) noexcept nogil:
+    """The phase and what it works on: the slot, stack, card, dice or animal it needs, and who decides."""
+    cdef int n = s.num_players
+    cdef int ph = s.phase
+    cdef int t
     if ph == PH_END:
-        snprintf(msg, MSG_CAP, "phase: 'end' needs step.finished")
+        snprintf(msg, size, "phase: 'end' needs step.finished")
         return 1
-    if ph == PH_REFILL and (s.loc > 3 or s.display[s.loc] != NONE):
-        snprintf(msg, MSG_CAP, "step.loc: the slot to refill must be an empty display slot 0..3")
+    if ph == PH_REFILL and (s.loc >= DISPLAY_SLOTS or s.display[s.loc] != NONE):
+        snprintf(msg, size, "step.loc: the slot to refill must be an empty display slot 0..3")
         return 1
     if ph == PH_REVEAL and (s.reveal_stack >= n or s.stack_top[s.reveal_stack] != NONE
                            or s.stack_count[s.reveal_stack] == 0):
-        snprintf(msg, MSG_CAP, "step.reveal_stack: must name a stack with tiles and no top")
+        snprintf(msg, size, "step.reveal_stack: must name a stack with tiles and no top")
         return 1
-    if ph == PH_ROLL and not 1 <= s.dice <= 10:
-        snprintf(msg, MSG_CAP, "step.dice: a roll needs 1..10 dice")
+    if ph == PH_ROLL and not 1 <= s.dice <= MAX_DICE:
+        snprintf(msg, size, "step.dice: a roll needs 1..10 dice")
         return 1
     if PH_ROLL <= ph <= PH_CHOOSE and s.players_done >= n:
-        snprintf(msg, MSG_CAP, "step.players_done: resolution is over")
+        snprintf(msg, size, "step.players_done: resolution is over")
         return 1
     if ph == PH_PAY_CARD and not (L_CARD <= s.loc < L_BUILDING and s.display[s.loc - L_CARD] != NONE):
-        snprintf(msg, MSG_CAP, "step.loc: must be a card slot with a card")
+        snprintf(msg, size, "step.loc: must be a card slot with a card")
         return 1
     if (ph == PH_CARD_BONUS or ph == PH_BAR_ROLL or ph == PH_BAR_PICK or ph == PH_DRAW_HIDDEN or ph == PH_CHOOSE
             or ((ph == PH_ROLL or ph == PH_TOOLS) and s.loc >= L_CARD)) and s.card == NONE:
-        snprintf(msg, MSG_CAP, "step.card: the card being carried out is missing")
+        snprintf(msg, size, "step.card: the card being carried out is missing")
         return 1
     if ph == PH_BUILD_FIXED or ph == PH_PAY_BUILDING:
         if L_BUILDING <= s.loc < L_IGLOO:
             if s.loc - L_BUILDING >= n or s.stack_top[s.loc - L_BUILDING] == NONE:
-                snprintf(msg, MSG_CAP, "step.loc: the building stack has no top")
+                snprintf(msg, size, "step.loc: the building stack has no top")
                 return 1
             t = s.stack_top[s.loc - L_BUILDING]
             if (ph == PH_BUILD_FIXED) != (BT_COUNT[t] == 0 and BT_MAX[t] == 0):
-                snprintf(msg, MSG_CAP, "phase: does not fit the kind of building")
+                snprintf(msg, size, "phase: does not fit the kind of building")
                 return 1
         elif not (ph == PH_BUILD_FIXED and L_IGLOO <= s.loc < L_ANIMAL and s.options & OPT_IGLOOS):
-            snprintf(msg, MSG_CAP, "step.loc: must be a building stack or an igloo")
+            snprintf(msg, size, "step.loc: must be a building stack or an igloo")
             return 1
     if ph == PH_ANIMAL_ROLL or ph == PH_ANIMAL_REWARD:
         if s.animal == NONE:
-            snprintf(msg, MSG_CAP, "animal: a fleeing animal is missing")
+            snprintf(msg, size, "animal: a fleeing animal is missing")
             return 1
-        if ph == PH_ANIMAL_REWARD and not 1 <= s.animal_face <= 6:
-            snprintf(msg, MSG_CAP, "step.animal_face: expected 1..6")
+        if ph == PH_ANIMAL_REWARD and not 1 <= s.animal_face <= DIE_FACES:
+            snprintf(msg, size, "step.animal_face: expected 1..6")
             return 1
     if ph == PH_BAR_PICK and s.current != (s.resolver + n - s.picks_left) % n:
-        snprintf(msg, MSG_CAP, "current_player: the dice bar is picked from the buyer (step.resolver) clockwise")
+        snprintf(msg, size, "current_player: the dice bar is picked from the buyer (step.resolver) clockwise")
         return 1
     if ((ph == PH_RESOLVE or PH_ROLL <= ph <= PH_PAY_BUILDING or ph == PH_BAR_ROLL or ph == PH_DRAW_HIDDEN
             or ph == PH_CHOOSE or ph == PH_ANIMAL_ROLL or ph == PH_ANIMAL_REWARD or (ph == PH_REVEAL and s.round > 0))
             and s.current != s.resolver):
-        snprintf(msg, MSG_CAP, "current_player: must be the resolving player (step.resolver) in this phase")
+        snprintf(msg, size, "current_player: must be the resolving player (step.resolver) in this phase")
         return 1
     if PH_ROLL <= ph <= PH_CHOOSE and s.loc < L_ANIMAL and s.pl[s.resolver].placed[s.loc]:
-        snprintf(msg, MSG_CAP, "players[%d].placed.%s: the people come back when the location is resolved",
+        snprintf(msg, size, "players[%d].placed.%s: the people come back when the location is resolved",
                  s.resolver, LOC_C[s.loc])
         return 1
+    return 0
+
+
+cdef int check_tools_and_payment(const State* s, char* msg, size_t size) noexcept nogil:
+    """The tools added to a roll, the payment under way and a fixed-cost building the player must be able to pay."""
+    cdef int ph = s.phase
+    cdef int i, cnt, paid_so_far, highest
+    cdef const uint8_t* cost = NULL
     if ph == PH_TOOLS:
         # the tools used on this roll are marked used (tiles) or gone (one-use cards): with those still unused
         # they are at most all the player's tools, 21 pips
         cnt = s.tool_bonus
-        for i in range(3):
+        for i in range(NUM_TOOL_TILES):
             if not (s.pl[s.current].tools_used >> i) & 1:
                 cnt += s.pl[s.current].tools[i]
-        for i in range(2, 5):
+        for i in range(2, 2 + NUM_ONE_USE_TOOLS):
             if (s.pl[s.current].one_use >> (i - 2)) & 1:
                 cnt += i
-        if cnt > 21:
-            snprintf(msg, MSG_CAP, "step.tool_bonus: %d, but with the tools still unused that is %d pips, more than "
+        if cnt > MAX_TOOL_PIPS:
+            snprintf(msg, size, "step.tool_bonus: %d, but with the tools still unused that is %d pips, more than "
                      "a player's tools (21)", s.tool_bonus, cnt)
             return 1
     paid_so_far = s.paid[0] + s.paid[1] + s.paid[2] + s.paid[3]  # in the payment under way
     if ((ph == PH_FEED_PAY and s.pay_left + paid_so_far > MAX_PEOPLE)
-            or (ph == PH_PAY_BUILDING and s.pay_left + paid_so_far > 7)):
+            or (ph == PH_PAY_BUILDING and s.pay_left + paid_so_far > MAX_BUILDING_COST)):
         # the missing food (one per person, at most 10) or a variable building (at most 7 resources)
-        snprintf(msg, MSG_CAP, "step.pay_left: %d still to pay after %d paid, more than the payment can be",
+        snprintf(msg, size, "step.pay_left: %d still to pay after %d paid, more than the payment can be",
                  s.pay_left, paid_so_far)
         return 1
     if ph == PH_PAY_CARD or ph == PH_PAY_BUILDING or ph == PH_FEED_PAY:
         # payments go in ascending order of kind (pay_allowed), so the last kind paid is the highest paid so far;
         # pay_allowed and can_finish read the payment's progress from it
-        highest = 3
+        highest = NUM_RES - 1
         while highest > 0 and s.paid[highest] == 0:
             highest -= 1
         if paid_so_far and s.pay_last != highest:
-            snprintf(msg, MSG_CAP, "step.pay_last: %d, but the highest kind paid so far is %d (payments go in "
+            snprintf(msg, size, "step.pay_last: %d, but the highest kind paid so far is %d (payments go in "
                      "ascending order)", s.pay_last, highest)
             return 1
     elif paid_so_far:
-        snprintf(msg, MSG_CAP, "step.paid: %d resources paid outside a payment", paid_so_far)
+        snprintf(msg, size, "step.paid: %d resources paid outside a payment", paid_so_far)
         return 1
     if ph == PH_PAY_CARD and s.pay_left + paid_so_far != s.loc - L_CARD + 1:
-        snprintf(msg, MSG_CAP, "step.pay_left: the card in %s costs %d resources", LOC_C[s.loc], s.loc - L_CARD + 1)
+        snprintf(msg, size, "step.pay_left: the card in %s costs %d resources", LOC_C[s.loc], s.loc - L_CARD + 1)
         return 1
     if ph == PH_CARD_BONUS and s.pl[s.current].res[GOLD] < 1:
-        snprintf(msg, MSG_CAP, "phase: the winter card bonus needs a gold")
+        snprintf(msg, size, "phase: the winter card bonus needs a gold")
         return 1
     if ph == PH_BUILD_FIXED:
         if s.loc >= L_IGLOO:
@@ -2008,43 +2070,83 @@ cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
         else:
             cost = BT_COST[s.stack_top[s.loc - L_BUILDING]]
     if ph == PH_BUILD_FIXED and not covers(&s.pl[s.current], cost):
-        snprintf(msg, MSG_CAP, "phase: player %d cannot pay the building at %s", s.current, LOC_C[s.loc])
+        snprintf(msg, size, "phase: player %d cannot pay the building at %s", s.current, LOC_C[s.loc])
         return 1
+    return 0
+
+
+cdef int check_round(const State* s, char* msg, size_t size) noexcept nogil:
+    """The opening deal (round 0) and the stack tops shown after it; a count is placed only on hunting and
+    resource locations."""
+    cdef int n = s.num_players, q, i
+    cdef int ph = s.phase
     if s.round == 0:
         # the opening deal: the display and the stack tops are turned up before anybody has done anything, and the
         # animals join the deck only once the first 4 cards lie out (fill_or_start)
         if ph != PH_REFILL and ph != PH_REVEAL:
-            snprintf(msg, MSG_CAP, "round: 0 is the opening deal, but the phase is a round's (%d)", ph)
+            snprintf(msg, size, "round: 0 is the opening deal, but the phase is a round's (%d)", ph)
             return 1
         if s.animal != NONE or (ph == PH_REFILL and s.deck & ANIMAL_MASK):
-            snprintf(msg, MSG_CAP, "round: 0 is the opening deal, but an animal is out or in the deck already")
+            snprintf(msg, size, "round: 0 is the opening deal, but an animal is out or in the deck already")
             return 1
         for q in range(n):
             if s.pl[q].cards or s.pl[q].buildings or s.pl[q].igloos or s.pl[q].score or s.pl[q].on_animal:
-                snprintf(msg, MSG_CAP, "round: 0 is the opening deal, but player %d has cards, buildings, points "
+                snprintf(msg, size, "round: 0 is the opening deal, but player %d has cards, buildings, points "
                          "or people on an animal", q)
                 return 1
     if s.round > 0:
         # after the opening every stack with tiles shows its top, except the one being turned up now
         for i in range(n):
             if s.stack_count[i] and s.stack_top[i] == NONE and not (ph == PH_REVEAL and s.reveal_stack == i):
-                snprintf(msg, MSG_CAP, "stacks[%d].top: a stack with tiles shows its top after the opening", i)
+                snprintf(msg, size, "stacks[%d].top: a stack with tiles shows its top after the opening", i)
                 return 1
     if ph == PH_PLACE_COUNT and s.loc > L_RIVER:
-        snprintf(msg, MSG_CAP, "step.loc: only hunting and resource locations take a count")
+        snprintf(msg, size, "step.loc: only hunting and resource locations take a count")
         return 1
-    # every index the rules functions use is now in range: a chance node needs outcomes, a decision an action
+    return 0
+
+
+cdef int check_pending_step(const State* s, char* msg, size_t size) noexcept nogil:
+    """Every index the rules functions use is now in range: a chance node needs outcomes, a decision an action."""
+    cdef int ph = s.phase
+    cdef int i, k
+    cdef int buf[NUM_ACTIONS]
+    cdef double probs[NUM_ACTIONS]
+    cdef double total = 0
     if current_player(s) == CHANCE:
         k = chance_outcomes(s, buf, probs)
         for i in range(k):
             total += probs[i]
         if k == 0 or total < 1.0 - 1e-9 or total > 1.0 + 1e-9:
-            snprintf(msg, MSG_CAP, "phase: the chance node '%s' has no outcomes here", PHASE_C[ph])
+            snprintf(msg, size, "phase: the chance node '%s' has no outcomes here", PHASE_C[ph])
             return 1
     elif legal_actions(s, buf) == 0:
-        snprintf(msg, MSG_CAP, "phase: no legal action in phase '%s' for player %d", PHASE_C[ph], s.current)
+        snprintf(msg, size, "phase: no legal action in phase '%s' for player %d", PHASE_C[ph], s.current)
         return 1
     return 0
+
+
+cdef int check_legal_state(const void* state, char* msg, size_t size) noexcept nogil:
+    """0 if the state is one the rules allow, else 1 with "field: reason" in msg (at most `size` bytes). The parts
+    run in an order that checks every index before it is used, so any bytes of the right size can be checked;
+    the first wrong field found is the one named."""
+    cdef const State* s = <const State*>state
+    if (check_table(s, msg, size) or check_step_counters(s, msg, size) or check_deck_and_display(s, msg, size) or
+            check_players(s, msg, size) or check_buildings(s, msg, size) or
+            check_igloos_and_animals(s, msg, size) or check_locations(s, msg, size) or
+            check_resolution_order(s, msg, size) or check_dice_and_payments(s, msg, size)):
+        return 1
+    if s.finished:
+        return check_end(s, msg, size)
+    if (check_phase_focus(s, msg, size) or check_tools_and_payment(s, msg, size) or check_round(s, msg, size) or
+            check_pending_step(s, msg, size)):
+        return 1
+    return 0
+
+
+cdef int check_stone_age(const State* s, char* msg) noexcept nogil:
+    """check_legal_state() into a message buffer of MSG_CAP bytes."""
+    return check_legal_state(s, msg, MSG_CAP)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -2073,14 +2175,14 @@ def _options(dict params):
 def make_table(dict params):
     """The GameTable for these (validated) parameters, in a capsule. The options live in the state, so one
     table per player count serves every option combination."""
-    return PyCapsule_New(&TABLES[_players(params) - 2], b"cavemind.GameTable", NULL)
+    return table_capsule(&TABLES[_players(params) - MIN_PLAYERS])
 
 
 def initial_state(dict params):
     """The opening: a chance node dealing the 4 display cards, then the building stack tops; player 0 starts."""
     cdef State s
     init_state(&s, _players(params), _options(params))
-    return (<char*>&s)[:sizeof(State)]
+    return state_bytes(&s, sizeof(State))
 
 
 def random_playouts(dict params, int games, unsigned long long seed, bint check=True):
@@ -2136,4 +2238,3 @@ def random_playouts(dict params, int games, unsigned long long seed, bint check=
     return steps, rounds, longest, failure, [wins[q] for q in range(players)]
 
 
-init_tables()

@@ -37,6 +37,24 @@ cdef enum:
     MAX_TOOL_VALUE = 12
     ROUND_LIMIT = 60    # safety cap (not a rule): a game where nobody ever buys cannot end otherwise
 
+    # the bounds of the state's fields (check_state refuses a state beyond them) and the arrays they size
+    MIN_PLAYERS = 2
+    NUM_OPTIONS = 4     # the OPT_* bits below
+    DIE_FACES = 6
+    MAX_DICE = MAX_PEOPLE   # dice one roll throws: one per person on the location
+    MAX_TOOL_PIPS = 21  # a player's tools at the most: three tiles of 4 and the one-use cards of 2, 3 and 4
+    NUM_TOOL_TILES = 3  # permanent tool tiles of a player
+    NUM_ONE_USE_TOOLS = 3   # one-use tool cards, of value 2, 3 and 4 (one bit each in one_use)
+    CHOICE_RESOURCES = 2    # resources of choice one card gives
+    DISPLAY_SLOTS = 4   # the civilization cards on display (display slot 0 costs 1 resource, slot 3 costs 4)
+    START_PEOPLE = 5    # people a player starts with
+    NUM_IGLOOS = 4      # igloo spaces (one bit each in igloos_built)
+    MAX_WAITING_ANIMALS = 4 # animals turned up while one is active
+    RESOURCE_PLACES = 7 # people on the forest, the clay pit, the quarry or the river at once
+    HUT_PEOPLE = 2      # people the hut takes (the tool maker and the field take one)
+    VILLAGE_SPOTS_USED = 2  # with fewer than 4 players, only 2 of tool maker, hut and field are used in a round
+    MAX_BUILDING_COST = 7   # resources a variable building costs at the most
+
     # options bits
     OPT_WINTER = 1      # "Der Winter ist hart"
     OPT_ANIMALS = 2     # "Die wilden Tiere"
@@ -97,21 +115,21 @@ ctypedef struct Player:
     uint64_t hidden         # the subset drawn face down by the "extra card" effect: only the owner knows them
     int16_t score           # points
     int16_t food            # food tokens
-    int16_t res[4]          # wood, clay, stone, gold
+    int16_t res[NUM_RES]    # wood, clay, stone, gold
     uint8_t agriculture     # 0..10
     uint8_t people          # people owned, 5..10
     uint8_t available       # people still on the player board during placement
-    uint8_t tools[3]        # permanent tool tiles, value 1..4 (0 = no tile)
+    uint8_t tools[NUM_TOOL_TILES]  # permanent tool tiles, value 1..4 (0 = no tile)
     uint8_t tools_used      # bit i: tile i was used this round
     uint8_t one_use         # bit v-2: unused one-use tool card of value v
     uint8_t buildings       # building tiles owned (igloos excluded)
     uint8_t igloos          # igloos built
     uint8_t on_animal       # people standing on the wild animal (they stay until it flees)
-    uint8_t placed[21]      # people placed this round on each location
+    uint8_t placed[NUM_LOC] # people placed this round on each location
 
 
 ctypedef struct StoneAgeState:
-    Player pl[4]            # by seat; the first num_players are in use
+    Player pl[MAXP]         # by seat; the first num_players are in use
     uint64_t deck           # ids still in the face-down civilization deck: cards 0..35, animals 36..39
     uint16_t steps          # decisions and chance events so far
     uint8_t num_players     # 2..4
@@ -130,18 +148,18 @@ ctypedef struct StoneAgeState:
     uint8_t roll_yield      # 0 food, 1 + resource: what the roll yields; divisor = roll_yield + 2
     uint8_t pay_left        # resources still to pay (card, variable building, missing food)
     uint8_t pay_last        # payments go in ascending resource order: the lowest type allowed next
-    uint8_t paid[4]         # resources paid so far for the current variable building
+    uint8_t paid[NUM_RES]   # resources paid so far for the current variable building
     uint8_t choice_left     # resources of choice still to take
     uint8_t card            # the civilization card whose top effect is being carried out
-    uint8_t display[4]      # card id per slot (slot 0 costs 1), NONE when empty
-    uint8_t stack_count[4]  # tiles left in each building stack, top included
-    uint8_t stack_top[4]    # building type of each stack's face-up top, NONE when not yet turned up or empty
-    uint8_t unseen_buildings[28]  # building tiles nobody has seen, by type (stacks below the tops and the box)
+    uint8_t display[DISPLAY_SLOTS]  # card id per slot (slot 0 costs 1), NONE when empty
+    uint8_t stack_count[MAXP]  # tiles left in each building stack, top included
+    uint8_t stack_top[MAXP] # building type of each stack's face-up top, NONE when not yet turned up or empty
+    uint8_t unseen_buildings[MAX_BUILDING_TYPES]  # building tiles nobody has seen, by type (stacks below the tops and the box)
     uint8_t reveal_stack    # the building stack whose top tile PH_REVEAL turns up (NONE at the start)
     uint8_t igloos_built    # bit i: igloo i was built
     uint8_t animal          # the active animal or NONE
-    uint8_t animals_waiting[4]  # animals turned up while one is active, in order (NONE-padded)
-    uint8_t bar[6]          # dice of the dice bar still to take, by face
+    uint8_t animals_waiting[MAX_WAITING_ANIMALS]  # animals turned up while one is active, in order (NONE-padded)
+    uint8_t bar[DIE_FACES]  # dice of the dice bar still to take, by face
     uint8_t bar_left        # dice still to roll (dice bar or a fleeing animal's reward dice)
     uint8_t picks_left      # players still to pick from the dice bar
     uint8_t animal_face     # the die whose reward is being chosen

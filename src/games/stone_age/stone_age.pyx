@@ -11,11 +11,12 @@ from libc.stdint cimport int16_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy, memset
 from libc.stdio cimport snprintf
 from libc.math cimport exp
-from cpython.pycapsule cimport PyCapsule_New
 
 from mcts.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.stone_age.stone_age cimport *
+from games.common cimport (game_table, table_for_players, table_capsule, state_bytes, load_state, state_error,
+                           shuffle_ints, outcomes_from_counts, plural)
 
 from cavemind.games.fields import action_id
 import json

@@ -48,11 +48,6 @@ def action_to_string(bytes data, action):
     return f"action {a}"
 
 
-def _plural(n, word):
-    """'1 card', '2 cards': a count with its noun (the readable board should not say '1 secret cards')."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def render(bytes data, observer=None):
     """The readable board."""
     doc = state_to_dict(data, observer)
@@ -64,7 +59,7 @@ def render(bytes data, observer=None):
     for i, c in enumerate(doc["display"]):
         cards.append(f"card{i + 1} (cost {i + 1}): " + (describe_card(c) if c else "-"))
     lines.append("Display: " + " | ".join(cards))
-    lines.append(f"Deck: {_plural(doc['deck']['size'], 'card')}" +
+    lines.append(f"Deck: {plural(doc['deck']['size'], 'card')}" +
                  (f", animals in deck: {', '.join(doc['deck']['animals'])}" if doc['deck']['animals'] else ""))
     lines.append("Buildings: " + " | ".join(f"building{i + 1}: {st['top'] or '-'} ({st['left']} left)"
                                           for i, st in enumerate(doc["stacks"])))
