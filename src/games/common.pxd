@@ -70,6 +70,14 @@ cdef inline GameTable table_for_players(GameTable rules, int num_players, int ma
     return rules
 
 
+cdef inline void fill_tables(GameTable* tables, GameTable rules, int min_players, int max_players,
+                             int max_game_length) noexcept nogil:
+    """tables[0 .. max_players - min_players]: `rules` for each player count, all with one bound on the length."""
+    cdef int n
+    for n in range(min_players, max_players + 1):
+        tables[n - min_players] = table_for_players(rules, n, max_game_length)
+
+
 cdef inline object table_capsule(GameTable* table):
     """The table in the capsule the search core accepts (src/mcts/game_api.pxd). The table must outlive the
     capsule: a module-level table, or one allocated once and kept."""

@@ -18,7 +18,7 @@ from libc.math cimport exp
 from mcts.rng cimport Rng, rng_below, rng_seed
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.dino_jagd.dino_jagd cimport *
-from games.common cimport (game_table, table_for_players, table_capsule, state_bytes, load_state, state_error,
+from games.common cimport (game_table, fill_tables, table_capsule, state_bytes, load_state, state_error,
                            outcomes_from_counts, plural)
 
 NAME = "dino_jagd"

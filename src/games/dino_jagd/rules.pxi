@@ -1572,8 +1572,7 @@ cdef GameTable RULES = game_table("dino_jagd", sizeof(DinoState), NUM_ACTIONS, N
                                   legal_actions, apply_action, chance_outcomes, sample_chance, returns, scores,
                                   heuristic, HEURISTIC_VARIANTS, DEFAULT_HEURISTIC_VARIANT, determinize,
                                   infoset_hash, observed_action, rollout_action)
-for _n in range(MIN_DJ_PLAYERS, MAX_DJ_PLAYERS + 1):
-    TABLES[_n - MIN_DJ_PLAYERS] = table_for_players(RULES, _n, 400000)
+fill_tables(TABLES, RULES, MIN_DJ_PLAYERS, MAX_DJ_PLAYERS, 400000)
 
 STATE_SIZE = sizeof(DinoState)
 

@@ -1543,8 +1543,7 @@ cdef GameTable RULES = game_table("honga", sizeof(HongaState), NUM_ACTIONS, NUM_
                                   apply_action, chance_outcomes, sample_chance, returns, scores, heuristic,
                                   HEURISTIC_VARIANTS, DEFAULT_HEURISTIC_VARIANT, determinize, infoset_hash,
                                   observed_action, rollout_action)
-for _n in range(MIN_PLAYERS, MAXP + 1):
-    TABLES[_n - MIN_PLAYERS] = table_for_players(RULES, _n, MAX_TURNS * 40 + 16)
+fill_tables(TABLES, RULES, MIN_PLAYERS, MAXP, MAX_TURNS * 40 + 16)
 
 
 # ---- the opening and the Python entry points (off the hot path) ----

@@ -7,7 +7,7 @@ from libc.stdio cimport snprintf
 from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.prehistory.prehistory cimport *
-from games.common cimport (game_table, table_for_players, table_capsule, state_bytes, load_state, state_error,
+from games.common cimport (game_table, fill_tables, table_capsule, state_bytes, load_state, state_error,
                            shuffle_bytes, outcomes_from_counts, plural)
 
 import importlib.resources

@@ -2305,8 +2305,7 @@ cdef GameTable TABLES[MAXP - MIN_PLAYERS + 1]      # one per player count
 cdef GameTable RULES = game_table("prehistory", sizeof(PHState), NUM_ACTIONS, NCC, current_player, legal_actions,
                                   apply_action, chance_outcomes, sample_chance, returns, scores, heuristic, 1, 0,
                                   determinize, infoset_hash, observed_action, rollout_action)
-for _n in range(MIN_PLAYERS, MAXP + 1):
-    TABLES[_n - MIN_PLAYERS] = table_for_players(RULES, _n, 60000)
+fill_tables(TABLES, RULES, MIN_PLAYERS, MAXP, 60000)
 
 
 cdef PHState load(bytes data):

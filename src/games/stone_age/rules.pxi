@@ -1509,10 +1509,9 @@ cdef GameTable RULES = game_table("stone_age", sizeof(State), NUM_ACTIONS, MAX_D
                                   legal_actions, apply_action, chance_outcomes, sample_chance, returns, scores,
                                   heuristic, HEURISTIC_VARIANTS, DEFAULT_HEURISTIC_VARIANT, determinize,
                                   infoset_hash, observed_action, rollout_action)
-for _n in range(MIN_PLAYERS, MAXP + 1):
-    # per round at most ~750 decisions and chance events (up to 40 placements with counts, up to 40
-    # resolutions of at most ~15 sub-steps, feeding payments, animal rewards, refills); ROUND_LIMIT rounds
-    TABLES[_n - MIN_PLAYERS] = table_for_players(RULES, _n, 800 * ROUND_LIMIT)
+# per round at most ~750 decisions and chance events (up to 40 placements with counts, up to 40 resolutions of at
+# most ~15 sub-steps, feeding payments, animal rewards, refills); ROUND_LIMIT rounds
+fill_tables(TABLES, RULES, MIN_PLAYERS, MAXP, 800 * ROUND_LIMIT)
 
 
 cdef void init_state(State* s, int players, int options) noexcept nogil:

@@ -15,7 +15,7 @@ from libc.math cimport exp
 from mcts.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.stone_age.stone_age cimport *
-from games.common cimport (game_table, table_for_players, table_capsule, state_bytes, load_state, state_error,
+from games.common cimport (game_table, fill_tables, table_capsule, state_bytes, load_state, state_error,
                            shuffle_ints, outcomes_from_counts, plural)
 
 from cavemind.games.fields import action_id
