@@ -12,10 +12,10 @@ from cavemind.games.fields import action_id, boolean, field, in_range, int_list,
 from libc.stdint cimport int8_t, uint8_t, uint64_t
 from libc.stdio cimport snprintf
 from libc.string cimport memcpy, memset
-from cpython.pycapsule cimport PyCapsule_New
 
 from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
+from games.common cimport game_table, table_capsule, table_for_players
 
 cdef enum:
     MAX_SEATS = 3
@@ -150,7 +150,7 @@ cdef void returns(const void* p, double* out) noexcept nogil:
         out[i] = 1.0 / winners if out[i] == best else 0.0
 
 
-cdef void heuristic(const void* p, double* out) noexcept nogil:
+cdef void heuristic(const void* p, double* out, int variant) noexcept nogil:
     cdef const DiceHuntState* s = <const DiceHuntState*>p
     cdef int i
     for i in range(s.num_players):
@@ -197,39 +197,19 @@ cdef int observed_action(const void* p, int a, int player) noexcept nogil:
     return a
 
 
-cdef GameTable TABLES[2]
-
-
-cdef void fill_table(GameTable* t, int players) noexcept:
-    t.name = "dice_hunt"
-    t.num_players = players
-    t.state_size = sizeof(DiceHuntState)
-    t.max_actions = NUM_ACTIONS
-    t.max_chance_outcomes = FACES
-    t.max_game_length = players + 2 * NUM_ROUNDS * players     # the deal, then a choice and a roll per turn
-    t.data = NULL
-    t.current_player = current_player
-    t.legal_actions = legal_actions
-    t.apply_action = apply_action
-    t.chance_outcomes = chance_outcomes
-    t.sample_chance = sample_chance
-    t.returns = returns
-    t.scores = scores
-    t.heuristic = heuristic
-    t.determinize = determinize
-    t.infoset_hash = infoset_hash
-    t.observed_action = observed_action
-    t.rollout_action = NULL
-
-
-fill_table(&TABLES[0], 2)
-fill_table(&TABLES[1], 3)
+cdef GameTable TABLES[MAX_SEATS - 1]      # one per player count, 2 and 3
+cdef GameTable RULES = game_table("dice_hunt", sizeof(DiceHuntState), NUM_ACTIONS, FACES, current_player,
+                                  legal_actions, apply_action, chance_outcomes, sample_chance, returns, scores,
+                                  heuristic, 1, 0, determinize, infoset_hash, observed_action, NULL)
+for _n in range(2, MAX_SEATS + 1):
+    # the deal, then a choice and a roll per turn
+    TABLES[_n - 2] = table_for_players(RULES, _n, _n + 2 * NUM_ROUNDS * _n)
 
 
 # ---- Python-level functions (off the hot path) ----
 
 def make_table(dict params):
-    return PyCapsule_New(&TABLES[params["players"] - 2], b"cavemind.GameTable", NULL)
+    return table_capsule(&TABLES[params["players"] - 2])
 
 
 def initial_state(dict params):

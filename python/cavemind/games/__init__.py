@@ -72,6 +72,15 @@ class SearchDefaults(SearchSettings):
         base = SearchSettings(**self.given()).over(tuned)
         return base if overrides is None else SearchSettings(**overrides.given()).over(base)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # SearchSettings' own __reduce__ would rebuild a plain SearchSettings and lose by_players (a record
+        # pickled into a fuzzing child process must keep its defaults)
+        return (_rebuild_defaults, (self.given(), self.by_players))
+
+
+def _rebuild_defaults(given: dict[str, Any], by_players: dict[int, SearchDefaults]) -> SearchDefaults:
+    return SearchDefaults(by_players=by_players, **given)
+
 
 @dataclass(frozen=True)
 class GalleryView:
