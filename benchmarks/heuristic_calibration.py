@@ -8,7 +8,8 @@ players, and at every `--every`-th decision reads the heuristic of each variant 
 against that player's result (1 win, 0 loss, ties shared). Prints the Brier score (mean squared error; 0.25 is a
 coin that always says 0.5) of each variant, over all positions and by the stage of the game (the quarter of the
 game's decisions the position falls in). A search optimises what its cut-off reads, so a heuristic that predicts
-results poorly makes more search better at the wrong thing (docs/strength.md, "Search scaling in every game").
+results poorly makes more search better at the wrong thing
+(docs/research/2026-12-01-search-scaling-in-every-game-what-more-iterations-buy.md).
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""benchmarks/dino_jagd_luck.py, behind docs/strength.md's measure of how much the hunt dice decide a Dino Jagd game:
+"""benchmarks/dino_jagd_luck.py, behind the measure of how much the hunt dice decide a Dino Jagd game
+(docs/research/2026-12-06-dino-jagd-how-much-a-4x-budget-can-be-worth.md):
 a hunt's roll counts for the hunter, at the creature's points times (capture or not, less the table's capture share);
 the die that deals the creatures at a turn's start counts for nobody."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """benchmarks/heuristic_match.py, the match script behind the cut-off heuristic and search-switch results of
-docs/strength.md: the chance events of a game depend on the deal's seed only, never on the switches a bot plays
-with (a bug once reset the chance counter to a bot's closed-loop setting, so every die of a game fell alike)."""
+the research journal (docs/research/): the chance events of a game depend on the deal's seed only, never on the
+switches a bot plays with (a bug once reset the chance counter to a bot's closed-loop setting, so every die of a game fell alike)."""
 from __future__ import annotations
 
 from conftest import load_benchmark

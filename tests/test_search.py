@@ -269,7 +269,8 @@ def test_search_errors_are_specific():
 
 
 def test_the_rollout_policy_defaults_to_the_games_setting():
-    # 2-player Prehistory plays MAST rollouts by default (docs/strength.md, "MAST rollouts"); 3 players the game's
+    # 2-player Prehistory plays MAST rollouts by default (docs/research/2026-12-01-mast-rollouts-tried.md); 3 players
+    # the game's
     assert cavemind.search_defaults("prehistory", 2).rollout_policy == "mast"
     assert cavemind.search_defaults("prehistory", 3).rollout_policy == "game"
     state = cavemind.load_game("prehistory", players=2).new_initial_state(seed=4)

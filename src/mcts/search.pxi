@@ -75,7 +75,7 @@ cdef enum:
 # with alpha > 0 a node of n visits may have at most 1 + floor(n ** alpha) children, and the action expanded next is
 # the game's rollout policy's pick where it is untried, else uniform; a node with no child legal in the current
 # determinization expands anyway) are settings of each search like the others, declared in cavemind.settings
-# (marked advanced: experiments, docs/strength.md).
+# (marked advanced: experiments, docs/research/).
 
 ctypedef struct SearchConfig:
     # The settings that cavemind.settings marks as the core's, copied by name from the resolved SearchSettings

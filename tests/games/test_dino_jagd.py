@@ -737,7 +737,8 @@ def test_a_malformed_reshuffle_record_is_refused_naming_the_field(change, where)
         G2.state_from_dict(doc)
 
 
-# ---- the learned cut-off evaluation (heuristic variant 1; docs/strength.md, "Dino Jagd: a learned evaluation") ----
+# ---- the learned cut-off evaluation (heuristic variant 1; docs/research/2026-12-02-dino-jagd-a-learned-evaluation.md)
+# ----
 
 def creature(name):
     return next(c for c in MODULE.CREATURES if c["name"] == name)

@@ -774,7 +774,8 @@ def test_soak_random_games_keep_every_invariant(variant):
 
 
 # ---------------------------------------------------------------- the cut-off evaluation
-# (heuristic variant 1, learned; variant 0, hand-set: docs/strength.md, "Jäger und Späher: a learned evaluation")
+# (heuristic variant 1, learned; variant 0, hand-set:
+# docs/research/2026-12-02-jaeger-und-spaeher-why-16000-iterations-gained-nothing.md)
 
 def evaluation_position():
     game, doc = start()

@@ -161,7 +161,7 @@ def test_mutated_positions_load_or_fail_cleanly():
     assert loaded > 0
 
 
-# ---- the rollout policy (README "Search: rollout policy"; docs/strength.md "Rollout policy") ----
+# ---- the rollout policy (README "Search: rollout policy"; docs/research/2026-12-01-diagnosis-stone-age.md) ----
 
 def policy_states(phase, count=40, seed=0):
     """Decision states of the given phase from games played by the rollout policy itself."""

@@ -35,13 +35,13 @@ def position_invariants(state: State) -> int | None:
 
 # 2 players: the learned cut-off evaluation (the module's default heuristic with 2 players) with exploration
 # 0.25 won 61.2% [50.3, 71.2] of 80 games against the previous default, c = 0.4 with the score lead
-# (docs/strength.md, "Dino Jagd: a learned evaluation"), and closed-loop chance for the hunt's die (6 faces)
+# (docs/research/2026-12-02-dino-jagd-a-learned-evaluation.md), and closed-loop chance for the hunt's die (6 faces)
 # 63.8% [52.8, 73.4] of 80 against open loop at 1,000 iterations and 58.1% [47.2, 68.3] of 80 at 4,000
 # ("Closed-loop chance nodes"), and implicit minimax backups with weight 0.3 61.5% [54.6, 68.0] of 200 against
 # none at 1,000 iterations and 56.4% [48.6, 63.9] of 156 at 4,000 ("Implicit minimax backups"); 3 and 4
 # players keep exploration 0.4, the score lead and open loop (implicit minimax is for 2 players). The rollout depth
-# is the cut-off its strength ladder was measured with, and exploration 0.4 won tuning matches (docs/strength.md,
-# "Tuning").
+# is the cut-off its strength ladder was measured with, and exploration 0.4 won tuning matches
+# (docs/research/2026-12-01-tuning.md).
 GAME = GameInfo(
     "cavemind.games._dino_jagd",
     SearchDefaults(

@@ -47,10 +47,10 @@ def ended(state: State) -> str | None:
 
 
 # 2 players: exploration 0.3 won 72.5% [57.2, 83.9] of 40 against 0.7 (with the heuristic's variant 1,
-# docs/strength.md, "Honga: the cut-off"), and implicit minimax backups with weight 0.3 77.2% [71.0, 82.5] of
-# 200 against none at 1,000 iterations and 62.7% [53.1, 71.5] of 102 at 4,000 ("Implicit minimax backups");
-# 3-5 players are not tuned yet and keep 0.7 (implicit minimax is for 2 players). The rollout depth is the cut-off
-# its strength ladder was measured with.
+# docs/research/2026-12-01-honga-the-cut-off-heuristic-and-the-exploration-constant.md), and implicit minimax backups
+# with weight 0.3 77.2% [71.0, 82.5] of 200 against none at 1,000 iterations and 62.7% [53.1, 71.5] of 102 at 4,000
+# ("Implicit minimax backups"); 3-5 players are not tuned yet and keep 0.7 (implicit minimax is for 2 players). The
+# rollout depth is the cut-off its strength ladder was measured with.
 GAME = GameInfo(
     "cavemind.games._honga",
     SearchDefaults(

@@ -37,9 +37,10 @@ def ended(state: State) -> str | None:
     return None if max(state.scores()) >= target else f"the game ended with no player at the target of {target}"
 
 
-# MAST rollouts won 80.0% [70.0, 87.3] of 80 games against its uniform rollouts (docs/strength.md, "NAST
-# rollouts, and MAST in Jäger und Späher"); the rollout depth is the cut-off its strength ladder was measured with,
-# and the setting (exploration 0.3) won tuning matches (docs/strength.md, "Tuning").
+# MAST rollouts won 80.0% [70.0, 87.3] of 80 games against its uniform rollouts
+# (docs/research/2026-12-01-nast-rollouts-and-mast-in-jaeger-und-spaeher.md); the rollout depth is the cut-off its
+# strength ladder was measured with, and the setting (exploration 0.3) won tuning matches
+# (docs/research/2026-12-01-tuning.md).
 GAME = GameInfo(
     "cavemind.games._jaeger_und_spaeher",
     SearchDefaults(exploration=0.3, rollout_depth=15, rollout_policy="mast"),

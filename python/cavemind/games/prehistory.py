@@ -25,8 +25,8 @@ def position_invariants(state: State) -> int | None:
 
 
 # MAST rollouts won 63.3% [54.4, 71.4] of 120 games against the game's policy with 2 players
-# (docs/strength.md, "MAST rollouts"); 3 and 4 players are not measured yet and keep the game's policy. The rollout
-# depth is the cut-off its strength ladder was measured with.
+# (docs/research/2026-12-01-mast-rollouts-tried.md); 3 and 4 players are not measured yet and keep the game's policy.
+# The rollout depth is the cut-off its strength ladder was measured with.
 GAME = GameInfo(
     "cavemind.games._prehistory",
     SearchDefaults(

@@ -38,7 +38,7 @@ def c_soak(params: dict[str, Any], games: int, seed: int) -> tuple[Any, ...]:
 
 
 # The rollout depth is the cut-off its strength ladder was measured with; the setting won tuning matches
-# (docs/strength.md, "Tuning").
+# (docs/research/2026-12-01-tuning.md).
 GAME = GameInfo(
     "cavemind.games._stone_age",
     SearchDefaults(rollout_depth=160),

@@ -55,8 +55,8 @@ _load_data()
 cdef enum:
     NUM_EVALUATION_FEATURES = 19
 
-# Per player; the cards are counted by kind (one weight for all of them predicted worse: docs/strength.md,
-# "Dino Jagd: the special cards by kind").
+# Per player; the cards are counted by kind (one weight for all of them predicted worse:
+# docs/research/2026-12-02-dino-jagd-the-special-cards-by-kind.md).
 EVALUATION_FEATURES = ("points", "points_x_share_left", "captured", "to_move", "energy_if_to_move",
                        "superschocker", "stoersender", "fehlschuss", "glueckstreffer", "zeitschleife", "aussterben",
                        "kein_aussterben", "praemien_x_share_left", "zielfernrohr", "stoerfeld", "faehrtenleserin",

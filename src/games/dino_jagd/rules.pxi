@@ -769,13 +769,14 @@ cdef void returns(const void* p, double* out) noexcept nogil:
         out[i] = 1.0 / winners if key[i] == best else 0.0
 
 
-# The cut-off heuristic. Variant 0 reads the score lead alone: exp(score / 4), normalised over the players. Variant 1
-# is a learned evaluation: a linear value per player over the features of evaluation_features() below, with the
-# weights of data/dino_jagd/evaluation.json (fitted by benchmarks/fit_evaluation.py on the positions of arena
-# games, a conditional logit: P(i wins) = exp(u_i) / sum_j exp(u_j), u_i = weights . features_i). Variant 0 is the
-# special case weights = (0.25, 0, ...). The search's heuristic_variant setting chooses. Variant 1 is the default and applies to
-# 2-player games only: it was fitted on 2-player games and won its matches there (docs/strength.md, "Dino Jagd: a
-# learned evaluation"); 3 and 4 players keep the score lead until it is fitted and measured for them.
+# The cut-off heuristic. Variant 0 reads the score lead alone: exp(score / 4), normalised over the players. Variant 1 is
+# a learned evaluation: a linear value per player over the features of evaluation_features() below, with the weights of
+# data/dino_jagd/evaluation.json (fitted by benchmarks/fit_evaluation.py on the positions of arena games, a conditional
+# logit: P(i wins) = exp(u_i) / sum_j exp(u_j), u_i = weights . features_i). Variant 0 is the special case weights =
+# (0.25, 0, ...). The search's heuristic_variant setting chooses. Variant 1 is the default and applies to 2-player games
+# only: it was fitted on 2-player games and won its matches there
+# (docs/research/2026-12-02-dino-jagd-a-learned-evaluation.md); 3 and 4 players keep the score lead until it is fitted
+# and measured for them.
 cdef enum:
     HEURISTIC_VARIANTS = 2          # heuristic(s, out, variant) reads variant 0 or 1
     DEFAULT_HEURISTIC_VARIANT = 1

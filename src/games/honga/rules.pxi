@@ -851,14 +851,15 @@ cdef void returns(const void* sp, double* out) noexcept nogil:
 
 
 # The heuristic read at a rollout's cut-off. Variant 0, the first one, added points, resources at half a point,
-# mammoths, the mountain step and the bonus cards, and mapped the lead over the best opponent to [0, 1] with the
-# same confidence all game long; at decision positions of expert games it predicted the results no better than a
-# coin (Brier 0.267, docs/strength.md, "Search scaling in every game"). Variant 1 values a player as the Honga
-# expert does (cavemind/experts/honga.py, player_value: food by unit with falling worth, water, an empty cave,
-# mammoths owned, the tusk, Honga, the mountain step's share of the top, bonus cards, the best trade affordable)
-# and is less sure of a lead the more points are still to be played for (CONFIDENT_LEAD + LEAD_PER_POINT_TO_GO
-# times the points the leader still needs; fitted on ISMCTS self-play, docs/strength.md, "Honga: the cut-off").
-# Variant 0 stays selectable for comparison matches (the search's heuristic_variant setting). The weights are the expert's: a test
+# mammoths, the mountain step and the bonus cards, and mapped the lead over the best opponent to [0, 1] with the same
+# confidence all game long; at decision positions of expert games it predicted the results no better than a coin (Brier
+# 0.267, docs/research/2026-12-01-search-scaling-in-every-game-what-more-iterations-buy.md). Variant 1 values a player
+# as the Honga expert does (cavemind/experts/honga.py, player_value: food by unit with falling worth, water, an empty
+# cave, mammoths owned, the tusk, Honga, the mountain step's share of the top, bonus cards, the best trade affordable)
+# and is less sure of a lead the more points are still to be played for (CONFIDENT_LEAD + LEAD_PER_POINT_TO_GO times the
+# points the leader still needs; fitted on ISMCTS self-play,
+# docs/research/2026-12-01-honga-the-cut-off-heuristic-and-the-exploration-constant.md). Variant 0 stays selectable for
+# comparison matches (the search's heuristic_variant setting). The weights are the expert's: a test
 # (tests/games/test_honga.py) holds the two equal. Commit 430f0d8 also had variant 2 (variant 0's values with the
 # growing confidence: 57.5% of 40 against variant 0, where variant 1 won 61.3% of 80).
 cdef enum:

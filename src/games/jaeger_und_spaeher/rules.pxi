@@ -1028,8 +1028,8 @@ cdef void scores(const void* v, double* out) noexcept nogil:
 # weights of data/jaeger_und_spaeher/evaluation.json, fitted by benchmarks/fit_evaluation.py on the positions of
 # arena games (a conditional logit, which for 2 players is sigmoid(weights . (features_0 - features_1)); variant 0
 # is the special case weights = (1, 0.7, 0.3, -0.8, 0.4, 0.3, 0.15, 0, 0) / 3 without its clamp at +-30, which
-# 24 points never reach). The search's heuristic_variant setting chooses (docs/strength.md, "Jäger und Späher: why 16,000
-# iterations gained nothing, and a learned evaluation").
+# 24 points never reach). The search's heuristic_variant setting chooses
+# (docs/research/2026-12-02-jaeger-und-spaeher-why-16000-iterations-gained-nothing.md).
 cdef enum:
     HEURISTIC_VARIANTS = 2          # heuristic(s, out, variant) reads variant 0 or 1
     DEFAULT_HEURISTIC_VARIANT = 1

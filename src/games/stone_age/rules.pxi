@@ -1245,12 +1245,12 @@ cdef double estimate(const State* s, int q, int final_score, double future) noex
     return add_production_and_placements(s, me, v, w, future)
 
 
-# Heuristic variant 1 (see "Diagnosis (Stone Age)" in docs/strength.md): variant 0, the first heuristic, valued
+# Heuristic variant 1 (docs/research/2026-12-01-diagnosis-stone-age.md): variant 0, the first heuristic, valued
 # every resource at what it buys however many there were (so hoarding paid), multiplier cards only at the
 # current agriculture/tools/buildings/people, and mapped the lead to [0, 1] with scale 10, about three times
 # too confident for this game (the calibrated scale is 20-30 points). Variant 0 stays selectable for the
 # comparison matches (the search's heuristic_variant setting); it is one int compare per evaluation. Two
-# experiments measured in docs/strength.md were dropped (commit 6241149 has them): the first estimate with scale 25 (no better than
+# experiments measured in docs/research/ were dropped (commit 6241149 has them): the first estimate with scale 25 (no better than
 # variant 0) and variant 1 crediting a payment under way (no better than variant 1 for ISMCTS).
 cdef enum:
     HEURISTIC_VARIANTS = 2          # heuristic(s, out, variant) reads variant 0 or 1
@@ -1319,7 +1319,7 @@ cdef void heuristic(const void* p, double* out, int variant) noexcept nogil:
 # Uniform random playouts misplay Stone Age in ways no player would: they decline half the cards and buildings
 # they walked a person to, starve at a feeding they could pay, waste tools and place without regard to what they
 # can afford. The playouts then say little about a position, so the cut-off heuristic reads states nobody would
-# reach (see "Diagnosis (Stone Age)" in docs/strength.md). Policy 1 plays like a plain player, with a share of
+# reach (docs/research/2026-12-01-diagnosis-stone-age.md). Policy 1 plays like a plain player, with a share of
 # uniform moves so that every line keeps some chance: placements weighted by what they are worth to the mover
 # now (affordable buildings and cards, agriculture and people while there is time, hunting when food is short),
 # income resolved before purchases, purchases made, feeding paid, tools only to reach the next multiple.
