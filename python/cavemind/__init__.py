@@ -9,6 +9,7 @@ True
 """
 from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PIMCBot, RandomBot
 from cavemind.errors import (
+                             AmbiguousMoveError,
                              CavemindError,
                              EmptyHistoryError,
                              GameNotOverError,
@@ -26,6 +27,7 @@ from cavemind.game import CHANCE, TERMINAL, Game, State, load_game, parameters_o
 from cavemind.games import FULL_ROLLOUT, GameInfo, SearchDefaults, game_info, game_names, search_defaults
 from cavemind.records import GameRecord, read_record
 from cavemind.search import ALGORITHMS, Analysis, AnalysisInfo, Limit, MoveInfo, SearchTree, StopFlag, analyse, analysis
+from cavemind.session import GameSession, SessionError
 from cavemind.settings import SearchSettings
 
 __version__ = "0.1.0"
@@ -35,6 +37,7 @@ __all__ = [
                              "CHANCE",
                              "FULL_ROLLOUT",
                              "TERMINAL",
+                             "AmbiguousMoveError",
                              "Analysis",
                              "AnalysisInfo",
                              "Bot",
@@ -45,6 +48,7 @@ __all__ = [
                              "GameInfo",
                              "GameNotOverError",
                              "GameRecord",
+                             "GameSession",
                              "HeuristicBot",
                              "ISMCTSBot",
                              "IllegalActionError",
@@ -63,6 +67,7 @@ __all__ = [
                              "SearchError",
                              "SearchSettings",
                              "SearchTree",
+                             "SessionError",
                              "State",
                              "StopFlag",
                              "UnknownGameError",

@@ -48,3 +48,12 @@ class EmptyHistoryError(CavemindError, IndexError):
 class InvalidRecordError(CavemindError, ValueError):
     """A malformed game record; the message names the file, the line and the field."""
 
+
+
+class AmbiguousMoveError(IllegalActionError):
+    """A move typed as a prefix that several legal moves' names start with; `candidates` lists those names.
+    Nothing is played."""
+
+    def __init__(self, message: str, candidates: list[str] | None = None):
+        super().__init__(message)
+        self.candidates = list(candidates or [])
