@@ -42,3 +42,17 @@ ALL_CONFIGS = [(name, params) for name in cavemind.game_names() for params in co
 def game(request):
     name, params = request.param
     return cavemind.load_game(name, **params)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def games_folder_of_the_tests(tmp_path_factory):
+    """`cavemind play` saves every game left unfinished in the games folder ($CAVEMIND_HOME/games): in the tests,
+    a temporary one, never the home folder of whoever runs them (a test may set its own)."""
+    import os
+    previous = os.environ.get("CAVEMIND_HOME")
+    os.environ["CAVEMIND_HOME"] = str(tmp_path_factory.mktemp("cavemind_home"))
+    yield
+    if previous is None:
+        os.environ.pop("CAVEMIND_HOME", None)
+    else:
+        os.environ["CAVEMIND_HOME"] = previous

@@ -226,7 +226,7 @@ def scripted(lines, interactive=False):
 
 
 def tictactoe_match():
-    return Match(cavemind.load_game("tictactoe"), split_bot_specs("human,random"), seed=1)
+    return Match(cavemind.GameSession(cavemind.load_game("tictactoe"), split_bot_specs("human,random"), deal_seed=1))
 
 
 def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path):
@@ -239,34 +239,36 @@ def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path):
     assert json.loads((tmp_path / "end.json").read_text())["finished"]
 
 
-def test_end_of_input_saves_the_game_where_it_says_and_it_resumes(tmp_path):
-    result = play_cli("tictactoe", "--players", "human,random", "--seed", 1, lines=["b2"], cwd=tmp_path)
+def test_end_of_input_saves_the_game_where_it_says_and_it_resumes(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAVEMIND_HOME", str(tmp_path / "home"))
+    result = play_cli("tictactoe", "--seats", "human,random", "--deal-seed", 1, lines=["b2"], cwd=tmp_path)
     assert result.returncode == 2
-    saved, record = sorted(tmp_path.iterdir())       # the saved game, and its game record next to it
+    saved, record = sorted((tmp_path / "home" / "games").iterdir())   # the saved game, and its record next to it
     assert record.name == saved.name + "l" and cavemind.read_record(record).entries[0].name == "b2"
-    assert f"the game is saved to {saved.name}; resume with: cavemind play --from {saved.name}" in result.stderr
+    assert f"the game is saved to {saved}; resume with: cavemind play --from {saved}" in result.stderr
     assert json.loads(saved.read_text())["moves"][0] == "b2"
-    resumed = play_cli("--from", saved.name, lines=["1"] * 5, cwd=tmp_path)
+    resumed = play_cli("--from", saved, lines=["1"] * 5, cwd=tmp_path)
     assert resumed.returncode == 0 and "game over" in resumed.stdout, resumed.stderr
 
 
 def test_ctrl_c_at_the_prompt_saves_the_game(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CAVEMIND_HOME", str(tmp_path))
     match = tictactoe_match()
     terminal, out = scripted(["b2", KeyboardInterrupt()])
     assert play(match, terminal) == 130
-    saved, record = sorted(tmp_path.iterdir())
+    saved, record = sorted((tmp_path / "games").iterdir())
     assert record.name == saved.name + "l"
-    assert f"interrupted: the game is saved to {saved.name}; resume with: cavemind play --from {saved.name}" \
+    assert f"interrupted: the game is saved to {saved}; resume with: cavemind play --from {saved}" \
         in out.getvalue()
     assert json.loads(saved.read_text())["moves"] == match.moves and match.moves[0] == "b2"
 
 
 def test_unfinished_saves_never_overwrite(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CAVEMIND_HOME", str(tmp_path))
     match = tictactoe_match()
-    first, second = match.save_unfinished(), match.save_unfinished()
-    assert first != second and {p.name for p in tmp_path.iterdir()} == {first, second, first + "l", second + "l"}
+    first, second = match.save_in_games_folder(), match.save_in_games_folder()
+    assert first != second
+    assert {str(p) for p in (tmp_path / "games").iterdir()} == {first, second, first + "l", second + "l"}
 
 
 def test_piped_input_is_never_taken_as_the_record_file_name(tmp_path):
@@ -276,7 +278,8 @@ def test_piped_input_is_never_taken_as_the_record_file_name(tmp_path):
     assert "save the game record to" not in result.stdout and list(tmp_path.iterdir()) == []
 
 
-def test_save_does_not_overwrite_without_asking(tmp_path):
+def test_save_does_not_overwrite_without_asking(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAVEMIND_HOME", str(tmp_path / "home"))      # where 'quit' saves the game
     existing = tmp_path / "keep.json"
     existing.write_text("precious")
     # A script is refused (it would not expect a question)...

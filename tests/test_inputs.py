@@ -11,7 +11,7 @@ from cavemind import cli
 from cavemind.arena import ArenaError, read_results
 from cavemind.errors import InvalidPositionError, InvalidRecordError
 from cavemind.inputs import MAX_NESTING, check_nesting, load_json, nesting_depth, read_text_file, too_deep
-from cavemind.play import PlayError, load_record
+from cavemind.play import PlayError, load_session
 from cavemind.records import looks_like_record, parse_record
 
 DEEP = 100_000          # far beyond the JSON parser's stack
@@ -110,7 +110,7 @@ def test_a_deep_record_line_names_the_line():
 
 def test_a_deep_saved_game_is_a_play_error():
     with pytest.raises(PlayError, match=r"^game\.json: nested too deeply"):
-        load_record('{"game": "tictactoe", "moves": ' + nested(DEEP) + "}", "game.json")
+        load_session('{"game": "tictactoe", "moves": ' + nested(DEEP) + "}", "game.json")
 
 
 def test_a_deep_arena_results_line_is_an_arena_error(tmp_path):

@@ -1,33 +1,51 @@
-"""Playing a game in the terminal: human seats and bots, hints, saving and resuming.
+"""Playing a game in the terminal: human seats and bots, hints, undo, saving and resuming.
 
-A saved game is the list of every move from the raw starting state, chance outcomes (the deal, the dice)
-included, written in move notation; replaying it gives the same state. The same shape (game, players,
-options, moves) is what `cavemind engine` accepts as a query, so a saved game can be analysed directly.
-Next to each saved game (FILE.json) goes its game record (FILE.jsonl, docs/records.md): the same moves with
-the time each took and the bots' evaluations, which `cavemind review` and `cavemind show --move` read. A file
-name ending in .jsonl gets the record alone.
+The game itself is a cavemind.GameSession (moves by number, name or unique prefix; chance drawn from the deal
+seed; undo); this module is its terminal: prompts, the board, the commands, and files. A saved game is the list
+of every move from the raw starting state, chance outcomes (the deal, the dice) included, written in move
+notation; replaying it gives the same state. The same shape (game, players, options, moves) is what
+`cavemind engine` accepts as a query, so a saved game can be analysed directly. Next to each saved game
+(FILE.json) goes its game record (FILE.jsonl, docs/records.md): the same moves with the time each took and the
+bots' evaluations, which `cavemind review` and `cavemind show --move` read. A file name ending in .jsonl gets
+the record alone. A game left unfinished (quit, end of input, Ctrl-C) is saved to one folder, games_folder().
 """
 from __future__ import annotations
 
 import os
+import shlex
 import sys
-import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 import cavemind
 from cavemind.analysis_output import document_text, format_table
 from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec, split_bot_specs
-from cavemind.errors import CavemindError, IllegalActionError
+from cavemind.errors import AmbiguousMoveError, CavemindError, EmptyHistoryError, IllegalActionError
+from cavemind.game import State
 from cavemind.inputs import load_json
 from cavemind.progress import Thinking
-from cavemind.records import RecordBuilder, RecordWriteError, looks_like_record, parse_record
+from cavemind.records import GameRecord, RecordEntry, RecordWriteError, looks_like_record, parse_record
+from cavemind.session import GameSession, LegalMove
 
-RECORD_FORMAT = 1
+# The opponent of `cavemind play GAME` when no seats are given: a person waits a second for a move gladly, and
+# ISMCTS searching that long plays far better than a fixed 1,000 iterations (a few milliseconds).
+DEFAULT_AI = parse_bot_spec("ismcts:seconds=1")
 # The search behind 'hint' unless `cavemind play --hint` says otherwise: ISMCTS with the default settings
 # (1,000 iterations, the game's exploration and rollout depth; docs/settings.md).
 DEFAULT_HINT = parse_bot_spec("ismcts")
+LIST_WIDTH = 100           # the list of legal moves wraps between moves at this width
+
+COMMANDS = """commands:
+  NUMBER      play the move with that number in the list
+  MOVE        play a move by its name, or by the start of it if only one move starts so (case does not matter)
+  moves       list the legal moves
+  board       show your view of the board again
+  undo        take back your last move (the moves and dice after it are taken back too; the dice repeat)
+  hint        an analysis of your position ('hint iterations=5000,rollout_depth=10' changes its settings once)
+  save FILE   save the game to FILE (resume with: cavemind play --from FILE)
+  quit        stop; the game is saved (resume it later with cavemind play --from FILE)
+  help        this list"""
 
 
 class PlayError(CavemindError, ValueError):
@@ -38,106 +56,101 @@ class InputEnded(PlayError):
     """Standard input ended at a prompt."""
 
 
-class Match:
-    """One game in progress: the state, the seats (bot specs or 'human'), and the moves played so far."""
+def games_folder(environ: Mapping[str, str] | None = None) -> str:
+    """The one folder where unfinished games are saved: $CAVEMIND_HOME/games if CAVEMIND_HOME is set, else
+    $XDG_DATA_HOME/cavemind/games, else ~/.local/share/cavemind/games (the XDG default)."""
+    environ = os.environ if environ is None else environ
+    if environ.get("CAVEMIND_HOME"):
+        return os.path.join(environ["CAVEMIND_HOME"], "games")
+    data = environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(data):              # the XDG rule: a relative path is ignored
+        data = os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(data, "cavemind", "games")
 
-    def __init__(self, game: cavemind.Game, seats: list[BotSpec], seed: int = 0, moves: list[str] | None = None,
-                 hint: BotSpec = DEFAULT_HINT, entries: list[Any] | None = None):
-        """`entries`: the game record's entries of `moves` when resuming from a record, so that the new
-        record keeps their times and evaluations."""
-        if len(seats) != game.num_players:
-            raise PlayError(f"seats= gives {len(seats)} seat{'s' * (len(seats) != 1)} for a "
-                            f"{game.num_players}-player game")
+
+class Match:
+    """A game at the terminal: its GameSession, a bot for each bot seat, and the hint search."""
+
+    def __init__(self, session: GameSession, hint: BotSpec = DEFAULT_HINT):
         hint.search_settings()           # a bad hint search is refused now, not at the first 'hint'
-        self.game, self.seats, self.seed, self.hint = game, seats, seed, hint
-        self.moves: list[str] = []
-        self.builder = RecordBuilder(game, [str(s) for s in seats], deal_seed=seed, source="cavemind play")
-        self.state = game.new_initial_state()
-        for index, move in enumerate(moves or []):
-            try:
-                self.apply(move)
-            except (IllegalActionError, TypeError):
-                raise PlayError(f"moves[{index}]: {move!r} is not legal in the saved game") from None
-        if entries is not None and [e.action for e in entries] == [e.action for e in self.builder.entries]:
-            self.builder.entries = list(entries)
-        # Each bot gets its own seed, so a game with a given seed replays the same way.
-        self.bots = {seat: spec.make(seed=seed * 1000 + seat) for seat, spec in enumerate(seats)
+        self.session, self.hint = session, hint
+        # Each bot gets its own seed, so a game with a given deal seed replays the same way.
+        self.bots = {seat: spec.make(seed=session.deal_seed * 1000 + seat) for seat, spec in enumerate(session.seats)
                      if spec.kind != HUMAN}
 
     @property
+    def game(self) -> cavemind.Game:
+        return self.session.game
+
+    @property
+    def seats(self) -> list[BotSpec]:
+        return self.session.seats
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def moves(self) -> list[str]:
+        return self.session.moves
+
+    @property
     def humans(self) -> list[int]:
-        return [seat for seat, spec in enumerate(self.seats) if spec.kind == HUMAN]
+        return self.session.humans
 
-    def apply(self, action: int | str, seconds: float | None = None,
-              analysis: cavemind.AnalysisInfo | None = None) -> str:
-        """Plays an action (that took `seconds`, chosen by the search `analysis` if a bot searched); returns
-        its full notation, which the saved game keeps."""
-        if isinstance(action, str):
-            action = self.state.string_to_action(action)
-        name = self.state.action_to_string(action)
-        if action not in self.state.legal_actions():
-            raise IllegalActionError(f"{name} is not legal here")
-        self.builder.add(self.state, action, seconds=seconds, analysis=analysis)
-        self.state.apply(action)
-        self.moves.append(name)
-        return name
-
-    def sample_chance(self) -> int:
-        # Seeded by the ply, so resuming a saved game draws the same dice as playing it through would.
-        return self.state.sample_chance(self.seed * 100_003 + len(self.moves))
-
-    def describe_for(self, action: int, viewers: list[int]) -> str:
-        """The notation of `action` as the human seats perceive it; '(hidden)' if they disagree."""
+    def describe_for(self, state: State, action: int, viewers: list[int]) -> str:
+        """The notation of `action`, played in `state`, as the human seats perceive it; '(hidden)' if they
+        disagree."""
         if not viewers:
-            return self.state.action_to_string(action)
-        names = {self.state.action_to_string(self.state.observed_action(action, seat)) for seat in viewers}
+            return state.action_to_string(action)
+        names = {state.action_to_string(state.observed_action(action, seat)) for seat in viewers}
         return names.pop() if len(names) == 1 else "(hidden)"
 
     def record(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {
-            "record": RECORD_FORMAT, "game": self.game.name, "players": self.game.num_players,
-            "options": self.game.options, "seats": [str(s) for s in self.seats], "seed": self.seed,
-            "moves": list(self.moves), "finished": self.state.is_terminal()}
-        if self.state.is_terminal():
-            doc["scores"] = self.state.scores()
-            doc["returns"] = self.state.returns()
-        doc["position"] = self.state.to_dict()
-        return doc
+        """The saved game (GameSession.to_saved_game)."""
+        return self.session.to_saved_game()
 
-    def game_record(self) -> cavemind.GameRecord:
+    def game_record(self) -> GameRecord:
         """The game record so far (records.GameRecord), with a result line for the state now."""
-        return self.builder.record(self.state)
+        return self.session.to_record()
 
     def save(self, path: str, mode: str = "w") -> None:
         """Writes the saved game to `path` (mode "x": only if no such file exists yet) and the game record
         next to it (record_path_for); a path ending in .jsonl gets the record alone."""
-        record_only = path.endswith(".jsonl")
         try:
-            with open(path, mode, encoding="utf-8") as file:
-                file.write(self.game_record().text() if record_only else document_text(self.record()))
+            self._write(path, mode)
+        except RecordWriteError as error:
+            raise PlayError(str(error)) from None
         except OSError as error:
             raise PlayError(f"cannot save to {path}: {error.strerror}") from None
-        if not record_only and os.path.isfile(path):     # not for /dev/null and the like
-            try:
-                self.game_record().write(record_path_for(path))
-            except RecordWriteError as error:
-                raise PlayError(str(error)) from None
 
-    def save_unfinished(self) -> str:
-        """Saves the game to a new file named after the game and the time, in the current directory (or the
-        temporary one if that cannot be written), never over an existing file; returns its path."""
+    def _write(self, path: str, mode: str) -> None:
+        record_only = path.endswith(".jsonl")
+        with open(path, mode, encoding="utf-8") as file:
+            file.write(self.game_record().text() if record_only else document_text(self.record()))
+        if not record_only and os.path.isfile(path):     # not for /dev/null and the like
+            self.game_record().write(record_path_for(path))
+
+    def save_in_games_folder(self, folder: str | None = None) -> str:
+        """Saves the game to a new file GAME-YYYYMMDD-HHMMSS.json (and its record .jsonl) in `folder` (default:
+        games_folder()), never over an existing file; returns its path. PlayError says why it could not."""
+        folder = games_folder() if folder is None else folder
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        for directory in (os.curdir, tempfile.gettempdir()):
-            for copy in range(1, 100):
-                name = f"cavemind-{self.game.name}-unfinished-{stamp}{f'-{copy}' if copy > 1 else ''}.json"
-                path = os.path.join(directory, name) if directory != os.curdir else name
+        try:
+            os.makedirs(folder, exist_ok=True)
+            for copy in range(1, 1000):
+                path = os.path.join(folder, f"{self.game.name}-{stamp}{f'-{copy}' if copy > 1 else ''}"
+                                            ".json")
                 try:
-                    self.save(path, mode="x")
+                    self._write(path, "x")
                     return path
-                except PlayError:
-                    if not os.path.exists(path):
-                        break              # this directory cannot be written: try the next one
-        raise PlayError("the game could not be saved anywhere (neither here nor in the temporary directory)")
+                except FileExistsError:
+                    continue
+                except RecordWriteError:
+                    return path                # the saved game is written: the game is kept, without its record
+        except OSError as error:
+            raise PlayError(f"cannot save the game in {folder}: {error.strerror}") from None
+        raise PlayError(f"cannot save the game in {folder}: too many games saved there this second")
 
 
 def record_path_for(path: str) -> str:
@@ -145,37 +158,35 @@ def record_path_for(path: str) -> str:
     return (path[:-len(".json")] if path.endswith(".json") else path) + ".jsonl"
 
 
-def load_record(text: str, source: str, move: int | None = None) -> dict[str, Any]:
-    """A saved game, checked field by field; a game record (JSON lines) is read as the same fields, cut
-    after `move` entries if given."""
+def resume_hint(path: str) -> str:
+    return f"resume with: cavemind play --from {shlex.quote(path)}"
+
+
+def load_session(text: str, source: str, move: int | None = None, seats: list[BotSpec] | None = None,
+                 deal_seed: int | None = None) -> GameSession:
+    """The game that a saved game or a game record (JSON lines; cut after `move` entries if given) describes, to
+    go on with; `seats` and `deal_seed` replace the file's. Errors name the file and the field."""
     if looks_like_record(text):
         try:
             record = parse_record(text, source)
-            if move is not None and not 0 <= move <= len(record):
-                raise PlayError(f"move={move}: {source} has entries 0 to {len(record)}")
-            kept = record.entries[:move]                  # all of them when move is None
-            return {"game": record.header["game"], "players": record.header["players"],
-                    "options": record.header["options"], "seats": record.seats,
-                    "seed": record.header.get("deal_seed") or 0,
-                    "moves": [entry.action for entry in kept], "entries": kept}
         except CavemindError as error:
             raise PlayError(str(error)) from None
+        if move is not None:
+            if not 0 <= move <= len(record):
+                raise PlayError(f"move={move}: {source} has entries 0 to {len(record)}")
+            record = GameRecord(record.header, record.entries[:move])
+        return GameSession.from_record(record, seats=seats, deal_seed=deal_seed, source="cavemind play")
     if move is not None:
         raise PlayError(f"move={move}: needs a game record (JSON lines); {source} is a saved game")
     doc = load_json(text, PlayError, source)
     if not isinstance(doc, dict) or "moves" not in doc or "game" not in doc:
         raise PlayError(f"{source}: not a saved game (expected an object with 'game' and 'moves')")
-    if not isinstance(doc["game"], str):
-        raise PlayError(f"{source}: game: expected a game name")
-    if not isinstance(doc.get("options", {}), dict):
-        raise PlayError(f"{source}: options: expected an object")
-    if not isinstance(doc["moves"], list) or not all(isinstance(m, str) for m in doc["moves"]):
-        raise PlayError(f"{source}: moves: expected a list of move strings")
-    if not isinstance(doc.get("seed", 0), int) or isinstance(doc.get("seed"), bool):
-        raise PlayError(f"{source}: seed: expected an integer")
-    if "seats" in doc and not (isinstance(doc["seats"], list) and all(isinstance(s, str) for s in doc["seats"])):
-        raise PlayError(f"{source}: seats: expected a list of bot specifications")
-    return doc
+    if seats is None and "seats" not in doc:
+        raise PlayError(f"{source}: the saved game names no seats; give them with --seats")
+    try:
+        return GameSession.from_record(doc, seats=seats, deal_seed=deal_seed, source="cavemind play")
+    except cavemind.InvalidRecordError as error:
+        raise PlayError(f"{source}: {error}") from None
 
 
 def parse_seats(text: str) -> list[BotSpec]:
@@ -188,8 +199,8 @@ class Terminal:
     piping moves would not expect (the record's file name, overwriting a file)."""
 
     def __init__(self, read: Callable[[str], str] = input, out: TextIO | None = None,
-                 interactive: bool | None = None, progress: bool | None = None):
-        self.read, self.out = read, out
+                 interactive: bool | None = None, progress: bool | None = None, err: TextIO | None = None):
+        self.read, self.out, self.err = read, out, err
         self.interactive = (read is input and sys.stdin.isatty()) if interactive is None else interactive
         # The 'is thinking' line goes to stderr, so only where a person watches it (None: stderr is a
         # terminal): never into a pipe.
@@ -202,59 +213,82 @@ class Terminal:
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
+    def warn(self, text: str) -> None:
+        """Text for standard error (or `err`): what must not be mixed into the game's output."""
+        print(text, file=sys.stderr if self.err is None else self.err, flush=True)
+
     def ask(self, prompt: str) -> str:
         try:
             return self.read(prompt)
         except EOFError:
             raise InputEnded("input ended before the game did") from None
 
+    def discard_typed_ahead(self) -> None:
+        """Drops the lines a person typed before a question was asked (a move typed while a bot thought), so
+        that none is taken as its answer. Only for a terminal on standard input."""
+        if self.read is input and sys.stdin.isatty():
+            try:
+                import termios
+                termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+            except (ImportError, OSError):      # no termios (Windows), or not a real terminal after all
+                pass
+
 
 def play(match: Match, terminal: Terminal, record_path: str | None = None) -> int:
     """Plays `match` to the end. Returns 0, 1 if a human quits, 130 on Ctrl-C; raises PlayError when input
-    ends. A game cut short by Ctrl-C or the end of input is saved first to a new file (named after the game
-    and the time, in the current directory), and the message says where."""
+    ends. A game left unfinished (quit, Ctrl-C, the end of input) is first saved to a new file in
+    games_folder(), and the message says where and how to resume it."""
     try:
         return _play(match, terminal, record_path)
     except (KeyboardInterrupt, InputEnded) as interruption:
-        if match.state.is_terminal():
+        if match.session.is_over():
             if isinstance(interruption, KeyboardInterrupt):
                 return 130
             raise
-        path = match.save_unfinished()
-        resume = f"the game is saved to {path}; resume with: cavemind play --from {path}"
+        kept = keep_game(match, terminal)
         if isinstance(interruption, InputEnded):
-            raise PlayError(f"input ended before the game did; {resume}") from None
-        terminal.say(f"\ninterrupted: {resume}")
+            raise PlayError(f"input ended before the game did; {kept}") from None
+        terminal.say(f"\ninterrupted: {kept}")
         return 130
 
 
+def keep_game(match: Match, terminal: Terminal) -> str:
+    """Saves the game in the games folder (Match.save_in_games_folder) and says where. If it cannot be saved
+    (a full disk, no permission), its game record goes to standard error as the last resort, and the message
+    says so."""
+    try:
+        path = match.save_in_games_folder()
+    except PlayError as error:
+        terminal.warn(match.game_record().text().rstrip("\n"))
+        return (f"{error}; the game's record is printed above on standard error: keep those lines as a file "
+                "GAME.jsonl" + ("" if match.session.is_over() else " and resume with: cavemind play --from GAME.jsonl"))
+    if match.session.is_over():
+        return f"the game is saved to {path}"
+    return f"the game is saved to {path}; {resume_hint(path)}"
+
+
 def _play(match: Match, terminal: Terminal, record_path: str | None) -> int:
-    humans = match.humans
+    session, humans = match.session, match.humans
     terminal.say(f"{match.game.name}, {match.game.num_players} players: "
                  + ", ".join(f"player {i} {spec}" for i, spec in enumerate(match.seats)))
-    while not match.state.is_terminal():
-        state = match.state
-        if state.is_chance_node():
-            action = match.sample_chance()
-            terminal.say(f"chance: {match.describe_for(action, humans)}")
-            match.apply(action)
+    while not session.is_over():
+        before = session.state
+        if before.is_chance_node():
+            action = session.chance_outcome()
+            terminal.say(f"chance: {match.describe_for(before, action, humans)}")
+            session.play(action)
             continue
-        seat = state.current_player()
-        start = time.perf_counter()
+        seat = before.current_player()
         if seat in match.bots:
-            bot = match.bots[seat]
             with terminal.thinking(f"player {seat} ({match.seats[seat]}) is thinking"):
-                action = bot.step(state)
-            terminal.say(f"player {seat} ({match.seats[seat]}): {match.describe_for(action, humans)}")
-            match.apply(action, seconds=time.perf_counter() - start,
-                        analysis=getattr(bot, "last_analysis", None))
+                entry = session.ai_move(match.bots[seat])
+            terminal.say(f"player {seat} ({match.seats[seat]}): {match.describe_for(before, entry.action, humans)}")
         else:
-            chosen = human_turn(match, seat, terminal)
-            if chosen is None:
-                terminal.say("game left unfinished")
+            played = human_turn(match, seat, terminal)
+            if played is None:
+                terminal.say(f"game left unfinished: {keep_game(match, terminal)}")
                 return 1
-            terminal.say(f"player {seat} (you): {state.action_to_string(chosen)}")
-            match.apply(chosen, seconds=time.perf_counter() - start)
+            terminal.say(f"player {seat} (you): {played.name}")
     finish(match, terminal, record_path)
     return 0
 
@@ -277,45 +311,87 @@ def save_command(match: Match, path: str, terminal: Terminal) -> bool:
     return True
 
 
-def human_turn(match: Match, seat: int, terminal: Terminal) -> int | None:
-    """Asks a human seat for a move; they see only their own view. None means they quit."""
-    state = match.state
-    legal = state.legal_actions()
+def move_list(moves: list[Any], title: str = "moves:", numbered: bool = True) -> str:
+    """The legal moves (numbered from 1), several to a line, a line broken only between moves."""
+    lines, line = [], title
+    for number, move in enumerate(moves, 1):
+        item = f"{number}) {move.name}" if numbered else move.name
+        if len(line) + 2 + len(item) > LIST_WIDTH and line.strip():
+            lines.append(line)
+            line = " " * (len(title) - 1)
+        line += (" " if line == title or not line.strip() else "  ") + item
+    return "\n".join([*lines, line])
+
+
+def show_turn(match: Match, seat: int, terminal: Terminal) -> None:
+    state = match.session.state
     terminal.say(f"\n--- player {seat}, your move ---")
     terminal.say(state.render(observer=seat))
-    terminal.say("moves: " + "  ".join(f"{i}) {state.action_to_string(a)}" for i, a in enumerate(legal, 1)))
+    terminal.say(move_list(match.session.legal_moves()))
+
+
+def human_turn(match: Match, seat: int, terminal: Terminal) -> RecordEntry | None:
+    """Asks a human seat for a move and plays it; returns its entry, or None if they quit. They see only their
+    own view. 'undo' takes back their previous move and asks again there."""
+    session = match.session
+    show_turn(match, seat, terminal)
+    start = time.perf_counter()
     while True:
         answer = " ".join(terminal.ask(f"player {seat}> ").split())
         command, _, argument = answer.partition(" ")
+        word = command.lower()
         if not answer:
             continue
         if answer.isdigit():
+            legal = session.legal_moves()
             if 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
+                return session.play(legal[int(answer) - 1].action, seconds=time.perf_counter() - start)
             terminal.say(f"no move {answer}: choose 1 to {len(legal)}")
-        elif command.lower() == "hint":
+        elif word == "hint":
             with terminal.thinking("searching for a hint"):
                 hint = give_hint(match, seat, argument)
             terminal.say(hint)
-        elif command.lower() == "save":
+        elif word == "save":
             if not argument:
                 terminal.say("usage: save FILE")
-                continue
-            if save_command(match, argument, terminal):
-                terminal.say(f"saved to {argument}; resume with: cavemind play --from {argument}")
-        elif command.lower() in ("board", "show"):
-            terminal.say(state.render(observer=seat))
-        elif command.lower() in ("quit", "exit"):
+            elif save_command(match, argument, terminal):
+                terminal.say(f"saved to {argument}; {resume_hint(argument)}")
+        elif word in ("board", "show") and not argument:
+            terminal.say(session.state.render(observer=seat))
+        elif word == "moves" and not argument:
+            terminal.say(move_list(session.legal_moves()))
+        elif word == "undo" and not argument:
+            if undo_command(match, seat, terminal):
+                show_turn(match, seat, terminal)
+                start = time.perf_counter()
+        elif word in ("quit", "exit") and not argument:
             return None
-        elif command.lower() in ("help", "?"):
-            terminal.say("type a move number or its notation; 'hint' for an analysis ('hint iterations=5000,"
-                         "rollout_depth=10' to change its settings once), 'save FILE' to save, 'board' to see "
-                         "the board again, 'quit' to stop")
+        elif word in ("help", "?") and not argument:
+            terminal.say(COMMANDS)
         else:
             try:
-                return state.string_to_action(answer)
+                return session.play(answer, seconds=time.perf_counter() - start)
+            except AmbiguousMoveError as error:
+                terminal.say(move_list([LegalMove(-1, name) for name in error.candidates], numbered=False,
+                                       title=f"{answer!r} could be {len(error.candidates)} moves (type more of one):"))
             except IllegalActionError as error:
-                terminal.say(f"{error} (or type 'help')")
+                terminal.say(f"{error} (type 'moves' for the list, 'help' for the commands)")
+
+
+def undo_command(match: Match, seat: int, terminal: Terminal) -> bool:
+    """`undo`: back to `seat`'s previous decision. What was taken back is told by count only: the names of the
+    chance events and the other seats' moves could show what this seat may not see. True if anything was."""
+    try:
+        taken = match.session.undo(seat)
+    except EmptyHistoryError:
+        terminal.say("nothing to undo: you have not moved yet")
+        return False
+    moves = sum(not entry.is_chance for entry in taken[1:])
+    chance = len(taken) - 1 - moves
+    after = [f"{count} {what}{'s' * (count != 1)}" for count, what in ((moves, "move"), (chance, "chance event"))
+             if count]
+    terminal.say(f"undone: your move {taken[0].name}" + (f", and the {' and '.join(after)} after it" if after else ""))
+    return True
 
 
 def give_hint(match: Match, seat: int, settings: str = "") -> str:
@@ -329,9 +405,9 @@ def give_hint(match: Match, seat: int, settings: str = "") -> str:
         limit, options = spec.search_settings()
     except BotSpecError as error:
         return f"{error} (settings are those of the bot language, e.g. hint iterations=5000)"
-    # The hint searches a world sampled from this seat's view, so it cannot reveal hidden cards.
-    view = match.state.determinize(seat, len(match.moves))
-    options.setdefault("seed", len(match.moves))
+    # The hint searches a world rebuilt from this seat's view alone, so it cannot reveal hidden cards.
+    view = match.session.view(seat)
+    options.setdefault("seed", match.session.ply)
     try:
         info = cavemind.analyse(view, limit, **options)
     except CavemindError as error:
@@ -353,12 +429,12 @@ def finish(match: Match, terminal: Terminal, record_path: str | None) -> None:
             return
         except PlayError as error:
             if not terminal.interactive:       # nobody to ask: keep the record under a new name
-                path = match.save_unfinished()
-                terminal.say(f"{error}; the record is saved to {path} instead")
+                terminal.say(f"{error}; {keep_game(match, terminal)}")
                 return
             terminal.say(str(error))
     if not (terminal.interactive and match.humans):
         return                                 # a script piping moves is not asked for a file name
+    terminal.discard_typed_ahead()             # a move typed while a bot thought is not a file name
     while True:
         try:
             answer = terminal.read("save the game record to (Enter to skip): ").strip()

@@ -57,7 +57,7 @@ def files(tmp_path):
     (["play", "tictactoe", "--players", "human,mcts:iterations=-5"], "iterations must be positive"),
     (["play", "tictactoe", "--players", "human"], "1 seat given; tictactoe is played by 2 players"),
     (["play", "chess", "--players", "human,random"], "unknown game 'chess'"),
-    (["play", "tictactoe"], "give the seats with --players"),
+    (["play", "tictactoe", "--seat", "2"], "--seat 2: seats are 0 to 1"),
     (["play", "--from", "missing.json"], "no such file"),
     (["play", "--from", "truncated.json"], "not valid JSON"),
     (["play", "--from", "ok.json"], "not a saved game"),

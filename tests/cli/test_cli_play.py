@@ -1,21 +1,46 @@
 """`cavemind play` driven through standard input, as a person would type."""
 import json
+import os
 import subprocess
 import sys
 
+import pytest
+
 import cavemind
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A CAVEMIND_HOME of the test's own (the games folder is its games/), and a current folder that must stay
+    empty."""
+    monkeypatch.setenv("CAVEMIND_HOME", str(tmp_path / "home"))
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
+    return tmp_path / "home"
 
 
 def play(*args, lines=(), cwd=None):
     return subprocess.run([sys.executable, "-m", "cavemind.cli", "play", *map(str, args)],
                           input="".join(line + "\n" for line in lines), capture_output=True, text=True, cwd=cwd,
-                          timeout=60)
+                          timeout=120)
 
 
-def test_a_scripted_game_with_hint_save_and_resume(tmp_path):
+def saved_games(home):
+    """The saved games (not their records) in the games folder."""
+    folder = home / "games"
+    return sorted(p for p in folder.iterdir() if p.suffix == ".json") if folder.exists() else []
+
+
+def events(stdout):
+    """The moves and chance events of a transcript, and the undo notes, in order."""
+    return [line.split("> ")[-1] for line in stdout.splitlines()
+            if line.split("> ")[-1].startswith(("player 0 (you): ", "chance: ", "undone: "))]
+
+
+def test_a_scripted_game_with_hint_save_and_resume(tmp_path, home):
     saved, final = tmp_path / "saved.json", tmp_path / "final.json"
     # Human X: a move by notation, a hint, a save, then moves by number until the end.
-    first = play("tictactoe", "--players", "human,mcts:iterations=200", "--seed", 1, "--record", final,
+    first = play("tictactoe", "--seats", "human,mcts:iterations=200", "--deal-seed", 1, "--record", final,
                  lines=["b2", "hint", f"save {saved}", "1", "1", "1", "1"])
     assert first.returncode == 0, first.stderr
     assert "player 0 (you): b2" in first.stdout and "  #  move" in first.stdout      # the hint's table
@@ -33,10 +58,146 @@ def test_a_scripted_game_with_hint_save_and_resume(tmp_path):
     resumed = play("--from", saved, "--record", tmp_path / "again.json", lines=["1"] * 4)
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads((tmp_path / "again.json").read_text())["moves"][:2] == halfway["moves"]
+    assert os.listdir(".") == []
 
 
-def test_a_human_sees_only_their_own_cards():
-    result = play("kuhn_poker", "--players", "human,random", "--seed", 4, "--record", "/dev/null",
+def test_the_game_alone_is_you_against_the_default_ai_named_on_screen(home):
+    result = play("tictactoe", "--seat", 1, "--deal-seed", 3, lines=["quit"])
+    assert result.returncode == 1, result.stderr
+    assert "you play seat 1 against ismcts:seconds=1" in result.stdout
+    assert "player 0 ismcts:seconds=1" in result.stdout and "player 1 human" in result.stdout
+    assert "player 0 (ismcts:seconds=1" in result.stdout           # it moved first
+    (path,) = saved_games(home)
+    assert json.loads(path.read_text())["seats"][1] == "human"
+    # --players N is a count: seat 0 is yours, the others the default AI
+    three = play("kuhn_poker", "--players", 3, "--deal-seed", 1, lines=["quit"])
+    assert three.returncode == 1, three.stderr
+    assert "player 0 human, player 1 ismcts:seconds=1" in three.stdout and "player 2 ismcts:seconds=1" in three.stdout
+
+
+def test_moves_by_prefix_in_any_case_and_the_commands(home):
+    result = play("tictactoe", "--seats", "human,random", "--deal-seed", 1,
+                  lines=["b", "B2", "help", "moves", "zz", "quit"])
+    assert result.returncode == 1, result.stderr
+    out = result.stdout
+    assert "'b' could be 3 moves (type more of one): b3  b2  b1" in out
+    assert "player 0 (you): b2" in out
+    for command in ("moves", "board", "undo", "hint", "save FILE", "quit", "help"):
+        assert f"\n  {command} " in out, command
+    after_b2 = out.split("player 0 (you): b2")[1]
+    assert after_b2.count("moves: 1) ") == 2                     # once with the board, once asked for
+    assert "'zz' is not a legal move here" in out and "type 'moves' for the list" in out
+
+
+def test_a_long_name_is_typed_by_its_unique_start(home):
+    game = cavemind.load_game("honga", players=2)
+    session = cavemind.GameSession(game, ["human", "random"], deal_seed=2)
+    while session.to_move == cavemind.CHANCE:
+        session.play_chance()
+    name = session.legal_moves()[0].name                     # e.g. place NW/0 (forest3,trade1)
+    short = name.split(" (")[0]
+    assert short != name
+    result = play("honga", "--seats", "human,random", "--deal-seed", 2, lines=[short.lower(), "quit"])
+    assert "could be" not in result.stdout
+    assert result.returncode == 1, result.stderr
+    assert f"player 0 (you): {name}" in result.stdout
+
+
+def test_undo_goes_back_to_your_previous_move_and_the_dice_repeat(home):
+    seats = ("--seats", "human,random", "--deal-seed", 1)
+    # Find the first of your moves that a die roll follows at once (Stone Age: resolve hunt, roll ...).
+    trial = events(play("stone_age", *seats, lines=["1"] * 40 + ["quit"]).stdout)
+    yours = [i for i, event in enumerate(trial) if event.startswith("player 0 (you): ")]
+    k = next(n for n, i in enumerate(yours, 1) if trial[i + 1].startswith("chance: roll"))
+    result = play("stone_age", *seats, lines=["1"] * k + ["undo", "1", "quit"])
+    assert result.returncode == 1, result.stderr
+    seen = events(result.stdout)
+    undone = seen.index(next(e for e in seen if e.startswith("undone: ")))
+    move = trial[yours[k - 1]]                               # the run so far is the trial's, event for event
+    assert seen[:undone] == trial[:undone] and seen[undone].startswith("undone: your move " + move.split(": ")[1])
+    assert seen[undone + 1] == move                          # the same move again...
+
+    def rolls_after(index):
+        rolls = []
+        for event in seen[index + 1:]:
+            if not event.startswith("chance: "):
+                break
+            rolls.append(event)
+        return rolls
+
+    assert rolls_after(yours[k - 1]) and rolls_after(undone + 1) == rolls_after(yours[k - 1])   # ...the same dice
+
+
+def test_undo_before_your_first_move_is_refused(home):
+    result = play("tictactoe", "--seats", "human,random", "--deal-seed", 1, lines=["undo", "quit"])
+    assert "nothing to undo: you have not moved yet" in result.stdout and result.returncode == 1
+
+
+def test_quit_saves_the_game_in_the_games_folder_and_from_resumes_it(home):
+    result = play("tictactoe", "--seats", "human,random", "--deal-seed", 5, lines=["b2", "quit"])
+    assert result.returncode == 1, result.stderr
+    (path,) = saved_games(home)
+    assert path.parent == home / "games" and path.name.startswith("tictactoe-")
+    assert f"game left unfinished: the game is saved to {path}; resume with: cavemind play --from {path}" \
+        in result.stdout
+    assert (home / "games" / (path.name + "l")).exists()          # its game record next to it
+    assert os.listdir(".") == []
+    resumed = play("--from", path, lines=["1"] * 4)
+    assert resumed.returncode == 0 and "game over" in resumed.stdout, resumed.stderr
+    assert "player 0 (you): b2" not in resumed.stdout           # b2 was already played
+
+
+def test_end_of_input_saves_the_game_in_the_games_folder(home):
+    result = play("tictactoe", "--seats", "human,random", "--deal-seed", 1, lines=["z9", "10", "help"])
+    assert "'z9' is not a legal move here" in result.stdout and "no move 10" in result.stdout
+    assert result.returncode == 2
+    (saved,) = saved_games(home)
+    assert cavemind.read_record(str(saved) + "l").result["finished"] is False
+    assert result.stderr.strip() == ("cavemind play: error: input ended before the game did; the game is saved "
+                                     f"to {saved}; resume with: cavemind play --from {saved}")
+    assert os.listdir(".") == []
+
+
+def test_a_game_that_cannot_be_saved_is_printed_to_stderr_and_resumes_from_there(tmp_path, monkeypatch):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    monkeypatch.setenv("CAVEMIND_HOME", str(blocked))
+    result = play("tictactoe", "--seats", "human,random", "--deal-seed", 1, lines=["b2"])
+    assert result.returncode == 2
+    *record_lines, error = result.stderr.strip().splitlines()
+    assert f"cannot save the game in {blocked}/games: Not a directory" in error
+    assert "record is printed above on standard error" in error
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text("\n".join(record_lines) + "\n")
+    assert cavemind.read_record(kept).entries[0].name == "b2"
+    resumed = play("--from", kept, lines=["1"] * 4)
+    assert resumed.returncode == 0 and "game over" in resumed.stdout, resumed.stderr
+
+
+def test_the_old_players_seats_form_still_works_with_a_note(home):
+    result = play("tictactoe", "--players", "human,random", "--seed", 1, lines=["b2", "quit"])
+    assert result.returncode == 1 and "player 0 (you): b2" in result.stdout
+    assert "cavemind play: note: --players SEATS is deprecated here, use --seats SEATS" in result.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["honga", "--seats", "human,ismcts", "--option", "players=3"], "give one seat per player in --seats"),
+    (["honga", "--option", "players=3"], "give the count with --players N"),
+    (["tictactoe", "--seats", "human,random", "--seat", "1"], "--seats already says who sits where"),
+    (["tictactoe", "--seats", "human,random", "--players", "3"], "--players 3, but --seats gives 2 seats"),
+    (["tictactoe", "--seats", "human"], "--seats: 1 seat given; tictactoe is played by 2 players"),
+    (["tictactoe", "--players", "human"], "--players: 1 seat given; tictactoe is played by 2 players"),
+    (["tictactoe", "--players", "human,random", "--seats", "human,random"], "give only --seats"),
+    (["tictactoe", "--players", "3"], "players=3 must be one of"),
+])
+def test_bad_seats_are_refused_naming_a_flag_that_can_say_it(home, args, message):
+    result = play(*args)
+    assert result.returncode == 2 and message in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_a_human_sees_only_their_own_cards(home):
+    result = play("kuhn_poker", "--seats", "human,random", "--deal-seed", 4, "--record", "/dev/null",
                   lines=["bet", "call", "call"])
     assert result.returncode == 0, result.stderr
     before_the_end = result.stdout.split("game over")[0]
@@ -44,19 +205,7 @@ def test_a_human_sees_only_their_own_cards():
     assert "player 0: card ?" not in before_the_end
 
 
-def test_bots_only_play_to_the_end():
-    result = play("kuhn_poker", "--players", "random,ismcts:iterations=100,c=1,random", "--seed", 2)
+def test_bots_only_play_to_the_end(home):
+    result = play("kuhn_poker", "--seats", "random,ismcts:iterations=100,c=1,random", "--deal-seed", 2)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count(": score ") == 3
-
-
-def test_bad_moves_are_refused_and_input_ending_is_an_error_that_saves_the_game(tmp_path):
-    result = play("tictactoe", "--players", "human,random", "--seed", 1, lines=["z9", "10", "help"], cwd=tmp_path)
-    assert "'z9' is not a legal move here" in result.stdout and "no move 10" in result.stdout
-    assert result.returncode == 2
-    saved, record = sorted(p.name for p in tmp_path.iterdir())    # the saved game and its game record
-    assert saved.startswith("cavemind-tictactoe-unfinished-") and saved.endswith(".json")
-    assert record == saved + "l"
-    assert cavemind.read_record(tmp_path / record).result["finished"] is False
-    assert result.stderr.strip() == ("cavemind play: error: input ended before the game did; the game is saved "
-                                     f"to {saved}; resume with: cavemind play --from {saved}")

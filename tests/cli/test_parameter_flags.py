@@ -10,7 +10,8 @@ from cavemind.arena import ArenaError, parse_sprt, run_arena
 from cavemind.botspec import split_bot_specs
 from cavemind.cli import arena as arena_cli
 from cavemind.cli.parameter_flags import PARAMETER_FLAGS, command_message, flag_message
-from cavemind.play import Match, PlayError, load_record
+from cavemind.play import PlayError, load_session
+from cavemind.session import SessionError
 
 ARENA = PARAMETER_FLAGS["arena"]
 
@@ -37,7 +38,7 @@ def test_a_command_without_flags_for_the_library_leaves_messages_alone():
     assert command_message("new", "kuhn_poker: option players=7 must be one of [2, 3, 4]") == \
         "kuhn_poker: option players=7 must be one of [2, 3, 4]"
     assert command_message("play", "seats= gives 3 seats for a 2-player game") == \
-        "--players gives 3 seats for a 2-player game"
+        "--seats gives 3 seats for a 2-player game"
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -87,19 +88,21 @@ def test_the_arena_command_names_the_bad_bot_by_its_flag(capsys):
 
 def test_the_play_library_names_its_parameters_and_the_command_its_flags(tmp_path, capsys):
     game = cavemind.load_game("tictactoe")
-    with pytest.raises(PlayError, match=r"^seats= gives 1 seat for a 2-player game$"):
-        Match(game, split_bot_specs("human"))
+    with pytest.raises(SessionError, match=r"^seats= gives 1 seat for a 2-player game$"):
+        cavemind.GameSession(game, split_bot_specs("human"))
     saved = tmp_path / "saved.json"
     saved.write_text(json.dumps({"game": "tictactoe", "players": 2, "seats": ["random", "random"],
                                  "moves": ["b2"]}), encoding="utf-8")
     with pytest.raises(PlayError, match=r"^move=1: needs a game record \(JSON lines\); s\.json is a saved game$"):
-        load_record(saved.read_text(), "s.json", move=1)
+        load_session(saved.read_text(), "s.json", move=1)
     assert cli.main(["play", "--from", str(saved), "--move", "1"]) == 2
     assert f"cavemind play: error: --move 1: needs a game record (JSON lines); {saved} is a saved game" in \
         capsys.readouterr().err
-    assert cli.main(["play", "--from", str(saved), "--players", "random"]) == 2
-    assert "cavemind play: error: --players gives 1 seat for a 2-player game" in capsys.readouterr().err
+    assert cli.main(["play", "--from", str(saved), "--seats", "random"]) == 2
+    assert "cavemind play: error: --seats gives 1 seat for a 2-player game" in capsys.readouterr().err
     record = tmp_path / "game.jsonl"
-    Match(game, split_bot_specs("random,random"), moves=["b2"]).game_record().write(str(record))
+    session = cavemind.GameSession(game, split_bot_specs("random,random"))
+    session.play("b2")
+    session.to_record().write(str(record))
     assert cli.main(["play", "--from", str(record), "--move", "5"]) == 2
     assert f"cavemind play: error: --move 5: {record} has entries 0 to 1" in capsys.readouterr().err

@@ -11,7 +11,7 @@ PARAMETER_FLAGS: dict[str, dict[str, str]] = {
     "arena": {"bot_specs": "--bot", "games": "--games", "players": "--players", "options": "--option",
               "jobs": "--jobs", "seed": "--seed", "out": "--out", "scheduler": "--scheduler",
               "time_limit": "--time-limit", "sprt": "--sprt", "records": "--records"},
-    "play": {"seats": "--players", "move": "--move"},
+    "play": {"seats": "--seats", "move": "--move"},
     "review": {"players": "--player"},
 }
 
