@@ -169,7 +169,11 @@ class GameSession:
         returns its entry. A bad move raises IllegalActionError and changes nothing."""
         action = self.parse_move(move)
         entry = self._builder.add(self._state, action, seconds=seconds, analysis=analysis)
-        self._state.apply(action)
+        try:
+            self._state.apply(action)
+        except BaseException:              # Ctrl-C in between: the history and the state stay in step
+            self._builder.entries.pop()
+            raise
         return entry
 
     def chance_outcome(self) -> int:
