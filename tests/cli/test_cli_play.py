@@ -209,3 +209,31 @@ def test_bots_only_play_to_the_end(home):
     result = play("kuhn_poker", "--seats", "random,ismcts:iterations=100,c=1,random", "--deal-seed", 2)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count(": score ") == 3
+
+
+def test_a_line_typed_ahead_is_not_taken_as_the_file_name_at_the_end(tmp_path, home):
+    """On a terminal (a pseudo-terminal here) a person may type before the question at the end is asked: a move
+    too many, typed while the bot thought. That line is dropped; only an answer typed after the question counts."""
+    pty = pytest.importorskip("pty")
+    import select
+    import time
+    controller, terminal = pty.openpty()
+    game = subprocess.Popen([sys.executable, "-m", "cavemind.cli", "play", "tictactoe", "--seats", "human,random",
+                             "--deal-seed", "1"], stdin=terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=tmp_path / "cwd")
+    os.close(terminal)
+    try:
+        os.write(controller, b"1\n" * 5)           # the game needs four: the fifth is typed ahead
+        out, deadline = b"", time.monotonic() + 60
+        while b"save the game record to" not in out and time.monotonic() < deadline:
+            if select.select([game.stdout], [], [], 1)[0]:
+                out += os.read(game.stdout.fileno(), 65536)
+        assert b"save the game record to (Enter to skip): " in out, out
+        os.write(controller, b"\n")                # Enter: no record
+        rest, err = game.communicate(timeout=60)
+    finally:
+        os.close(controller)
+        if game.poll() is None:
+            game.kill()
+    assert game.returncode == 0, err
+    assert b"record saved" not in rest and os.listdir(tmp_path / "cwd") == []
