@@ -149,7 +149,7 @@ def hint_rows(text: str) -> list[str]:
 def test_play_hints_take_every_setting():
     game = cavemind.load_game("tictactoe")
     settings = parse_bot_spec("ismcts:iterations=300,rollout_depth=1,exploration=1.2,seed=5")
-    match = Match(game, [parse_bot_spec("human")] * 2, hint=settings)
+    match = Match(cavemind.GameSession(game), hint=settings)
     view = match.state.determinize(0, 0)
     expected = cavemind.analyse(view, cavemind.Limit(iterations=300), rollout_depth=1, exploration=1.2, seed=5)
     rows = hint_rows(format_table(expected, "tictactoe", top=3))
@@ -157,7 +157,7 @@ def test_play_hints_take_every_setting():
     default = cavemind.analyse(view, cavemind.Limit(iterations=300), seed=5)
     assert hint_rows(format_table(default, "tictactoe", top=3)) != rows
     # 'hint KEY=VALUE,...' at the prompt changes the match's hint search for that one hint
-    plain = Match(game, [parse_bot_spec("human")] * 2)
+    plain = Match(cavemind.GameSession(game))
     assert hint_rows(give_hint(plain, 0, "iterations=300,rollout-depth=1,c=1.2,seed=5")) == rows
     assert "unknown setting" in give_hint(plain, 0, "speed=3")
     assert "c=nan is not a finite number" in give_hint(plain, 0, "c=nan")

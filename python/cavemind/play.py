@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 import cavemind
 from cavemind.analysis_output import document_text, format_table
-from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec, split_bot_specs
+from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec
 from cavemind.errors import AmbiguousMoveError, CavemindError, EmptyHistoryError, IllegalActionError
 from cavemind.game import State
 from cavemind.inputs import load_json
@@ -187,10 +187,6 @@ def load_session(text: str, source: str, move: int | None = None, seats: list[Bo
         return GameSession.from_record(doc, seats=seats, deal_seed=deal_seed, source="cavemind play")
     except cavemind.InvalidRecordError as error:
         raise PlayError(f"{source}: {error}") from None
-
-
-def parse_seats(text: str) -> list[BotSpec]:
-    return split_bot_specs(text)
 
 
 class Terminal:

@@ -78,7 +78,7 @@ def test_thinking_is_shown_for_a_long_search_and_erased_after():
 
 def test_play_shows_a_bot_thinking_on_stderr(capsys):
     game = cavemind.load_game("kuhn_poker")
-    match = Match(game, split_bot_specs("ismcts:seconds=0.6,random"), seed=3)
+    match = Match(cavemind.GameSession(game, split_bot_specs("ismcts:seconds=0.6,random"), deal_seed=3))
     shown = io.StringIO()
     assert play(match, Terminal(out=shown, interactive=False, progress=True)) == 0
     captured = capsys.readouterr()
