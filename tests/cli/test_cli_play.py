@@ -1,4 +1,5 @@
 """`cavemind play` driven through standard input, as a person would type."""
+import io
 import json
 import os
 import subprocess
@@ -237,3 +238,59 @@ def test_a_line_typed_ahead_is_not_taken_as_the_file_name_at_the_end(tmp_path, h
             game.kill()
     assert game.returncode == 0, err
     assert b"record saved" not in rest and os.listdir(tmp_path / "cwd") == []
+
+
+def unique_start(name, names):
+    """What a person types for `name` among the legal `names`: its shortest start, in lower case, that no other
+    name starts with, or the whole name where it is the start of others."""
+    lowered = [n.lower() for n in names]
+    for end in range(1, len(name) + 1):
+        start = name[:end].lower()
+        if not start.endswith(" ") and [n for n in lowered if n.startswith(start)] == [name.lower()]:
+            return start
+    return name.lower()
+
+
+class Typist:
+    """Answers the prompts of seat 0 of `match` as a person would: the unique start of the first legal move's
+    name, and the commands of `plan` (by the number of the move prompt) in between."""
+
+    def __init__(self, match, plan):
+        self.match, self.plan, self.prompts, self.meant = match, dict(plan), 0, []
+
+    def read(self, prompt):
+        assert prompt == "player 0> ", prompt          # no other question: nothing is piped to one
+        self.prompts += 1
+        if self.prompts in self.plan:
+            return self.plan[self.prompts]
+        names = [move.name for move in self.match.session.legal_moves()]
+        self.meant.append(names[0])
+        return unique_start(names[0], names)
+
+
+@pytest.mark.parametrize("name", [n for n in cavemind.game_names() if n != "kuhn_poker"])   # (one or two moves)
+def test_a_typed_game_of_every_game_with_undo_quit_and_resume_to_the_end(name, home):
+    from cavemind.play import Match, Terminal, load_session
+    from cavemind.play import play as play_in_terminal
+
+    counts = cavemind.parameters_of(name)["players"].get("choices") or [2]
+    game = cavemind.load_game(name, players=2 if 2 in counts else counts[0])
+    seats = ["human"] + ["random"] * (game.num_players - 1)
+    first = Match(cavemind.GameSession(game, seats, deal_seed=11))
+    typist, out = Typist(first, {3: "moves", 4: "undo", 6: "quit"}), io.StringIO()
+    assert play_in_terminal(first, Terminal(typist.read, out, interactive=False)) == 1
+    shown = out.getvalue()
+    assert "could be" not in shown and "not a legal move" not in shown
+    assert "undone: your move " + typist.meant[1] in shown                 # the second move, taken back
+    assert [e.name for e in first.session.entries if e.mover == 0] == [typist.meant[0], typist.meant[2]]
+    assert typist.meant[1] == typist.meant[2]                # back at the same decision, the same move again
+    at = 0
+    for meant in typist.meant:                               # each move typed by its start is played in full
+        at = shown.index(f"\nplayer 0 (you): {meant}\n", at) + 1
+    (path,) = saved_games(home)
+    resumed = Match(load_session(path.read_text(encoding="utf-8"), str(path)))
+    assert resumed.session.state == first.session.state and resumed.session.moves == first.session.moves
+    typist, out = Typist(resumed, {}), io.StringIO()
+    assert play_in_terminal(resumed, Terminal(typist.read, out, interactive=False)) == 0
+    assert "game over" in out.getvalue() and resumed.session.is_over()
+    assert "could be" not in out.getvalue() and "not a legal move" not in out.getvalue()
