@@ -109,7 +109,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         description="Play GAME in the terminal: you (seat 0, or --seat K) against the default AI, or the seats "
                     "given with --seats. A human seat sees only what it may see and types a move's number, its "
                     "name or the start of it; 'moves', 'board', 'undo', 'hint', 'save FILE', 'quit' and 'help' "
-                    "are commands. An unfinished game is saved (docs/cli.md says where) and resumed with --from.")
+                    "are commands. A game left unfinished is saved in $CAVEMIND_HOME/games, else "
+                    "$XDG_DATA_HOME/cavemind/games, else ~/.local/share/cavemind/games, and resumed with --from FILE.")
     play.add_argument("game", nargs="?", metavar="GAME", help="a registered game (see cavemind games)")
     play.add_argument("--seats", metavar="SEATS",
                       help="one seat per player, in order: human, random, heuristic, expert, mcts:..., "
