@@ -95,9 +95,9 @@ def test_a_long_name_is_typed_by_its_unique_start(home):
     session = cavemind.GameSession(game, ["human", "random"], deal_seed=2)
     while session.to_move == cavemind.CHANCE:
         session.play_chance()
-    name = session.legal_moves()[0].name                     # e.g. place NW/0 (forest3,trade1)
-    short = name.split(" (")[0]
-    assert short != name
+    names = [move.name for move in session.legal_moves()]
+    name, short = names[0], unique_start(names[0], names)      # place NW/0 (forest3,trade1): place nw/0
+    assert len(short) < len(name)
     result = play("honga", "--seats", "human,random", "--deal-seed", 2, lines=[short.lower(), "quit"])
     assert "could be" not in result.stdout
     assert result.returncode == 1, result.stderr
@@ -106,10 +106,10 @@ def test_a_long_name_is_typed_by_its_unique_start(home):
 
 def test_undo_goes_back_to_your_previous_move_and_the_dice_repeat(home):
     seats = ("--seats", "human,random", "--deal-seed", 1)
-    # Find the first of your moves that a die roll follows at once (Stone Age: resolve hunt, roll ...).
+    # Find the first of your moves that a chance event follows at once (Stone Age: resolve hunt, then a roll).
     trial = events(play("stone_age", *seats, lines=["1"] * 40 + ["quit"]).stdout)
     yours = [i for i, event in enumerate(trial) if event.startswith("player 0 (you): ")]
-    k = next(n for n, i in enumerate(yours, 1) if trial[i + 1].startswith("chance: roll"))
+    k = next(n for n, i in enumerate(yours, 1) if trial[i + 1].startswith("chance: "))
     result = play("stone_age", *seats, lines=["1"] * k + ["undo", "1", "quit"])
     assert result.returncode == 1, result.stderr
     seen = events(result.stdout)
