@@ -294,3 +294,14 @@ def test_a_typed_game_of_every_game_with_undo_quit_and_resume_to_the_end(name, h
     assert play_in_terminal(resumed, Terminal(typist.read, out, interactive=False)) == 0
     assert "game over" in out.getvalue() and resumed.session.is_over()
     assert "could be" not in out.getvalue() and "not a legal move" not in out.getvalue()
+
+
+def test_the_games_folder_is_cavemind_home_then_xdg_data_home_then_the_xdg_default():
+    from cavemind.play import games_folder
+
+    home = os.path.expanduser("~")
+    assert games_folder({"CAVEMIND_HOME": "/srv/cm", "XDG_DATA_HOME": "/data"}) == "/srv/cm/games"
+    assert games_folder({"XDG_DATA_HOME": "/data"}) == "/data/cavemind/games"
+    assert games_folder({"CAVEMIND_HOME": "", "XDG_DATA_HOME": "relative"}) == \
+        f"{home}/.local/share/cavemind/games"                   # the XDG rule: a relative path is ignored
+    assert games_folder({}) == f"{home}/.local/share/cavemind/games"
