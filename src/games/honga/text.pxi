@@ -77,41 +77,94 @@ def action_to_string(bytes data, action):
     return "disc ?"
 
 
+# The bonus cards by the rulebook's names ("3b. Playing bonus cards"), in the order of KIND_NAMES.
+BONUS_TITLES = ("good trade", "2 victory points", "chase Honga away", "lucky hand", "extra action disc",
+                "lucky hand or Honga", "swap mushrooms and berries", "sated mammoths", "caveman or Honga",
+                "bought victory points")
+RES_PLURALS = ("fish", "berries", "mushrooms", "water")
+PHASE_TEXT = ("place the action disc", "carry out actions", "keep one of two discs", "chance draws", "pay")
+PAY_TEXT = (None, "luring a mammoth", "a trade", "bought victory points")
+DISC_LEGEND = ("discs: colour, then the hands on its four quarters clockwise (turned as placed); "
+               "a red disc has five hands")
+
+
+def _disc_hands(int d):
+    """A disc by its hands, e.g. 'grey 2-1-1-0' (the id in the move notation is not shown)."""
+    if d == NO_DISC:
+        return "-"
+    return ("red " if d >= NUM_GREY else "grey ") + "-".join(str(DISC_H[d][q]) for q in range(4))
+
+
+def _bonus_text(v):
+    """Bonus cards: by name when known, else a count of face-down cards."""
+    if isinstance(v, int):
+        return f"{v} face down" if v else "-"
+    return ", ".join(BONUS_TITLES[KIND_NAMES.index(k)] + (f" x{c}" if c > 1 else "") for k, c in v.items()) or "-"
+
+
+def _counts_text(pairs):
+    return ", ".join(f"{c} {name}" for name, c in pairs if c) or "nothing"
+
+
+def _trade_card_text(int c):
+    t = [TRADE_COST[c][j] for j in range(5)]
+    cost = _counts_text((("fish", t[0]), ("berry" if t[1] == 1 else "berries", t[1]),
+                         ("mushroom" if t[2] == 1 else "mushrooms", t[2]), ("mammoth" if t[3] == 1 else "mammoths", t[3])))
+    return f"[#{c}] {cost} for {t[4]} points"
+
+
 def render(bytes data, observer=None):
     cdef HongaState s = load(data)
     doc = state_to_dict(data, observer)
     n = s.num_players
     lines = []
-    status = "finished" if s.finished else f"turn {s.turn}, player {s.to_move} to move ({doc['phase']})"
-    lines.append(f"Honga, {n} players, end at {THRESHOLD[n]} points{' (end triggered)' if s.end_triggered else ''}: {status}")
+    status = "finished" if s.finished else f"turn {s.turn}, P{s.to_move} to move ({PHASE_TEXT[s.phase]})"
+    lines.append(f"Honga, {n} players, the game ends at {THRESHOLD[n]} points"
+                 f"{' (end reached, the round is played out)' if s.end_triggered else ''}: {status}")
     grid = [FIELD_NAMES.index(c) for c in DATA["board_grid"]["cells"]]
-    lines.append("board: " + " | ".join(" ".join(f"{FIELD_NAMES[grid[r * 3 + c]]:>8}" for c in range(3)) for r in range(3)))
+    lines.append("board (the round fields NW, NE, SW, SE lie between the action fields):")
+    for r in range(3):
+        lines.append(("  " + " ".join(f"{FIELD_NAMES[grid[r * 3 + c]]:^9}" for c in range(3))).rstrip())
+        if r < 2:
+            lines.append(f"  {'':5}{ROUND_NAMES[0 if r == 0 else 3]:^9}{ROUND_NAMES[1 if r == 0 else 2]:^10}".rstrip())
+    lines.append(DISC_LEGEND)
     lines.append("round fields (top disc): " + ", ".join(
-        f"{ROUND_NAMES[i]} {_disc_text(s.field_top[i])}" for i in range(4)))
-    lines.append(f"Honga: {'on his field' if s.honga < 0 else 'with player ' + str(s.honga)}; "
-                 f"tusk: {'on the mammoth field' if s.tusk < 0 else 'player ' + str(s.tusk)}")
-    lines.append("herd (newest first): " + (" ".join(str(x) for x in doc["herd"]) or "empty")
-                 + f"  [room for {HERD_SIZE[n]}]")
+        f"{ROUND_NAMES[i]} {_disc_hands(s.field_top[i])}" for i in range(4)))
+    lines.append(f"Honga: {'on the Honga field' if s.honga < 0 else 'with P' + str(s.honga)}; "
+                 f"mammoth tooth: {'on the mammoth field' if s.tusk < 0 else 'with P' + str(s.tusk)}")
+    lines.append("mammoth herd (newest first): " + (", ".join(f"P{x}" for x in doc["herd"]) or "empty")
+                 + f" (room for {HERD_SIZE[n]})")
     slots = []
     for i in range(3):
         c = s.trade_slot[i]
-        if c == NO_DISC:
-            slots.append(f"{i + 1}: -")
-        else:
-            t = [TRADE_COST[c][j] for j in range(5)]
-            slots.append(f"{i + 1}: #{c} {t[0]}f {t[1]}b {t[2]}m {t[3]}M -> {t[4]} pts")
-    lines.append("trade: " + "; ".join(slots) + f"  (pile {len(doc['trade_pile'])})")
-    lines.append(f"bonus pile: {plural(bonus_total(s.bonus_pile), 'card')}, discard: {doc['bonus_discard'] or '-'}")
+        slots.append(f"{i + 1}: " + ("-" if c == NO_DISC else _trade_card_text(c)))
+    lines.append("trade cards: " + "; ".join(slots) + f" (pile {len(doc['trade_pile'])})")
+    lines.append(f"bonus pile: {plural(bonus_total(s.bonus_pile), 'card')}; used: {_bonus_text(doc['bonus_discard'])}")
     for i in range(n):
         pl = doc["players"][i]
         lines.append(
-            f"{'>' if i == s.to_move and not s.finished else ' '}P{i}: {pl['score']:>3} pts | fish {pl['fish']} berry "
-            f"{pl['berry']} mushroom {pl['mushroom']} water {pl['water']} | mammoths board {pl['board_mammoths']} "
-            f"depot {pl['depot_mammoths']} | step {pl['mountain']} | disc {_disc_text(s.waiting_disc[i])} | "
-            f"bonus {pl['bonus'] or '-'} fresh {pl['bonus_fresh'] or '-'}")
-    if s.phase == PH_ACT:
+            f"{'>' if i == s.to_move and not s.finished else ' '}P{i}: {plural(pl['score'], 'point'):>10} | fish {pl['fish']}, "
+            f"berries {pl['berry']}, mushrooms {pl['mushroom']}, water {pl['water']} | mammoths: "
+            f"{pl['board_mammoths']} on the player board, {pl['depot_mammoths']} on the discard board | "
+            f"caveman on step {pl['mountain']} | next disc {_disc_hands(s.waiting_disc[i])}")
+        lines.append(f"     bonus cards: {_bonus_text(pl['bonus'])}; new (usable next turn): "
+                     f"{_bonus_text(pl['bonus_fresh'])}")
+    if s.phase in (PH_ACT, PH_PAY):
         ts = doc["turn_state"]
-        lines.append(f"this turn: disc {_disc_text(s.cur_disc)} on {ts['field']}/{ts['rotation']}, hands left "
-                     f"{ts['uses'] or '-'}, bonus cards played {s.cards_played}/2"
-                     + (", sated" if s.sated else "") + (", extra disc" if s.extra_disc else ""))
+        hands = _counts_text((FIELD_NAMES[f], s.uses[f]) for f in range(NUM_FIELDS))
+        lines.append(f"this turn: {_disc_hands(s.cur_disc)} on {ts['field']} turned {ts['rotation']}; hands left: "
+                     f"{hands}; bonus cards played {s.cards_played} of 2"
+                     + (", sated mammoths" if s.sated else "") + (", extra action disc" if s.extra_disc else ""))
+    if s.phase == PH_PAY:
+        owed = [f"{s.owe[r]} {RES_NAMES[r] if s.owe[r] == 1 else RES_PLURALS[r]}" for r in range(3) if s.owe[r]]
+        if s.owe_any:
+            owed.append(f"{plural(s.owe_any, 'resource')} of your choice")
+        if s.owe_mam:
+            owed.append(plural(s.owe_mam, "mammoth"))
+        lines.append(f"paying for {PAY_TEXT[s.pay_kind]}: still owed {', '.join(owed) or 'nothing'}"
+                     + (" (berries and mushrooms may be swapped)" if s.pay_swap else ""))
+    if s.phase == PH_KEEP:
+        drawn = doc["turn_state"]["drawn_discs"]
+        lines.append("extra action disc, keep one of: "
+                     + ", ".join(f"{j}: " + ("?" if d is None else _disc_hands(d)) for j, d in enumerate(drawn)))
     return "\n".join(lines)
