@@ -93,7 +93,7 @@ def test_json_round_trip_and_readable_names():
         if k % 50 == 0:
             text = state.to_json()
             assert cavemind.state_from_json(text) == state
-    assert "P3" in str(state) and "Display" in str(state)
+    assert "P3" in str(state) and "civilization cards" in str(state)
 
 
 BAD_POSITIONS = [

@@ -48,48 +48,114 @@ def action_to_string(bytes data, action):
     return f"action {a}"
 
 
+# Words for the board (the move notation keeps its own short names).
+PHASE_TEXT = ("refill the display", "reveal", "place people", "how many people to place", "resolve locations",
+              "roll the dice", "use tools", "pay for a card", "card bonus", "build", "pay for a building",
+              "roll for the dice card", "pick a die", "draw a card face down", "choose resources", "roll for the animal",
+              "animal reward", "feed the people", "game over")
+MULTIPLIER_TEXT = {"farmer": ("farmer", "agriculture"), "tool_maker": ("tool maker", "tools"),
+                   "hut_builder": ("hut builder", "buildings"), "shaman": ("shaman", "people")}
+
+
+def card_top_text(card):
+    """What a civilization card gives when bought (its top)."""
+    top = card["top"]
+    amount = top.get("amount")
+    return {"food": f"{amount} food", "points": f"{amount} points", "resource": f"{amount} {top.get('resource')}",
+            "agriculture": "agriculture +1", "tool": "a tool", "one_use_tool": f"a one-use tool of {top.get('value')}",
+            "dice_bar": "a die for every player", "dice_resource": f"2 dice for {top.get('resource')}",
+            "extra_card": "an extra card face down", "resources_of_choice": f"{amount or 2} resources of choice",
+            }[top["effect"]]
+
+
+def card_bottom_text(card):
+    """How a civilization card scores at the end (its bottom): a culture symbol, or figures times a count."""
+    if card.get("culture"):
+        return f"culture {card['culture']}"
+    figure, counts = MULTIPLIER_TEXT[card["multiplier"]]
+    return f"{card['figures']} {figure}{'s' if card['figures'] > 1 else ''} x {counts}"
+
+
+def card_text(card_id):
+    """A card by what it gives, e.g. '5 food / culture healing [G01]' (the id is the one the moves use)."""
+    card = CARD_INFO[CARD_IDS.index(card_id)]
+    return f"{card_top_text(card)} / {card_bottom_text(card)} [{card_id}]"
+
+
+def describe_building(int t):
+    """A building type by its price in words and its points."""
+    if BT_KINDS[t]:
+        kinds = "1 kind" if BT_KINDS[t] == 1 else f"{BT_KINDS[t]} kinds"
+        return f"{BT_COUNT[t]} resources of {kinds}, points = their value"
+    if BT_MAX[t]:
+        return f"1 to {BT_MAX[t]} resources of any kinds, points = their value"
+    cost = ", ".join(f"{BT_COST[t][r]} {RESOURCES[r]}" for r in range(4) if BT_COST[t][r])
+    return f"{cost} for {BT_POINTS[t]} points"
+
+
+def _scoring_text(card_ids):
+    """The bottoms of a player's cards, grouped: culture symbols, then figures by kind."""
+    cultures = []
+    figures = {}
+    for cid in card_ids:
+        card = CARD_INFO[CARD_IDS.index(cid)]
+        if card.get("culture"):
+            cultures.append(card["culture"])
+        else:
+            figures[card["multiplier"]] = figures.get(card["multiplier"], 0) + card["figures"]
+    parts = ["culture " + ", ".join(cultures)] if cultures else []
+    for m, k in figures.items():
+        figure, counts = MULTIPLIER_TEXT[m]
+        parts.append(f"{k} {figure}{'s' if k > 1 else ''} x {counts}")
+    return "; ".join(parts) or "-"
+
+
 def render(bytes data, observer=None):
     """The readable board."""
     doc = state_to_dict(data, observer)
     cdef State s = load(data)
-    lines = [f"Stone Age, round {doc['round']}, start player {doc['start_player']}, phase {doc['phase']}"
-             + ("" if s.finished else f", player {doc['current_player']} to act"
+    cdef int t
+    lines = [f"Stone Age, round {doc['round']}, start player P{doc['start_player']}, {PHASE_TEXT[s.phase]}"
+             + ("" if s.finished else f", P{doc['current_player']} to act"
                 if current_player(&s) >= 0 else ", chance")]
-    cards = []
+    lines.append("civilization cards (price in resources: what the card gives / how it scores [card]):")
     for i, c in enumerate(doc["display"]):
-        cards.append(f"card{i + 1} (cost {i + 1}): " + (describe_card(c) if c else "-"))
-    lines.append("Display: " + " | ".join(cards))
-    lines.append(f"Deck: {plural(doc['deck']['size'], 'card')}" +
+        lines.append(f"  card{i + 1} ({plural(i + 1, 'resource')}): " + (card_text(c) if c else "-"))
+    lines.append(f"deck: {plural(doc['deck']['size'], 'card')}" +
                  (f", animals in deck: {', '.join(doc['deck']['animals'])}" if doc['deck']['animals'] else ""))
-    lines.append("Buildings: " + " | ".join(f"building{i + 1}: {st['top'] or '-'} ({st['left']} left)"
-                                          for i, st in enumerate(doc["stacks"])))
+    lines.append("buildings (top of each stack):")
+    for i in range(s.num_players):
+        t = s.stack_top[i]
+        lines.append(f"  building{i + 1}: " + (describe_building(t) if t != NONE else "-")
+                     + f" ({s.stack_count[i]} left)")
     if s.options & OPT_IGLOOS:
-        lines.append("Igloos: " + ", ".join(
-            f"{IGLOO_NAMES[i]} ({_cost_name({RESOURCES[r]: IGLOO_COST[i][r] for r in range(4)})}, "
-            f"{IGLOO_POINTS[i]} pts){' built' if (s.igloos_built >> i) & 1 else ''}" for i in range(4)))
+        lines.append("igloos: " + ", ".join(
+            f"{IGLOO_NAMES[i]} ({', '.join(f'{IGLOO_COST[i][r]} {RESOURCES[r]}' for r in range(4) if IGLOO_COST[i][r])}"
+            f" for {IGLOO_POINTS[i]} points){' built' if (s.igloos_built >> i) & 1 else ''}" for i in range(4)))
     if s.options & OPT_ANIMALS:
-        lines.append(f"Animal: {doc['animal'] or '-'}" + (f" (-{ANIMAL_DEDUCTION[s.animal]} pips)"
+        lines.append(f"animal: {doc['animal'] or '-'}" + (f" (-{ANIMAL_DEDUCTION[s.animal]} pips)"
                                                        if s.animal != NONE else "")
                      + (f", waiting: {', '.join(doc['animals_waiting'])}" if doc["animals_waiting"] else ""))
+    lines.append("tools: tile values, * = used this round")
     for q, p in enumerate(doc["players"]):
         tools = "/".join(f"{v}{'*' if u else ''}" for v, u in zip(p["tools"], p["tools_used"]) if v) or "-"
         hidden = p["hidden_cards"]
-        hidden_text = (", ".join(hidden) if isinstance(hidden, list) else f"{hidden} unknown") if hidden else "-"
+        hidden_text = (_scoring_text(hidden) if isinstance(hidden, list) else f"{hidden} unknown") if hidden else "-"
         lines.append(
-            f"P{q}{' (start)' if q == doc['start_player'] else ''}: score {p['score']}, food {p['food']}, "
-            f"wood {p['wood']} clay {p['clay']} stone {p['stone']} gold {p['gold']}, "
-            f"agriculture {p['agriculture']}, people {p['people']} ({p['available']} home), tools {tools}"
-            + (f", tool cards {p['one_use_tools']}" if p["one_use_tools"] else "")
+            f"P{q}{' (start)' if q == doc['start_player'] else ''}: {p['score']} points, food {p['food']}, "
+            f"wood {p['wood']}, clay {p['clay']}, stone {p['stone']}, gold {p['gold']}, "
+            f"agriculture {p['agriculture']}, people {p['people']} ({p['available']} at home), tools {tools}"
+            + (f", one-use tools {', '.join(map(str, p['one_use_tools']))}" if p["one_use_tools"] else "")
             + f", buildings {p['buildings']}" + (f", igloos {p['igloos']}" if p["igloos"] else "")
-            + (f", on animal {p['on_animal']}" if p["on_animal"] else ""))
-        lines.append(f"    cards: {', '.join(p['cards']) or '-'}; face down: {hidden_text}")
+            + (f", on the animal {p['on_animal']}" if p["on_animal"] else ""))
+        lines.append(f"    cards: {_scoring_text(p['cards'])}; face down: {hidden_text}")
         if p["placed"]:
             lines.append("    placed: " + ", ".join(f"{n} {l}" for l, n in p["placed"].items()))
     return "\n".join(lines)
 
 
 def describe_card(card_id):
-    """A short description of a card, e.g. 'G01 healing / 5 food'."""
+    """A short description of a card, e.g. 'G01 healing / 5 food' (the pictures split it into three lines)."""
     card = CARD_INFO[CARD_IDS.index(card_id)]
     top = card["top"]
     e = top["effect"]
