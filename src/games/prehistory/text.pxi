@@ -83,50 +83,120 @@ def action_to_string(bytes data, action):
     return f"ceremony ?/v{a - A_CERHIDDEN + 1}"
 
 
+PHASE_TEXT = {"fill": "setup and refills", "start": "setup choices", "spring": "spring", "pick": "summer: pillars",
+              "summer": "summer", "autumn": "autumn", "final": "final actions", "end": "game over"}
+FISH_TYPES = tuple(DATA["fishing"]["types"])
+GATHER_TYPES = tuple(DATA["gathering"]["types"])
+MAP_LEGEND = ("map legend: . plain, ^ campsite spot, ^N campsite of seat N, g gathering tile, f fish, a animal, "
+              "m action marker, A/B/C megalith, S starter space (a digit per member of that seat), "
+              "NxK: K members of seat N")
+ACTION_LEGEND = ("action rows: the colour each of the six price positions asks for, "
+                 "the footing cubes paid in spring, the cubes on the pillar top")
+
+
+def _colour_counts(counts):
+    """Cubes by colour, e.g. '2 grey, 1 red' ('none' when empty)."""
+    return ", ".join(f"{k} {COLOURS[c]}" for c, k in enumerate(counts) if k) or "none"
+
+
+def _reward_text(int code):
+    if code < 6:
+        return f"1 {COLOURS[code]} resource"
+    if code < 12:
+        return f"1 {COLOURS[code - 6]} action marker"
+    return "1 development point"
+
+
+def hunting_card_text(int h):
+    """A hunting card in words: its species, animal or footprint, its cost and what it gives."""
+    if H_ANIMAL[h]:
+        return f"{SPECIES[H_SPEC[h]]} animal (cost {H_COST[h]}, {H_VP[h]} VP)"
+    gives = " and ".join(_reward_text(H_RW[h][k]) for k in range(2) if H_RW[h][k] != 255)
+    return f"{SPECIES[H_SPEC[h]]} footprint (cost {H_COST[h]}" + (f", gives {gives})" if gives else ")")
+
+
+def ceremony_card_text(int c):
+    """A ceremony card by what it scores at the end, with its value (the price) and the id the moves use."""
+    param = DATA["ceremony_cards"][c]["param"]
+    kind = C_KIND[c]
+    if kind == 0:
+        what = f"{param[1]} VP for painting sections {', '.join(map(str, param[0]))}"
+    elif kind == 1:
+        what = "3 VP per pair of gathering tiles" if param == "pairs" else "5 VP per set of 3 gathering tiles"
+    elif kind == 2:
+        what = f"1 VP per {FISH_TYPES[param]}"
+    elif kind == 5:
+        what = f"1 VP per {SPECIES[param]} animal"
+    elif kind == 6:
+        what = f"1 VP per {SPECIES[param]} footprint"
+    elif kind == 7:
+        what = f"1 VP per member on {TERRAINS[param]}"
+    else:
+        what = {3: "3 VP per set of 3 different fish", 4: "6 VP at fishing track 15", 8: "1 VP per campsite",
+                9: "2 VP per megalith", 10: "2 VP per member in the tent", 11: "1 VP per 2 development points",
+                12: "1 VP per ceremony card", 13: "1 VP per 2 gathering tiles", 14: "2 VP per painted line",
+                15: "1 VP per 3 fishing steps", 16: "5 VP per set of 3 different animals",
+                17: "scores another ceremony card twice"}[kind]
+    return f"{what} (value {C_VALUE[c]}) [c{c}]"
+
+
+def _gathering_tile_text(int kind):
+    return GATHER_TYPES[kind // 2] + (" with a development point" if kind % 2 else "")
+
+
 def render(bytes data, observer=None):
     cdef PHState s = load(data)
+    cdef int w
     doc = state_to_dict(data, observer)
     n = s.num_players
-    lines = [f"Prehistory, {n} players, round {s.round + 1}/5, {PHASES[s.phase]}"
+    lines = [f"Prehistory, {n} players, round {s.round + 1}/5, {PHASE_TEXT[PHASES[s.phase]]}"
              + (f" ({ACTIONS[s.summer_action]})" if s.phase == PH_SUMMER else "")
              + (f", seat {actor(&s)} to act" if s.phase not in (PH_FILL, PH_END) else "")]
-    lines.append("order: " + " ".join(str(s.turn_order[i]) for i in range(n)))
+    lines.append("turn order: " + ", ".join(f"seat {s.turn_order[i]}" for i in range(n)))
     if s.pricing_tile[6] != NEED:
-        lines.append("central tile: " + " ".join(f"{COLOURS[colour_at(&s, 6, k)]}={move_value(&s, colour_at(&s, 6, k))}"
-                                                 for k in range(6)))
+        lines.append("central tile (movement points per colour): " + ", ".join(
+            f"{COLOURS[colour_at(&s, 6, k)]} {move_value(&s, colour_at(&s, 6, k))}" for k in range(6)))
     if s.phase != PH_FILL or s.pricing_stack_length == 4:
+        lines.append(ACTION_LEGEND)
         for k in range(6):
             if s.pricing_tile[k] == NEED:
                 continue
-            foot = ",".join(COLOURS[s.footings[k][i] - 1] for i in range(2) if s.footings[k][i]) or "-"
-            top = ",".join(f"{s.pillar_cubes[k][c]}{COLOURS[c][0]}" for c in range(NCOL) if s.pillar_cubes[k][c]) or "-"
-            prices = "/".join(COLOURS[colour_at(&s, k, j)] for j in range(6))
-            lines.append(f"  {ACTIONS[k]:10} prices {prices}  footing {foot}  pillar {top}")
-    lines.append("gathering: " + " ".join(str(g - 1) if g else "." for g in doc["gathering_slot"])
-                 + "  fish: " + " ".join(f"{SPECIES and ('pike','carp','trout')[(f - 1) // 3]}{(f - 1) % 3 + 1}" if f else "."
-                                         for f in doc["fishing_slot"]))
-    lines.append("hunting: " + " ".join(f"{SPECIES[H_SPEC[h - 1]]}{'A' if H_ANIMAL[h - 1] else 'F'}{H_COST[h - 1]}" if h else "."
-                                        for h in doc["hunting_display"])
-                 + "  ceremony: " + " ".join(_card_name(c - 1) if c else "." for c in doc["ceremony_display"]))
+            foot = ", ".join(COLOURS[s.footings[k][i] - 1] for i in range(2) if s.footings[k][i]) or "none"
+            top = ", ".join(f"{s.pillar_cubes[k][c]} {COLOURS[c]}" for c in range(NCOL) if s.pillar_cubes[k][c]) or "none"
+            prices = " ".join(COLOURS[colour_at(&s, k, j)] for j in range(6))
+            lines.append(f"  {ACTIONS[k]:10} prices {prices}; footing {foot}; pillar {top}")
+    lines.append("gathering tiles: " + "; ".join(f"{i} {_gathering_tile_text(g - 1)}" if g else f"{i} -"
+                                                for i, g in enumerate(doc["gathering_slot"])))
+    lines.append("fish: " + "; ".join(f"{i} {FISH_TYPES[(f - 1) // 3]} of value {(f - 1) % 3 + 1}" if f else f"{i} -"
+                                     for i, f in enumerate(doc["fishing_slot"])))
+    lines.append("hunting cards: " + "; ".join(f"{i} {hunting_card_text(h - 1)}" if h else f"{i} -"
+                                              for i, h in enumerate(doc["hunting_display"])))
+    lines.append("ceremony cards: " + "; ".join(ceremony_card_text(c - 1) if c else "-"
+                                               for c in doc["ceremony_display"]))
     for p in range(n):
         hand = doc["hand"][p]
         if hand is None:
             values = doc["hidden_ceremony_values"][str(p)]
             cards = (f"{plural(sum(values), 'hidden card')} (of value 1/2/3: {'/'.join(map(str, values))})"
-                     if sum(values) else "-")
+                     if sum(values) else "none")
         else:
-            cards = " ".join(_card_name(c) for c in range(NCC) for _ in range(hand[c])) or "-"
-        lines.append(f"seat {p}: vp {s.victory_points[p]} dev {s.development[p]} fish-track {s.fishing_track[p]} res "
-                     + "".join(str(s.resources[p][c]) for c in range(NCOL)) + " markers "
-                     + "".join(str(s.action_markers[p][c]) for c in range(NCOL))
-                     + f" tent {s.available_members[p]} camps {popcount(s.campsites_built[p])}"
-                     + f" painting {s.painted_sections[p]:09b}"
-                     + f" weather {s.weather_tile[p] if s.weather_tile[p] != NEED else '?'}/{s.weather_rotation[p]}"
-                     + f" ceremony: {cards}")
+            cards = "; ".join(ceremony_card_text(c) for c in range(NCC) for _ in range(hand[c])) or "none"
+        painted = [str(k) for k in range(9) if (s.painted_sections[p] >> k) & 1]
+        w = s.weather_tile[p]
+        weather = ("unknown" if w == NEED else
+                   "next spring pays " + _colour_counts([W_RES[w][(s.weather_rotation[p] + 1) % 4][c] for c in range(NCOL)]))
+        lines.append(f"seat {p}: {s.victory_points[p]} VP, {plural(s.development[p], 'development point')}, fishing track "
+                     f"{s.fishing_track[p]}, {plural(s.available_members[p], 'member')} in the tent, "
+                     f"{plural(popcount(s.campsites_built[p]), 'campsite')}")
+        lines.append(f"  resources: {_colour_counts([s.resources[p][c] for c in range(NCOL)])}; action markers: "
+                     f"{_colour_counts([s.action_markers[p][c] for c in range(NCOL)])}")
+        lines.append(f"  rock painting sections painted: {', '.join(painted) or 'none'}; weather tile: {weather}")
+        lines.append(f"  ceremony cards: {cards}")
     glyph = {F_PLAIN: ".", F_CAMP: "^", F_GATHER: "g", F_FISH: "f", F_ANIMAL: "a", F_MEGA_A: "A", F_MEGA_B: "B",
              F_MEGA_C: "C", F_START: "S"}
     # The map with the row and column numbers of the move notation (`select r3c5`); odd rows are shifted
     # right by half a space, as on the board.
+    lines.append(MAP_LEGEND)
     lines.append(("map: " + " ".join(f"c{c:<3}" for c in range(NCOLS))).rstrip())
     for r in range(NROWS):
         row = []
