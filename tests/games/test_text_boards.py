@@ -3,7 +3,6 @@ player reads, not internals, and a seat's board shows only what that seat can se
 import re
 
 import pytest
-
 from conftest import walk
 
 # What the boards must not show: Python reprs, identifiers, codes whose meaning is nowhere on the board.
@@ -23,7 +22,7 @@ def _positions(game, seed, count=6):
     """About `count` states spread along one seeded random playout, the start and the end included."""
     states = list(walk(game.new_initial_state(), seed))
     stride = max(1, len(states) // count)
-    return states[::stride] + [states[-1]]
+    return [*states[::stride], states[-1]]
 
 
 def _problems(name, text):
