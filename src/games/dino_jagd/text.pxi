@@ -48,6 +48,8 @@ def render(bytes data, observer=None):
              + (f", seen from player {observer}" if observer is not None else "")]
     lines.append(f"play deck: top {doc['play_deck']['top'] or '-'}, {s.deck_below} below; "
                  f"Kein Aussterben marker: {doc['kein_aussterben_marker'] or '-'}")
+    lines.append("periods: [the players whose hunter is there], then the three spaces, each a stack from the bottom up "
+                 "(the last creature, on top, can be hunted)")
     for q, code in enumerate(PERIOD_CODES):
         spaces = ["/".join(stack) if stack else "." for stack in doc["hunting_area"][code]]
         here = "".join(str(i) for i in range(s.num_players) if s.pos[i] == q)
