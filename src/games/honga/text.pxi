@@ -84,8 +84,8 @@ BONUS_TITLES = ("good trade", "2 victory points", "chase Honga away", "lucky han
 RES_PLURALS = ("fish", "berries", "mushrooms", "water")
 PHASE_TEXT = ("place the action disc", "carry out actions", "keep one of two discs", "chance draws", "pay")
 PAY_TEXT = (None, "luring a mammoth", "a trade", "bought victory points")
-DISC_LEGEND = ("discs: colour, then the hands on its four quarters clockwise (turned as placed); "
-               "a red disc has five hands")
+DISC_LEGEND = ("discs: colour, then the hands on its four quarters clockwise (placing turns the disc: "
+               "place NW/0..3); a red disc has five hands")
 
 
 def _disc_hands(int d):

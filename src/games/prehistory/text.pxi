@@ -83,7 +83,7 @@ def action_to_string(bytes data, action):
     return f"ceremony ?/v{a - A_CERHIDDEN + 1}"
 
 
-PHASE_TEXT = {"fill": "setup and refills", "start": "setup choices", "spring": "spring", "pick": "summer: pillars",
+PHASE_TEXT = {"fill": "setup and refills", "start": "setup choices", "spring": "spring", "pick": "summer: taking the pillar markers",
               "summer": "summer", "autumn": "autumn", "final": "final actions", "end": "game over"}
 FISH_TYPES = tuple(DATA["fishing"]["types"])
 GATHER_TYPES = tuple(DATA["gathering"]["types"])
