@@ -110,6 +110,29 @@ def _scoring_text(card_ids):
     return "; ".join(parts) or "-"
 
 
+DIE_REWARDS = "1 wood, 2 clay, 3 stone, 4 gold, 5 tool, 6 agriculture"
+
+
+cdef str _step_text(State* s):
+    """The step under way, in words, when it has numbers the player needs (dice, what is left to pay)."""
+    cdef int r
+    paid = ", ".join(f"{s.paid[r]} {RESOURCES[r]}" for r in range(4) if s.paid[r]) or "nothing"
+    if s.phase == PH_TOOLS:
+        return f"at {LOCATIONS[s.loc]}: dice total {s.dice_total}, +{s.tool_bonus} from tools"
+    if s.phase == PH_PAY_CARD:
+        return f"buying {LOCATIONS[s.loc]}: {plural(s.pay_left, 'resource')} still to pay (paid {paid})"
+    if s.phase == PH_PAY_BUILDING:
+        return f"paying for {LOCATIONS[s.loc]}: paid {paid}"
+    if s.phase == PH_FEED_PAY:
+        return f"feeding: {plural(s.pay_left, 'resource')} still to pay instead of food (paid {paid})"
+    if s.phase == PH_CHOOSE:
+        return f"{plural(s.choice_left, 'resource')} of choice still to take"
+    if s.phase == PH_BAR_PICK:
+        faces = ", ".join(str(f + 1) for f in range(6) for _ in range(s.bar[f]))
+        return f"dice to pick from: {faces} (die rewards: {DIE_REWARDS})"
+    return ""
+
+
 def render(bytes data, observer=None):
     """The readable board."""
     doc = state_to_dict(data, observer)
@@ -136,6 +159,9 @@ def render(bytes data, observer=None):
         lines.append(f"animal: {doc['animal'] or '-'}" + (f" (-{ANIMAL_DEDUCTION[s.animal]} pips)"
                                                        if s.animal != NONE else "")
                      + (f", waiting: {', '.join(doc['animals_waiting'])}" if doc["animals_waiting"] else ""))
+    step = _step_text(&s)
+    if step:
+        lines.append("now: " + step)
     lines.append("tools: tile values, * = used this round")
     for q, p in enumerate(doc["players"]):
         tools = "/".join(f"{v}{'*' if u else ''}" for v, u in zip(p["tools"], p["tools_used"]) if v) or "-"
