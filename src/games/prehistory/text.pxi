@@ -144,6 +144,19 @@ def _gathering_tile_text(int kind):
     return GATHER_TYPES[kind // 2] + (" with a development point" if kind % 2 else "")
 
 
+cdef str _collected_text(PHState* s, int p):
+    """What a seat has collected and scores at the end: gathering tiles, fish, hunting cards, map animals."""
+    cdef int k
+    gathered = ", ".join(f"{s.gathered[p][k]} {GATHER_TYPES[k]}" for k in range(NGT) if s.gathered[p][k])
+    fish = ", ".join(f"{s.fish[p][k]} {FISH_TYPES[k // 3]} of value {k % 3 + 1}" for k in range(NFK) if s.fish[p][k])
+    hunted = ", ".join(hunting_card_text(k) for k in range(NHC) if s.hunting_cards[p][k])
+    animals = ", ".join(f"{s.animal_tokens[p][k]} {SPECIES[k]}" for k in range(NUM_SPECIES) if s.animal_tokens[p][k])
+    parts = [f"gathering tiles {gathered}" if gathered else "", f"fish {fish}" if fish else "",
+             f"hunting cards {hunted}" if hunted else "", f"map animals {animals}" if animals else "",
+             f"{s.megalith_a[p]} megalith A" if s.megalith_a[p] else ""]
+    return "; ".join(x for x in parts if x) or "nothing yet"
+
+
 def render(bytes data, observer=None):
     cdef PHState s = load(data)
     cdef int w
@@ -190,8 +203,16 @@ def render(bytes data, observer=None):
                      f"{plural(popcount(s.campsites_built[p]), 'campsite')}")
         lines.append(f"  resources: {_colour_counts([s.resources[p][c] for c in range(NCOL)])}; action markers: "
                      f"{_colour_counts([s.action_markers[p][c] for c in range(NCOL)])}")
-        lines.append(f"  rock painting sections painted: {', '.join(painted) or 'none'}; weather tile: {weather}")
+        lines.append(f"  rock painting: {len(painted)} of 9 sections painted ({', '.join(painted) or 'none'}); "
+                     f"weather tile: {weather}")
         lines.append(f"  ceremony cards: {cards}")
+        lines.append(f"  collected: {_collected_text(&s, p)}; shamans at fire spots "
+                     + ", ".join(str(s.shamans[p][k]) for k in range(NUM_SHAMANS)))
+    if s.phase == PH_AUTUMN and s.pending_decision == SUB_MOVING:
+        lines.append(f"now: moving the member on {_space_name(s.moving_space)}, "
+                     f"{plural(s.movement_points, 'movement point')} left")
+    elif s.phase == PH_AUTUMN:
+        lines.append(f"now: {plural(s.movement_points, 'movement point')} to spend")
     glyph = {F_PLAIN: ".", F_CAMP: "^", F_GATHER: "g", F_FISH: "f", F_ANIMAL: "a", F_MEGA_A: "A", F_MEGA_B: "B",
              F_MEGA_C: "C", F_START: "S"}
     # The map with the row and column numbers of the move notation (`select r3c5`); odd rows are shifted
