@@ -140,6 +140,12 @@ def render(bytes data, observer=None):
         slots.append(f"{i + 1}: " + ("-" if c == NO_DISC else _trade_card_text(c)))
     lines.append("trade cards: " + "; ".join(slots) + f" (pile {len(doc['trade_pile'])})")
     lines.append(f"bonus pile: {plural(bonus_total(s.bonus_pile), 'card')}; used: {_bonus_text(doc['bonus_discard'])}")
+    piles = []
+    for colour, lo, hi in (("grey", 0, NUM_GREY), ("red", NUM_GREY, NUM_DISCS)):
+        left = sum(1 for d in range(lo, hi) if (s.disc_pile >> d) & 1)   # a public count in every view
+        under = ", ".join(f"P{owner}'s " + ("?" if d is None else _disc_hands(d)) for d, owner in doc["disc_under"][colour])
+        piles.append(f"{left} {colour}" + (f" (face down under it: {under})" if under else ""))
+    lines.append("disc piles: " + ", ".join(piles))
     for i in range(n):
         pl = doc["players"][i]
         lines.append(
