@@ -4,6 +4,7 @@ creatures, face-up gimmicks and hand (backs for the other players)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -30,10 +31,14 @@ def draw(doc: dict[str, Any]) -> Picture:
     heights = [max(2, max((len(slot) for slot in area.get(p, [])), default=0)) * (CARD_H + 2) + 12 for p in periods]
     players = state["players"]
     area_top = 40
-    players_top = area_top + sum(heights) + 5 * 4 + 14
-    picture = Picture(WIDTH, players_top + len(players) * 104 + 10, "dino_jagd")
+    to_place = state.get("to_place", [])
+    # The decks stand below the creatures to place, however many there are.
+    deck_y = area_top + max(90, 18 + len(to_place) * (CARD_H + 2) + 18)
+    players_top = max(area_top + sum(heights) + 5 * 4, deck_y + 156) + 14
+    board_heights = [_player_height(player) for player in players]
+    picture = Picture(WIDTH, players_top + sum(board_heights) + 8 * len(players) + 2, "dino_jagd")
     picture.text(10, 22, f"Dino Jagd, turn {state['turns']}, phase {state['phase']}, player {state['turn_player']} "
-                         f"to play ({status_line(doc)})", size=15, bold=True)
+                         f"to play ({status_line(doc)})", size=15, bold=True, width=WIDTH - 20)
     y = area_top
     for p, label, height in zip(periods, names, heights, strict=False):
         picture.rect(10, y, ROW_LABEL_W + 3 * SLOT_W + 8, height, fill=PANEL, rx=5, cls=f"period {p}")
@@ -54,11 +59,10 @@ def draw(doc: dict[str, Any]) -> Picture:
 
     x = 10 + ROW_LABEL_W + 3 * SLOT_W + 26
     picture.text(x, area_top + 12, "to place:", size=12, bold=True)
-    for i, name in enumerate(state.get("to_place", [])):
+    for i, name in enumerate(to_place):
         picture.card(x, area_top + 18 + i * (CARD_H + 2), 180, CARD_H, [_creature(creatures, name)],
                      cls="card to-place", size=9)
     deck = state["play_deck"]
-    deck_y = area_top + 90
     picture.text(x, deck_y, "play deck:", size=12, bold=True)
     if deck.get("top"):
         picture.card(x, deck_y + 6, 180, CARD_H, [_creature(creatures, deck["top"])], cls="card deck-top", size=9)
@@ -74,8 +78,10 @@ def draw(doc: dict[str, Any]) -> Picture:
     picture.text(x + 36, deck_y + 120, f"{plural(special_count, 'card')}, {discarded} discarded", size=11)
     picture.text(x, deck_y + 150, f"creatures discarded: {len(state.get('dinosaur_discards_seen', []))}", size=11)
 
-    for q, player in enumerate(players):
-        _player(picture, q, player, 10, players_top + q * 104)
+    board_y: float = players_top
+    for q, (player, board_height) in enumerate(zip(players, board_heights, strict=True)):
+        _player(picture, q, player, 10, board_y, board_height)
+        board_y += board_height + 8
     return picture
 
 
@@ -94,29 +100,61 @@ def _creature_title(creatures: dict[str, Any], name: str) -> str:
             f"costs {info['cost']} energy, hunt {info['hunt']}")
 
 
-def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float) -> None:
+GIMMICK_W, GIMMICK_H = 128, 20                       # a face-up gimmick card on a player's board
+BACK_W, BACK_H = 16, 22                              # a hidden one
+ROW_LEFT = 60                                        # where the rows of cards start, after their label
+ROW_WIDTH = WIDTH - 20 - ROW_LEFT - 8
+
+
+def _per_row(step: float) -> int:
+    return max(1, int(ROW_WIDTH // step))
+
+
+def _rows(count: int, step: float) -> int:
+    """How many rows `count` cards `step` apart take on a player's board (at least one, for the label)."""
+    return max(1, -(-count // _per_row(step)))
+
+
+def _player_height(p: dict[str, Any]) -> float:
+    """A player's board: the title and captured lines, then the face-up row(s) and the hand row(s)."""
+    face_up = _rows(len(p.get("face_up", [])), GIMMICK_W + 3) * (GIMMICK_H + 4)
+    if "hand" in p:
+        hand = _rows(len(p["hand"]), GIMMICK_W + 3) * (GIMMICK_H + 4)
+    else:
+        hand = _rows(p.get("hand_count", 0), BACK_W + 3) * (BACK_H + 2)
+    return 44 + face_up + 4 + hand + 2
+
+
+def _card_row(picture: Picture, label: str, x: float, y: float, count: int, step: float, row_h: float,
+              draw_card: Callable[[int, float, float], None]) -> float:
+    """A label and `count` cards after it, `step` apart, in as many rows as they need; returns the y below."""
+    picture.text(x + 8, y + 14, label, size=11)
+    per_row = _per_row(step)
+    for i in range(count):
+        draw_card(i, x + ROW_LEFT + (i % per_row) * step, y + (i // per_row) * row_h)
+    return y + _rows(count, step) * row_h
+
+
+def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float, height: float) -> None:
     colour = player_colour(q)
-    picture.rect(x, y, WIDTH - 20, 96, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
+    picture.rect(x, y, WIDTH - 20, height, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}",
+                 stroke_width=3)
     picture.text(x + 8, y + 18,
                  f"player {q}: {plural(p['captured_points'], 'point')}, energy {p['energy']}, in {p['period']}",
                  size=14, bold=True, fill=colour)
     captured = p.get("captured", [])
     listed = ", ".join(captured) or "-"
-    if len(listed) > 150:        # keep to one line; the count says how many there are
-        listed = listed[:listed.rfind(", ", 0, 140)] + ", ..."
-    picture.text(x + 8, y + 36, f"captured ({len(captured)}): {listed}", size=10, cls=f"captured p{q}")
-    picture.text(x + 8, y + 58, "face up:", size=11)
-    cx = x + 60
-    for name in p.get("face_up", []):
-        picture.card(cx, y + 44, 110, 20, [name], cls=f"card gimmick p{q}", size=9)
-        cx += 113
-    picture.text(x + 8, y + 84, "hand:", size=11)
-    cx = x + 60
+    picture.text(x + 8, y + 36, f"captured ({len(captured)}): {listed}", size=10, cls=f"captured p{q}",
+                 width=WIDTH - 36)       # one line: the count says how many there are when it is cut short
+    face_up = p.get("face_up", [])
+    row_y = _card_row(picture, "face up:", x, y + 44, len(face_up), GIMMICK_W + 3, GIMMICK_H + 4,
+                      lambda i, cx, cy: picture.card(cx, cy, GIMMICK_W, GIMMICK_H, [face_up[i]],
+                                                     cls=f"card gimmick p{q}", size=9))
     if "hand" in p:
-        for name in p["hand"]:
-            picture.card(cx, y + 70, 110, 20, [name], cls=f"card hand p{q}", size=9)
-            cx += 113
+        hand = p["hand"]
+        _card_row(picture, "hand:", x, row_y + 4, len(hand), GIMMICK_W + 3, GIMMICK_H + 4,
+                  lambda i, cx, cy: picture.card(cx, cy, GIMMICK_W, GIMMICK_H, [hand[i]], cls=f"card hand p{q}",
+                                                 size=9))
     else:
-        for _ in range(p.get("hand_count", 0)):
-            picture.card_back(cx, y + 70, 16, 22, cls=f"card-back hand p{q}")
-            cx += 19
+        _card_row(picture, "hand:", x, row_y + 4, p.get("hand_count", 0), BACK_W + 3, BACK_H + 2,
+                  lambda i, cx, cy: picture.card_back(cx, cy, BACK_W, BACK_H, cls=f"card-back hand p{q}"))

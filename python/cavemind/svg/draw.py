@@ -6,6 +6,7 @@ Every element that stands for something in the position carries a class naming i
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -20,6 +21,27 @@ PANEL = "#efe6d2"
 CARD_FACE = "#fffdf8"
 CARD_BACK = "#7a5230"
 FONT = "Helvetica, Arial, sans-serif"
+# The width of an average character of FONT, in em, to fit texts without a font at hand to measure them (the
+# layout test, tests/test_svg_layout.py, estimates text boxes the same way).
+EM_PER_CHARACTER, EM_PER_BOLD_CHARACTER = 0.55, 0.6
+LINE_HEIGHT = 1.15                  # the distance between the baselines of two lines on a card, in em
+SMALLEST_TEXT = 6                   # a text shrunk to fit gets no smaller than this; beyond, it is cut short
+
+
+def text_width(text: object, size: float, bold: bool = False) -> float:
+    """The estimated width of `text` at font size `size`."""
+    return len(str(text)) * size * (EM_PER_BOLD_CHARACTER if bold else EM_PER_CHARACTER)
+
+
+def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """`text` broken at spaces into lines no wider than `width` (a single word wider than that stays whole)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def player_colour(player: int) -> str:
@@ -83,19 +105,30 @@ class Picture:
         self.parts.append(f"<line {attrs}/>")
 
     def text(self, x: float, y: float, text: object, size: float = 12, anchor: str = "start", bold: bool = False,
-             fill: str = INK, cls: str | None = None) -> None:
+             fill: str = INK, cls: str | None = None, width: float | None = None) -> None:
+        """A line of text; given a `width`, one too wide for it is drawn smaller, and if even the smallest size
+        is too wide, cut short with an ellipsis (the whole text then its tooltip)."""
+        words, tooltip = str(text), ""
+        if width is not None and text_width(words, size, bold) > width:
+            size = max(SMALLEST_TEXT, _round_down(size * width / text_width(words, size, bold)))
+            if text_width(words, size, bold) > width:
+                tooltip = f"<title>{escape(words)}</title>"
+                words = words[:max(1, int(width / text_width("x", size, bold)) - 1)] + "\u2026"
         attrs = _attributes(x=x, y=y, font_size=size, font_family=FONT,
                             text_anchor=anchor if anchor != "start" else None,
                             font_weight="bold" if bold else None, fill=fill, class_=cls)
-        self.parts.append(f"<text {attrs}>{escape(str(text))}</text>")
+        self.parts.append(f"<text {attrs}>{escape(words)}{tooltip}</text>")
 
     def card(self, x: float, y: float, w: float, h: float, lines: list[str], cls: str = "card",
              fill: str = CARD_FACE, size: float = 10, title: str | None = None, stroke: str = INK) -> None:
-        """A face-up card: a rounded box with up to a few lines of text, the first in bold."""
+        """A face-up card: a rounded box with up to a few lines of text, the first in bold. A line too wide for
+        the card is wrapped when the card has room for more lines, else all lines are drawn smaller."""
         self.parts.append(f"<g {_attributes(class_=cls)}>")
         self.rect(x, y, w, h, fill=fill, rx=4, title=title, stroke=stroke)
-        for i, line in enumerate(lines):
-            self.text(x + w / 2, y + 4 + size * (i + 1) * 1.15, line, size=size, anchor="middle", bold=i == 0)
+        pieces, size = _fit_card(lines, w - 2 * CARD_MARGIN, h - CARD_MARGIN, size)
+        for i, (line, bold) in enumerate(pieces):
+            self.text(x + w / 2, y + CARD_MARGIN + size * (i + 1) * LINE_HEIGHT, line, size=size, anchor="middle",
+                      bold=bold)
         self.parts.append("</g>")
 
     def card_back(self, x: float, y: float, w: float, h: float, cls: str = "card-back",
@@ -118,6 +151,29 @@ class Picture:
                 f"{_attributes(width=width, height=height)} "
                 f"viewBox=\"0 0 {_number(self.width)} {_number(self.height)}\">")
         return "\n".join([head, *self.parts, "</svg>"]) + "\n"
+
+
+CARD_MARGIN = 4                     # between a card's edge and its text
+
+
+def _fit_card(lines: list[str], width: float, height: float, size: float) -> tuple[list[tuple[str, bool]], float]:
+    """The (line, bold) pieces of a card's text and their size: wrapped at `size` if that fits `height`, else the
+    lines as given, drawn small enough to fit both `width` and `height`."""
+    def fits(count: int, size: float) -> bool:
+        return size * (count * LINE_HEIGHT + 0.2) <= height          # 0.2 em: the last line's descenders
+
+    wrapped = [(piece, i == 0) for i, line in enumerate(lines) for piece in wrap(line, width, size, i == 0)]
+    if fits(len(wrapped), size) and all(text_width(piece, size, bold) <= width for piece, bold in wrapped):
+        return wrapped, size
+    plain = [(line, i == 0) for i, line in enumerate(lines)]
+    widest = max((text_width(line, 1, bold) for line, bold in plain), default=0)
+    smaller = min(size, height / (len(plain) * LINE_HEIGHT + 0.2), width / widest if widest else size)
+    return plain, _round_down(smaller)
+
+
+def _round_down(size: float) -> float:
+    """A font size to a tenth, rounded down so that the text still fits (shorter files, stable output)."""
+    return math.floor(size * 10) / 10
 
 
 def _titled(tag: str, attrs: str, title: str | None) -> str:

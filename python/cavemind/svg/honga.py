@@ -105,8 +105,9 @@ def draw(doc: dict[str, Any]) -> Picture:
     turn = state.get("turn_state") or {}
     if state["phase"] == "act" and turn.get("field") is not None:
         uses = ", ".join(f"{v} {k}" for k, v in turn["uses"].items()) or "-"
-        picture.text(tx, BOARD_Y + 262, f"this turn: disc on {turn['field']} (rotation {turn['rotation']}), "
-                                        f"hands left: {uses}", size=11)
+        picture.text(tx, BOARD_Y + 262, f"this turn: disc on {turn['field']} (rotation {turn['rotation']})",
+                     size=11)
+        picture.text(tx, BOARD_Y + 278, f"hands left: {uses}", size=11, width=WIDTH - 10 - tx)
 
     for q, p in enumerate(players):
         _player(picture, data, q, p, state, 10, players_top + q * 92)

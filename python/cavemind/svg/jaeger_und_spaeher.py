@@ -8,7 +8,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line
+from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line, text_width, wrap
 
 WIDTH = 960
 MATERIAL_COLOURS = {"meat": "#c0392b", "hide": "#b07d4f", "stone": "#8c8c8c", "wood": "#6b4423", "clay": "#d9822b",
@@ -38,7 +38,8 @@ def draw(doc: dict[str, Any]) -> Picture:
     holy_top = board_top + loc_rows * (LOC_H + 6) + 8
     display_top = holy_top + (60 if holy else 0)
     players_top = display_top + 118
-    picture = Picture(WIDTH, players_top + 2 * 150 + 10, "jaeger_und_spaeher")
+    board_heights = [_player_height(p) for p in state["players"]]
+    picture = Picture(WIDTH, players_top + sum(board_heights) + 8 * len(board_heights) + 2, "jaeger_und_spaeher")
     if state["terminal"]:
         turn = f"game over, winner: {state['winner']}"
     else:
@@ -91,63 +92,111 @@ def draw(doc: dict[str, Any]) -> Picture:
 
     pile = state["object_pile"]
     pile_count = pile if isinstance(pile, int) else sum(pile.values())
-    px = WIDTH - 200
+    px = WIDTH - 300         # room beside the display's rows for the pile and what was gathered
     picture.card_back(px, display_top + 22, 40, 56, cls="card-back pile", title=f"object pile: {pile_count}")
     picture.text(px + 48, display_top + 40, f"object pile: {pile_count}", size=12)
     if state.get("gathered"):
         gathered = ", ".join(f"{v} {k}" for k, v in state["gathered"].items())
-        picture.text(px + 48, display_top + 58, f"gathered: {gathered}", size=11)
+        picture.text(px + 48, display_top + 58, f"gathered: {gathered}", size=11, width=WIDTH - 10 - px - 48)
     if state.get("location_discards"):
         picture.text(px + 48, display_top + 76, f"locations discarded: {len(state['location_discards'])}", size=11)
 
+    board_y: float = players_top
     for q, p in enumerate(state["players"]):
-        _player(picture, q, p, 10, players_top + q * 150)
+        _player(picture, q, p, 10, board_y, board_heights[q])
+        board_y += board_heights[q] + 8
     return picture
 
 
-def _objects(picture: Picture, objects: dict[str, Any], q: int, kind: str, x: float, y: float) -> float:
-    """Objects as small cards (face up: name; hidden: backs); returns the x after the last one."""
+BOARD_W = WIDTH - 20                 # a player's board
+LINE_H = 20                          # a line of text on it
+OBJECT_W, OBJECT_H, BACK_W = 74, 30, 22
+ROW_LEFT = 64                        # where the rows of object cards start, after their label
+
+
+def _object_cards(objects: dict[str, Any]) -> list[str | None]:
+    """One entry per object card: its name, or None for one drawn face down (a back)."""
     if "hidden" in objects:
-        for _ in range(objects["hidden"]):
-            picture.card_back(x, y, 22, 30, cls=f"card-back {kind} p{q}")
-            x += 25
-        return x
-    for name, count in objects.items():
-        for _ in range(count):
-            picture.card(x, y, 74, 30, [name.replace("_", " ")], cls=f"card {kind} p{q}", size=9)
-            x += 77
-    return x
+        return [None] * objects["hidden"]
+    return [name.replace("_", " ") for name, count in objects.items() for _ in range(count)]
 
 
-def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float) -> None:
+def _per_row(cards: list[str | None]) -> int:
+    step = (BACK_W if cards and cards[0] is None else OBJECT_W) + 3
+    return max(1, int((BOARD_W - ROW_LEFT - 8) // step))
+
+
+def _card_rows(cards: list[str | None]) -> int:
+    return max(1, -(-len(cards) // _per_row(cards)))
+
+
+def _listed(counts: dict[str, int]) -> str:
+    return ", ".join(f"{name.replace('_', ' ')} x{n}" for name, n in counts.items())
+
+
+def _player_lines(p: dict[str, Any]) -> tuple[list[str], list[str] | None]:
+    """The board's wrapped text lines: the characters, and the face-down discards (None when they are backs)."""
+    characters = wrap("characters: " + (_listed(p["characters"]) or "-"), BOARD_W - 16, 11)
+    discards = p["discarded_face_down"]
+    if "hidden" in discards:
+        return characters, None
+    return characters, wrap(f"discarded face down: {sum(discards.values())}" + (f": {_listed(discards)}"
+                                                                              if discards else ""), BOARD_W - 16, 11)
+
+
+def _player_height(p: dict[str, Any]) -> float:
+    characters, discards = _player_lines(p)
+    rows = _card_rows(_object_cards(p["objects"])) + _card_rows(_object_cards(p["created"]))
+    discard_h = OBJECT_H + 6 if discards is None else LINE_H * len(discards)
+    return 44 + LINE_H * len(characters) + rows * (OBJECT_H + 4) + discard_h + 6
+
+
+def _objects(picture: Picture, cards: list[str | None], q: int, kind: str, label: str, x: float,
+             y: float) -> float:
+    """A label and object cards after it (face up: name; hidden: backs) in rows; returns the y below them."""
+    picture.text(x + 8, y + 20, label, size=11)
+    per_row = _per_row(cards)
+    for i, name in enumerate(cards):
+        cx, cy = x + ROW_LEFT + (i % per_row) * ((BACK_W if name is None else OBJECT_W) + 3), y + (i // per_row) * 34
+        if name is None:
+            picture.card_back(cx, cy, BACK_W, OBJECT_H, cls=f"card-back {kind} p{q}")
+        else:
+            picture.card(cx, cy, OBJECT_W, OBJECT_H, [name], cls=f"card {kind} p{q}", size=9)
+    return y + _card_rows(cards) * (OBJECT_H + 4)
+
+
+def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float, height: float) -> None:
     colour = player_colour(q)
-    picture.rect(x, y, WIDTH - 20, 142, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
+    picture.rect(x, y, BOARD_W, height, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}",
+                 stroke_width=3)
     picture.text(x + 8, y + 18, f"player {q}: {plural(p['points'], 'point')}, {p['hunger']} hunger", size=14, bold=True,
                  fill=colour)
     bonus = p.get("bonus_spaces_passed") or []
     if bonus:
-        picture.text(x + 300, y + 18, f"bonus spaces passed: {', '.join(map(str, bonus))}", size=11)
+        picture.text(x + 300, y + 18, f"bonus spaces passed: {', '.join(map(str, bonus))}", size=11,
+                     width=BOARD_W - 308)
     cx = x + 8
     for label, key in (("tribe card", "tribe_card"), ("camp", "camp"), ("reserve", "reserve")):
         picture.text(cx, y + 38, f"{label}:", size=11)
-        cx += len(label) * 6 + 12
+        cx += text_width(f"{label}:", 11) + 10
         for _ in range(p[key]):
             picture.person(cx, y + 34, q, r=5, cls=f"home-{key.replace('_', '-')}")
             cx += 12
         cx += 14
-    picture.text(x + 8, y + 58, "characters: " + (", ".join(f"{name.replace('_', ' ')} x{n}"
-                                                           for name, n in p["characters"].items()) or "-"), size=11)
-    picture.text(x + 8, y + 82, "objects:", size=11)
-    end = _objects(picture, p["objects"], q, "object", x + 60, y + 66)
-    picture.text(end + 10, y + 82, "created:", size=11)
-    _objects(picture, p["created"], q, "created", end + 62, y + 66)
-    discards = p["discarded_face_down"]
-    hidden = discards.get("hidden") if "hidden" in discards else None
-    count = hidden if hidden is not None else sum(discards.values())
-    picture.text(x + 8, y + 118, f"discarded face down: {count}", size=11)
-    if hidden is not None:
+    characters, discards = _player_lines(p)
+    line_y = y + 38
+    for line in characters:
+        line_y += LINE_H
+        picture.text(x + 8, line_y, line, size=11)
+    row_y = _objects(picture, _object_cards(p["objects"]), q, "object", "objects:", x, line_y + 6)
+    row_y = _objects(picture, _object_cards(p["created"]), q, "created", "created:", x, row_y)
+    if discards is None:
+        hidden = p["discarded_face_down"]["hidden"]
+        picture.text(x + 8, row_y + 18, f"discarded face down: {hidden}", size=11)
         if hidden:
-            picture.card_back(x + 150, y + 104, 22, 30, cls=f"card-back discards p{q}", title=f"{hidden} face down")
+            picture.card_back(x + 150, row_y + 2, BACK_W, OBJECT_H, cls=f"card-back discards p{q}",
+                              title=f"{hidden} face down")
     else:
-        text = ", ".join(f"{name.replace('_', ' ')} x{n}" for name, n in discards.items())
-        picture.text(x + 150, y + 118, text, size=10, cls=f"discards p{q}")
+        for line in discards:
+            row_y += LINE_H
+            picture.text(x + 8, row_y - 2, line, size=11, cls=f"discards p{q}")

@@ -13,22 +13,27 @@ def draw(doc: dict[str, Any]) -> Picture:
     state = doc["state"]
     cards, history = state["cards"], state["history"]
     n = len(cards)
-    picture = Picture(20 + n * SEAT_W, 200, "kuhn_poker")
-    picture.text(10, 20, f"Kuhn poker, {n} players, {status_line(doc)}", size=13, bold=True)
+    width = 20 + n * SEAT_W
+    picture = Picture(width, 216, "kuhn_poker")
+    # The title on two lines: on one it is wider than two seats.
+    picture.text(10, 20, f"Kuhn poker, {n} players", size=13, bold=True)
+    picture.text(10, 36, status_line(doc), size=11)
     pot = _chips(n, history)
+    top = 68
     for seat, card in enumerate(cards):
         x = 10 + seat * SEAT_W + (SEAT_W - CARD_W) / 2
-        picture.text(x + CARD_W / 2, 44, f"player {seat}", size=12, anchor="middle", fill=player_colour(seat),
+        picture.text(x + CARD_W / 2, top - 8, f"player {seat}", size=12, anchor="middle", fill=player_colour(seat),
                      bold=True)
         if card == "?":
-            picture.card_back(x, 52, CARD_W, CARD_H, title=f"player {seat}'s card, not seen")
+            picture.card_back(x, top, CARD_W, CARD_H, title=f"player {seat}'s card, not seen")
         elif card is None:
-            picture.rect(x, 52, CARD_W, CARD_H, fill="none", rx=4, stroke="#999", cls="no-card")
+            picture.rect(x, top, CARD_W, CARD_H, fill="none", rx=4, stroke="#999", cls="no-card")
         else:
-            picture.card(x, 52, CARD_W, CARD_H, [card], cls=f"card p{seat}", size=28)
-        picture.text(x + CARD_W / 2, 156, f"{pot[seat]} in the pot", size=11, anchor="middle")
+            picture.card(x, top, CARD_W, CARD_H, [card], cls=f"card p{seat}", size=28)
+        picture.text(x + CARD_W / 2, top + CARD_H + 20, f"{pot[seat]} in the pot", size=11, anchor="middle")
     words = {"p": "pass", "b": "bet"}
-    picture.text(10, 186, "betting: " + (", ".join(words.get(h, h) for h in history) or "-"), size=12)
+    picture.text(10, top + CARD_H + 50, "betting: " + (", ".join(words.get(h, h) for h in history) or "-"), size=12,
+                 width=width - 20)
     return picture
 
 

@@ -41,6 +41,13 @@ def _hexagon(cx: float, cy: float) -> list[tuple[float, float]]:
             for k in range(6)]
 
 
+def _chord(height: float) -> float:
+    """The width of a hexagon `height` above (or below) its centre."""
+    if height <= HEX_R / 2:
+        return HEX_W
+    return max(0.0, HEX_W * (HEX_R - height) / (HEX_R / 2))
+
+
 def _space_exists(state: dict[str, Any], sp: int) -> bool:
     if sp < NCOLS:
         return sp == START_SPACE
@@ -113,11 +120,12 @@ def draw(doc: dict[str, Any]) -> Picture:
                          title=f"a {colour} action marker")
         else:
             label = "starter camp" if feature == "start" else FEATURE_LABELS.get(feature, feature)
-            picture.text(cx, cy - 17, label, size=8, anchor="middle")
-        picture.text(cx, cy - 7, f"r{r}c{c}", size=7, anchor="middle", fill="#777")
+            # the hexagon narrows towards its top corner: the label is drawn smaller if it would cross its edges
+            picture.text(cx, cy - 13, label, size=8, anchor="middle", width=_chord(19) - 4)
+        picture.text(cx, cy - 4, f"r{r}c{c}", size=7, anchor="middle", fill="#777")
         token = _token_label(module, data, state["space_token"][sp])
         if token:
-            picture.text(cx, cy + 4, token, size=8, anchor="middle", bold=True, cls="token")
+            picture.text(cx, cy + 6, token, size=8, anchor="middle", bold=True, cls="token")
         if state["campsite_owner"][sp]:
             q = state["campsite_owner"][sp] - 1
             picture.polygon([(cx - 22, cy + 20), (cx - 14, cy + 6), (cx - 6, cy + 20)], player_colour(q),

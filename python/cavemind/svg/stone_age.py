@@ -7,7 +7,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from cavemind.svg.draw import PANEL, Picture, flow, player_colour, plural, status_line
+from cavemind.svg.draw import PANEL, Picture, flow, player_colour, plural, status_line, text_width
 
 WIDTH = 960
 STEP = 16             # distance between two people in a place
@@ -54,7 +54,7 @@ def draw(doc: dict[str, Any]) -> Picture:
 
     def place(name: str, x: float, y: float, w: float, h: float, label: str | None = None) -> None:
         picture.rect(x, y, w, h, fill=PANEL, rx=6, cls=f"place {name}")
-        picture.text(x + 6, y + 15, label or PLACE_LABELS.get(name, name), size=12, bold=True)
+        picture.text(x + 6, y + 15, label or PLACE_LABELS.get(name, name), size=12, bold=True, width=w - 12)
         _people(picture, players, name, x + 4, y + 20, w - 8)
 
     # The gathering places: the hunting grounds hold any number, the others up to 7 people.
@@ -143,9 +143,11 @@ def _player_board(picture: Picture, q: int, p: dict[str, Any], state: dict[str, 
     picture.text(x + 8, y + 78, f"agriculture {p['agriculture']}   tools {tools}{extra}   buildings {p['buildings']}"
                  + (f"   igloos {p['igloos']}" if p.get("igloos") else ""), size=12)
     # People: the ones at home as discs, the ones out on the board as rings.
-    picture.text(x + 8, y + 98, f"people {p['people']} ({p['available']} at home)", size=12)
+    people = f"people {p['people']} ({p['available']} at home)"
+    picture.text(x + 8, y + 98, people, size=12)
+    home_x = x + 8 + text_width(people, 12) + 12           # the discs after the words, however long they are
     for i in range(p["available"]):
-        picture.person(x + 150 + i * 13, y + 94, q, r=5, cls="home")
+        picture.person(home_x + i * 13, y + 94, q, r=5, cls="home")
     cards = p["cards"]
     hidden = p["hidden_cards"]
     picture.text(x + 8, y + 118, "cards:", size=11)
