@@ -269,7 +269,10 @@ def _player(picture: Picture, module: ModuleType, data: dict[str, Any], state: d
                 picture.text(cx + 11, y + 125, f"v{value}", size=9, anchor="middle", fill="#fff")
                 cx += 25
     else:
+        # up to 4 cards at full width on the board; more share its width, narrower (their text then smaller)
+        card_w = min(96, (x + 550 - 8 - cx) / max(1, sum(hand)) - 3)
         for card, count in enumerate(hand):
             for _ in range(count):
-                picture.card(cx, y + 104, 96, 34, _ceremony_lines(module, card), cls=f"card ceremony p{q}", size=8)
-                cx += 99
+                picture.card(cx, y + 104, card_w, 34, _ceremony_lines(module, card), cls=f"card ceremony p{q}",
+                             size=8)
+                cx += card_w + 3

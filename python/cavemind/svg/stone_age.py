@@ -46,8 +46,9 @@ def draw(doc: dict[str, Any]) -> Picture:
     igloos = bool(options.get("igloos"))
     animals = bool(options.get("wild_animals"))
     board_h = 560 + (90 if igloos or animals else 0)
-    player_h = 170
-    picture = Picture(WIDTH, board_h + player_h * ((n + 1) // 2) + 10, "stone_age")
+    # Two boards side by side, each pair as high as the higher of the two.
+    pair_heights = [max(_board_height(p) for p in players[k:k + 2]) for k in range(0, n, 2)]
+    picture = Picture(WIDTH, board_h + sum(pair_heights) + 10 * len(pair_heights), "stone_age")
     actor = "game over" if state["step"].get("finished") else f"player {state['current_player']} to act"
     picture.text(10, 22, f"Stone Age, round {state['round']}, phase {state['phase'].replace('_', ' ')}, {actor} "
                          f"({status_line(doc)})", size=15, bold=True)
@@ -112,7 +113,8 @@ def draw(doc: dict[str, Any]) -> Picture:
         place("animal", x, y, 330, 80, label)
 
     for q, p in enumerate(players):
-        _player_board(picture, q, p, state, 10 + (q % 2) * 475, board_h + (q // 2) * player_h)
+        top = board_h + sum(pair_heights[:q // 2]) + 10 * (q // 2)
+        _player_board(picture, q, p, state, 10 + (q % 2) * 475, top, pair_heights[q // 2])
     return picture
 
 
@@ -127,9 +129,24 @@ def _cost_lines(name: str) -> list[str]:
             for part in name.split("+")]
 
 
-def _player_board(picture: Picture, q: int, p: dict[str, Any], state: dict[str, Any], x: float, y: float) -> None:
+CARDS_PER_ROW, CARD_STEP_X, CARD_STEP_Y = 14, 29, 21     # the small civilization cards on a player's board
+
+
+def _card_count(p: dict[str, Any]) -> int:
+    hidden = p["hidden_cards"]
+    return len(p["cards"]) + (len(hidden) if isinstance(hidden, list) else hidden)
+
+
+def _board_height(p: dict[str, Any]) -> float:
+    """A player's board: 106 to its cards, their rows, and a line for the people on the animal."""
+    rows = max(1, -(-_card_count(p) // CARDS_PER_ROW))
+    return 106 + rows * CARD_STEP_Y + (20 if p.get("on_animal") else 0) + 12
+
+
+def _player_board(picture: Picture, q: int, p: dict[str, Any], state: dict[str, Any], x: float, y: float,
+                  height: float) -> None:
     colour = player_colour(q)
-    picture.rect(x, y, 465, 160, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
+    picture.rect(x, y, 465, height, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     start = " (start player)" if q == state["start_player"] else ""
     picture.text(x + 8, y + 18, f"player {q}{start}: {plural(p['score'], 'point')}", size=14, bold=True, fill=colour)
     for i, key in enumerate(("food", "wood", "clay", "stone", "gold")):
@@ -155,11 +172,12 @@ def _player_board(picture: Picture, q: int, p: dict[str, Any], state: dict[str, 
     items = [(card_id, "civ") for card_id in cards]
     items += [(card_id, "face-down-drawn") for card_id in hidden] if isinstance(hidden, list) else [(None, "")] * hidden
     for i, (card_id, kind) in enumerate(items):
-        cx, cy = x + 46 + (i % 14) * 29, y + 106 + (i // 14) * 21
+        cx, cy = x + 46 + (i % CARDS_PER_ROW) * CARD_STEP_X, y + 106 + (i // CARDS_PER_ROW) * CARD_STEP_Y
         if card_id is None:
             picture.card_back(cx, cy, 26, 18, cls=f"card-back p{q}", title="a card drawn face down")
         else:
             picture.card(cx, cy, 26, 18, [card_id], cls=f"card {kind} p{q}", size=8,
                          title="drawn face down" if kind != "civ" else None)
     if p.get("on_animal"):
-        picture.text(x + 8, y + 146, f"{p['on_animal']} on the animal", size=11)
+        rows = max(1, -(-len(items) // CARDS_PER_ROW))
+        picture.text(x + 8, y + 106 + rows * CARD_STEP_Y + 14, f"{p['on_animal']} on the animal", size=11)
