@@ -9,6 +9,7 @@ capitals and ascenders rise about 0.75 em above the baseline and whose descender
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -232,6 +233,18 @@ def test_no_text_overlaps_and_nothing_leaves_the_canvas(name, options):
                 for defect in layout_defects(state.to_svg(observer=observer)):
                     found.append(f"game seed {seed}, step {step}, observer {observer}: {defect}")
     assert not found, f"{len(found)} layout defects, the first ones:\n" + "\n".join(found[:12])
+
+
+@pytest.mark.parametrize("name", cavemind.game_names())
+def test_the_example_positions_draw_cleanly_from_every_view_they_allow(name):
+    """The positions `show --example GAME` draws (issue 36 found Dino Jagd's from seat 0 with the 'play deck:'
+    heading over the 4th creature to place)."""
+    from importlib import resources
+    text = (resources.files("cavemind") / "data" / "examples" / f"{name}.json").read_text(encoding="utf-8")
+    state = cavemind.state_from_json(text)
+    written_for = json.loads(text).get("observer")
+    for observer in (written_for,) if written_for is not None else (None, *range(state.num_players)):
+        assert layout_defects(state.to_svg(observer=observer)) == [], f"observer {observer}"
 
 
 # ---- the checker itself finds what it is meant to find
