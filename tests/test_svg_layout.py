@@ -247,6 +247,19 @@ def test_the_example_positions_draw_cleanly_from_every_view_they_allow(name):
         assert layout_defects(state.to_svg(observer=observer)) == [], f"observer {observer}"
 
 
+def test_a_full_row_of_cards_stays_on_its_board():
+    """Rarer positions than the spread ones reach: a Honga player with six face-up bonus cards (150 px each ran
+    past the board and the canvas)."""
+    game = cavemind.load_game("honga", players=2)
+    for seed in range(10):
+        for state in walk(game.new_initial_state(seed=seed), seed):
+            players = state.to_dict()["state"]["players"]
+            if max(sum(p["bonus"].values()) + sum(p["bonus_fresh"].values()) for p in players) >= 6:
+                assert layout_defects(state.to_svg()) == []
+                return
+    pytest.fail("no Honga position with six bonus cards in the seeded games")
+
+
 # ---- the checker itself finds what it is meant to find
 
 def picture(*elements: str, width: int = 200, height: int = 100) -> str:

@@ -130,6 +130,9 @@ def _player(picture: Picture, data: dict[str, Any], q: int, p: dict[str, Any], s
     _disc(picture, data, p.get("disc"), x + WIDTH - 60, y + 42, 24, f"next p{q}")
     picture.text(x + 8, y + 77, "bonus cards:", size=11)
     cx = x + 84
+    face_up = sum(sum(cards.values()) for cards in (p.get("bonus"), p.get("bonus_fresh")) if isinstance(cards, dict))
+    # the face-up cards share the room up to the next disc: narrower (their names smaller) when there are many
+    card_w = min(150, (x + WIDTH - 60 - 24 - 8 - cx) / max(1, face_up) - 3)
     for key, fresh in (("bonus", False), ("bonus_fresh", True)):
         cards = p.get(key)
         if isinstance(cards, int):
@@ -140,6 +143,6 @@ def _player(picture: Picture, data: dict[str, Any], q: int, p: dict[str, Any], s
         else:
             for kind, count in (cards or {}).items():
                 for _ in range(count):
-                    picture.card(cx, y + 64, 150, 18, [kind.replace("_", " ") + (" (new)" if fresh else "")],
+                    picture.card(cx, y + 64, card_w, 18, [kind.replace("_", " ") + (" (new)" if fresh else "")],
                                  cls=f"card bonus p{q}", size=9)
-                    cx += 153
+                    cx += card_w + 3
