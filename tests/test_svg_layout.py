@@ -35,6 +35,10 @@ LAYOUT_OPTIONS = {
 }
 
 
+# The classes of the boxes that hold cards: a card lies inside one of them or clear of it.
+PANELS = {"player-board", "place", "period", "hunt-space", "location", "holy-place", "action-board"}
+
+
 @dataclass(frozen=True)
 class Box:
     left: float
@@ -186,6 +190,7 @@ def layout_defects(svg: str) -> list[str]:
             if not (shape.holds(box) or shape.clear_of(box)):
                 defects.append(f"text {words!r} at {_where(box)} crosses the edge of {shape.name} at "
                                f"{_where(shape.box)}")
+    defects += _cards_across_edges(root, shapes)
     texts.sort(key=lambda entry: entry[1].left)
     for i, (first, a) in enumerate(texts):
         for second, b in texts[i + 1:]:
@@ -194,6 +199,18 @@ def layout_defects(svg: str) -> list[str]:
             if a.overlaps(b):
                 defects.append(f"texts {first!r} at {_where(a)} and {second!r} at {_where(b)} overlap")
     return defects
+
+
+def _cards_across_edges(root: ET.Element, shapes: list[Shape]) -> list[str]:
+    """Cards (faces and backs) lying across the edge of a board, place or space: a row of cards run past it."""
+    faces = [group.find(SVG + "rect") for group in root.iter(SVG + "g")
+             if "card" in (group.get("class") or "").split()]
+    cards = [Shape(rect) for rect in faces if rect is not None]
+    cards += [shape for shape in shapes if "card-back" in shape.name.split()]
+    panels = [shape for shape in shapes if shape.tag == "rect" and set(shape.name.split()) & PANELS]
+    return [f"a card at {_where(card.box)} crosses the edge of {panel.name} at {_where(panel.box)}"
+            for card in cards for panel in panels
+            if card.box.overlaps(panel.box) and not (panel.holds(card.box) or panel.clear_of(card.box))]
 
 
 def _where(box: Box) -> str:
@@ -298,6 +315,15 @@ def test_a_text_crossing_a_box_edge_is_found():
     assert layout_defects(picture(hexagon, text(50, 24, "a long label", text_anchor="middle")))
     assert layout_defects(picture(hexagon, text(50, 34, "ok", text_anchor="middle"))) == []
     assert layout_defects(picture("<circle cx=\"50\" cy=\"50\" r=\"8\"/>", text(40, 50, "a label"))) != []
+
+
+def test_a_card_across_a_board_edge_is_found():
+    board = "<rect x=\"10\" y=\"10\" width=\"100\" height=\"60\" class=\"player-board p0\"/>"
+    inside = "<g class=\"card hand p0\"><rect x=\"20\" y=\"20\" width=\"40\" height=\"20\"/></g>"
+    across = "<rect x=\"90\" y=\"20\" width=\"40\" height=\"20\" class=\"card-back hand p0\"/>"
+    assert layout_defects(picture(board, inside)) == []
+    defects = layout_defects(picture(board, inside, across))
+    assert len(defects) == 1 and "crosses the edge of player-board p0" in defects[0]
 
 
 def test_leaving_the_canvas_is_found():

@@ -158,7 +158,7 @@ def _player_board(picture: Picture, q: int, p: dict[str, Any], state: dict[str, 
                      for v, used in zip(p["tools"], p["tools_used"], strict=False) if v) or "-"
     extra = (f", tool cards {'/'.join(map(str, p['one_use_tools']))}" if p["one_use_tools"] else "")
     picture.text(x + 8, y + 78, f"agriculture {p['agriculture']}   tools {tools}{extra}   buildings {p['buildings']}"
-                 + (f"   igloos {p['igloos']}" if p.get("igloos") else ""), size=12)
+                 + (f"   igloos {p['igloos']}" if p.get("igloos") else ""), size=12, width=465 - 16)
     # People: the ones at home as discs, the ones out on the board as rings.
     people = f"people {p['people']} ({p['available']} at home)"
     picture.text(x + 8, y + 98, people, size=12)
