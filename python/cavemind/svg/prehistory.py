@@ -137,9 +137,12 @@ def draw(doc: dict[str, Any]) -> Picture:
             owner, count = state["member_owner"][sp], state["member_count"][sp]
             pieces = [owner - 1] * count if owner else []
             tired = [True] * state["members_tired"][sp]
+        # A row of discs 12 apart, closer together when many share the space, so that they stay inside the
+        # hexagon (beside the campsite's triangle when there is one).
+        middle, half_span = (cx + 6, 13) if state["campsite_owner"][sp] else (cx, 19)
+        step = min(12, 2 * half_span / max(1, len(pieces) - 1))
         for i, q in enumerate(pieces):
-            x = cx - (len(pieces) - 1) * 6 + i * 12
-            picture.person(x + (6 if state["campsite_owner"][sp] else 0), cy + 14, q, r=5,
+            picture.person(middle + (i - (len(pieces) - 1) / 2) * step, cy + 14, q, r=5,
                            cls="member tired" if i < len(tired) else "member")
 
     _action_board(picture, module, data, state)
