@@ -1,6 +1,7 @@
 """The pictures' layout: drawn at positions along seeded random games of every game, player count and option
 that changes what is drawn, from every seat's view and from none, no two texts overlap, no text crosses the
-edge of a shape (it stands inside it or clear of it), and nothing leaves the canvas.
+edge of a shape (it stands inside it or clear of it), no card lies across the edge of a board or place, and nothing
+leaves the canvas.
 
 A text's box is estimated from its font size and its characters, as no font is at hand to measure it: the
 pictures ask for Helvetica or Arial, whose characters are about 0.55 em wide on average (0.6 em in bold), whose
@@ -13,6 +14,7 @@ import json
 import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from importlib import resources
 
 import pytest
 
@@ -241,7 +243,7 @@ CONFIGURATIONS = layout_configurations()
 
 @pytest.mark.parametrize("name, options", CONFIGURATIONS,
                          ids=[name + "-" + "-".join(f"{k}={v}" for k, v in o.items()) for name, o in CONFIGURATIONS])
-def test_no_text_overlaps_and_nothing_leaves_the_canvas(name, options):
+def test_pictures_along_random_games_have_no_layout_defects(name, options):
     game = cavemind.load_game(name, **options)
     found = []
     for seed in GAME_SEEDS:
@@ -256,7 +258,6 @@ def test_no_text_overlaps_and_nothing_leaves_the_canvas(name, options):
 def test_the_example_positions_draw_cleanly_from_every_view_they_allow(name):
     """The positions `show --example GAME` draws (issue 36 found Dino Jagd's from seat 0 with the 'play deck:'
     heading over the 4th creature to place)."""
-    from importlib import resources
     text = (resources.files("cavemind") / "data" / "examples" / f"{name}.json").read_text(encoding="utf-8")
     state = cavemind.state_from_json(text)
     written_for = json.loads(text).get("observer")
