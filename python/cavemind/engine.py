@@ -7,6 +7,7 @@ Bad input gets {"error", "field", "id"} and the engine keeps running. See docs/e
 """
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import queue
@@ -16,7 +17,7 @@ from typing import Any, TextIO
 
 import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
-from cavemind.errors import CavemindError, SearchError
+from cavemind.errors import AmbiguousMoveError, CavemindError, SearchError
 from cavemind.inputs import MAX_NESTING, TOO_DEEP, nesting_depth
 from cavemind.records import replay
 from cavemind.search import check_memory
@@ -43,9 +44,10 @@ MAX_LINE_CHARS = 1_000_000
 class FieldError(Exception):
     """Bad input in one field of a message; becomes {"error": message, "field": field, "id": id}."""
 
-    def __init__(self, field: str | None, message: str):
+    def __init__(self, field: str | None, message: str, candidates: list[str] | None = None):
         super().__init__(message)
         self.field = field
+        self.candidates = candidates      # an ambiguous move's possible completions
 
 
 def _integer(message: dict[str, Any], key: str, low: int, high: int | None = None, where: str = "") -> int:
@@ -78,6 +80,75 @@ def _finite_float(text: str) -> float:
     return value
 
 
+def _search_fields(message: dict[str, Any]) -> tuple[int | None, SearchSettings, Any]:
+    """`top`, the search settings (the budget in "limit" and the top-level search fields) and
+    reportDuringSearchEvery of a query or an ai_move, each checked."""
+    top = _integer(message, "top", 1) if "top" in message else None
+    given = {**_limit(message.get("limit", {})), **_search_options(message)}
+    try:
+        settings = SearchSettings(**given)
+    except SearchError as error:     # each value was read by its record: only a combination is left to refuse
+        raise FieldError(None, str(error)) from None
+    report_every = message.get("reportDuringSearchEvery")
+    if report_every is not None and (isinstance(report_every, bool) or not isinstance(report_every, (int, float))
+                                     or not 0.01 <= report_every <= 86400):
+        raise FieldError("reportDuringSearchEvery", f"reportDuringSearchEvery: {json.dumps(report_every)} "
+                                                    "must be a number of seconds from 0.01 to 86400")
+    try:
+        check_memory(settings)
+    except CavemindError as error:   # "Limit.memory_mb=M: K thread(s) of that exceed this machine's memory"
+        reason = str(error).split(": ", 1)[-1]
+        raise FieldError("limit.memoryMb", f"limit.memoryMb: {reason}") from None
+    return top, settings, report_every
+
+
+def _game(message: dict[str, Any]) -> cavemind.Game:
+    """The game that "game", "options" and "players" name."""
+    name = message["game"]
+    if not isinstance(name, str) or name not in cavemind.game_names():
+        raise FieldError("game", f"game: unknown game {json.dumps(name)}; games are "
+                                 f"{', '.join(cavemind.game_names())}")
+    options = message.get("options", {})
+    if not isinstance(options, dict):
+        raise FieldError("options", "options: expected an object")
+    params = dict(options)
+    if "players" in message:
+        params["players"] = message["players"]
+    try:
+        game = cavemind.load_game(name, **params)
+    except CavemindError as error:
+        field = "players" if "option players=" in str(error) else "options"
+        raise FieldError(field, str(error)) from None
+    return game
+
+
+def _search_options(message: dict[str, Any]) -> dict[str, Any]:
+    """The search settings at the top level, by their Python names, each read by its record; an unset one is
+    the game's or the record's default."""
+    return {setting.name: _read(setting, message, field) for field, setting in SEARCH_FIELDS.items()
+            if message.get(field) is not None}
+
+
+def _limit(limit: Any) -> dict[str, Any]:
+    """The budget inside "limit", by the Python names; neither iterations nor seconds: the default budget."""
+    if not isinstance(limit, dict):
+        raise FieldError("limit", "limit: expected an object such as {\"iterations\": 1000}")
+    unknown = sorted(set(limit) - LIMIT_FIELDS)
+    if unknown:
+        top_level = " (a top-level field, not part of limit)" if unknown[0] in QUERY_FIELDS else ""
+        raise FieldError(f"limit.{unknown[0]}", f"limit: unknown field {unknown[0]!r}{top_level}; "
+                                                f"fields are {', '.join(sorted(LIMIT_FIELDS))}")
+    budget = {setting.name: _read(setting, limit, name, where="limit.")
+              for name, setting in LIMIT_SETTINGS.items() if limit.get(name) is not None}
+    iterations = budget.get("iterations", None if "seconds" in budget else DEFAULT_ITERATIONS)
+    threads = budget.get("threads", 1)
+    if iterations is not None and threads > iterations:
+        raise FieldError("limit.threads", f"limit.threads: {threads} threads for {iterations} iterations; "
+                                          "each thread runs at least one iteration, so threads must not "
+                                          "exceed iterations")
+    return budget
+
+
 class Query:
     """A validated analysis request."""
 
@@ -104,24 +175,8 @@ class Query:
         if "observer" in message:
             seat = _integer(message, "observer", 0, self.state.game.num_players - 1)
             self.state = self.state.determinize(seat, self.search_seed)
-        self.top = _integer(message, "top", 1) if "top" in message else None
-        given = {**self._limit(message.get("limit", {})), **self._search_options(message)}
-        try:
-            self.settings = SearchSettings(**given)
-        except SearchError as error:     # each value was read by its record: only a combination is left to refuse
-            raise FieldError(None, str(error)) from None
+        self.top, self.settings, self.report_every = _search_fields(message)
         self.algorithm = self.settings.algorithm or "ismcts"
-        self.report_every = message.get("reportDuringSearchEvery")
-        if self.report_every is not None and (isinstance(self.report_every, bool)
-                                              or not isinstance(self.report_every, (int, float))
-                                              or not 0.01 <= self.report_every <= 86400):
-            raise FieldError("reportDuringSearchEvery", f"reportDuringSearchEvery: {json.dumps(self.report_every)} "
-                                                        "must be a number of seconds from 0.01 to 86400")
-        try:
-            check_memory(self.settings)
-        except CavemindError as error:   # "Limit.memory_mb=M: K thread(s) of that exceed this machine's memory"
-            reason = str(error).split(": ", 1)[-1]
-            raise FieldError("limit.memoryMb", f"limit.memoryMb: {reason}") from None
         warning = hidden_information_warning(self.state, self.algorithm)
         self.warnings += [warning] if warning else []
 
@@ -137,12 +192,13 @@ class Query:
                 warnings.append(f"{old} is deprecated: use {new}")
         return renamed, warnings
 
-    @staticmethod
-    def _search_options(message: dict[str, Any]) -> dict[str, Any]:
-        """The search settings at the top level, by their Python names, each read by its record; an unset one is
-        the game's or the record's default."""
-        return {setting.name: _read(setting, message, field) for field, setting in SEARCH_FIELDS.items()
-                if message.get(field) is not None}
+    def run(self, engine: Engine, flag: cavemind.StopFlag) -> None:
+        reports: dict[str, Any] = {}
+        if self.report_every is not None:
+            reports = {"progress_every": self.report_every, "on_progress": lambda so_far: engine.send(
+                json_record(so_far, self.top, self.id, warnings=self.warnings, during_search=True))}
+        info = cavemind.analyse(self.state, settings=self.settings, seed=self.search_seed, stop=flag, **reports)
+        engine.send(json_record(info, self.top, self.id, stopped=flag.is_set, warnings=self.warnings))
 
     def _state(self, message: dict[str, Any]) -> cavemind.State:
         if "position" in message:
@@ -158,21 +214,7 @@ class Query:
                 raise FieldError("position", f"position: {error}") from None
         if "game" not in message:
             raise FieldError("position", "a query needs a position, or a game with moves")
-        name = message["game"]
-        if not isinstance(name, str) or name not in cavemind.game_names():
-            raise FieldError("game", f"game: unknown game {json.dumps(name)}; games are "
-                                     f"{', '.join(cavemind.game_names())}")
-        options = message.get("options", {})
-        if not isinstance(options, dict):
-            raise FieldError("options", "options: expected an object")
-        params = dict(options)
-        if "players" in message:
-            params["players"] = message["players"]
-        try:
-            game = cavemind.load_game(name, **params)
-        except CavemindError as error:
-            field = "players" if "option players=" in str(error) else "options"
-            raise FieldError(field, str(error)) from None
+        game = _game(message)
         seed = _integer(message, "dealSeed", 0, 2**47) if "dealSeed" in message else None
         try:
             return replay(game, message.get("moves", []), seed=seed)
@@ -180,25 +222,169 @@ class Query:
             text = str(error)
             raise FieldError(text.split(":")[0], text) from None
 
-    @staticmethod
-    def _limit(limit: Any) -> dict[str, Any]:
-        """The budget inside "limit", by the Python names; neither iterations nor seconds: the default budget."""
-        if not isinstance(limit, dict):
-            raise FieldError("limit", "limit: expected an object such as {\"iterations\": 1000}")
-        unknown = sorted(set(limit) - LIMIT_FIELDS)
+
+# ------------------------------------------------------------------------------------------- session actions
+
+# Games in progress, each a cavemind.GameSession under an integer id; the bound keeps a client that never closes
+# its games from taking the engine's memory.
+MAX_SESSIONS = 1000
+SESSION_ACTIONS = ("new_game", "legal_moves", "play", "undo", "position", "ai_move", "close_game")
+CONTROL_ACTIONS = ("query_version", "stop", "terminate")
+GAME_FIELDS = {"game", "options", "players", "dealSeed"}
+ACTION_FIELDS: dict[str, set[str]] = {
+    "new_game": GAME_FIELDS,
+    "legal_moves": {"session"} | GAME_FIELDS,
+    "play": {"session", "move"},
+    "undo": {"session", "seat"},
+    "position": {"session", "format", "observer"},
+    "ai_move": {"session", "apply", "limit", "top", SEARCH_SEED, *SEARCH_FIELDS},
+    "close_game": {"session"},
+}
+POSITION_FORMATS = ("json", "text", "svg")
+
+
+def _to_decision(session: cavemind.GameSession) -> list[str]:
+    """Plays the chance events up to the next decision, drawn from the session's deal seed (as `cavemind play`
+    does); returns their names. A GUI shows them; it never has to roll the dice itself."""
+    played = []
+    while session.state.is_chance_node():
+        played.append(session.play_chance().name)
+    return played
+
+
+def _summary(session_id: int, session: cavemind.GameSession) -> dict[str, Any]:
+    """What every answer about a session says: where the game stands."""
+    to_move = session.to_move
+    summary: dict[str, Any] = {"session": session_id, "ply": session.ply,
+                               "toMove": to_move if to_move >= 0 else None, "finished": session.is_over()}
+    if session.is_over():
+        summary["returns"] = session.state.returns()
+    return summary
+
+
+def _new_session(message: dict[str, Any]) -> cavemind.GameSession:
+    if "game" not in message:
+        raise FieldError("game", "game: a game name is needed (or a session)")
+    game = _game(message)
+    seed = _integer(message, "dealSeed", 0, 2**47) if "dealSeed" in message else 0
+    return cavemind.GameSession(game, deal_seed=seed, source="cavemind engine")
+
+
+class SessionAction:
+    """A session action (new_game, play, ...): its fields are checked by kind at once, and against the session
+    when its turn comes, so that it sees the games as the messages before it left them."""
+
+    def __init__(self, message: dict[str, Any]):
+        self.id, self.action, self.message = message["id"], message["action"], message
+        fields = ACTION_FIELDS[self.action]
+        unknown = sorted(set(message) - fields - {"id", "action"})
         if unknown:
-            top_level = " (a top-level field, not part of limit)" if unknown[0] in QUERY_FIELDS else ""
-            raise FieldError(f"limit.{unknown[0]}", f"limit: unknown field {unknown[0]!r}{top_level}; "
-                                                    f"fields are {', '.join(sorted(LIMIT_FIELDS))}")
-        budget = {setting.name: _read(setting, limit, name, where="limit.")
-                  for name, setting in LIMIT_SETTINGS.items() if limit.get(name) is not None}
-        iterations = budget.get("iterations", None if "seconds" in budget else DEFAULT_ITERATIONS)
-        threads = budget.get("threads", 1)
-        if iterations is not None and threads > iterations:
-            raise FieldError("limit.threads", f"limit.threads: {threads} threads for {iterations} iterations; "
-                                              "each thread runs at least one iteration, so threads must not "
-                                              "exceed iterations")
-        return budget
+            raise FieldError(unknown[0], f"unknown field {unknown[0]!r} for {self.action}; fields are "
+                                         f"{', '.join(sorted(fields | {'id', 'action'}))}")
+        if "session" in message:
+            _integer(message, "session", 1)
+        elif "session" in fields and self.action != "legal_moves":
+            raise FieldError("session", f"session: {self.action} needs the id new_game answered")
+        if self.action == "ai_move":
+            self.search_seed = _integer(message, SEARCH_SEED, 0, 2**63 - 1) if SEARCH_SEED in message else 0
+            self.top, self.settings, _ = _search_fields(message)
+            if not isinstance(message.get("apply", False), bool):
+                raise FieldError("apply", f"apply: expected true or false, got {json.dumps(message['apply'])}")
+        if self.action == "position" and message.get("format", "json") not in POSITION_FORMATS:
+            raise FieldError("format", f"format: {json.dumps(message['format'])} is not one of "
+                                       f"{', '.join(POSITION_FORMATS)}")
+        if self.action == "play" and "move" not in message:
+            raise FieldError("move", "move: play needs a move (a name, a unique prefix or an action id)")
+
+    def run(self, engine: Engine, stop: cavemind.StopFlag) -> None:
+        answer = {"id": self.id, "action": self.action, **getattr(self, "_" + self.action)(engine, stop)}
+        engine.send(answer)
+
+    def _session(self, engine: Engine) -> tuple[int, cavemind.GameSession]:
+        session_id, sessions = self.message["session"], engine.sessions
+        if session_id not in sessions:
+            raise FieldError("session", f"session: no open game {session_id} (new_game answers an id; "
+                                        "close_game ends one)")
+        return session_id, sessions[session_id]
+
+    def _new_game(self, engine: Engine, stop: cavemind.StopFlag) -> dict[str, Any]:
+        if len(engine.sessions) >= MAX_SESSIONS:
+            raise FieldError("action", f"action: {MAX_SESSIONS} games are open; close_game one first")
+        session = _new_session(self.message)
+        chance = _to_decision(session)
+        session_id = next(engine.session_ids)     # never reused: a closed game's id stays closed
+        engine.sessions[session_id] = session
+        return {**_summary(session_id, session), "game": session.game.name, "players": session.game.num_players,
+                "options": session.game.options, "dealSeed": session.deal_seed, "played": chance}
+
+    def _legal_moves(self, engine: Engine, stop: cavemind.StopFlag) -> dict[str, Any]:
+        if "session" in self.message:
+            if GAME_FIELDS & set(self.message):
+                field = sorted(GAME_FIELDS & set(self.message))[0]
+                raise FieldError(field, f"{field}: give either a session or a game, not both")
+            session_id, session = self._session(engine)
+            where = _summary(session_id, session)
+        else:
+            session = _new_session(self.message)
+            _to_decision(session)
+            where = {"toMove": session.to_move if session.to_move >= 0 else None, "finished": session.is_over()}
+        return {**where, "legalMoves": [{"action": m.action, "name": m.name} for m in session.legal_moves()]}
+
+    def _play(self, engine: Engine, stop: cavemind.StopFlag) -> dict[str, Any]:
+        session_id, session = self._session(engine)
+        try:
+            entry = session.play(self.message["move"])
+        except AmbiguousMoveError as error:
+            raise FieldError("move", f"move: {error}", candidates=error.candidates) from None
+        except CavemindError as error:
+            raise FieldError("move", f"move: {error}") from None
+        chance = _to_decision(session)
+        return {**_summary(session_id, session), "move": entry.name, "moveAction": entry.action, "played": chance}
+
+    def _undo(self, engine: Engine, stop: cavemind.StopFlag) -> dict[str, Any]:
+        session_id, session = self._session(engine)
+        seat = None
+        if "seat" in self.message:
+            seat = _integer(self.message, "seat", 0, session.game.num_players - 1)
+        try:
+            taken = session.undo(seat)
+        except CavemindError as error:
+            raise FieldError("seat" if seat is not None else "session", str(error)) from None
+        return {**_summary(session_id, session), "undone": [entry.name for entry in taken]}
+
+    def _position(self, engine: Engine, stop: cavemind.StopFlag) -> dict[str, Any]:
+        session_id, session = self._session(engine)
+        observer = None
+        if "observer" in self.message:
+            observer = _integer(self.message, "observer", 0, session.game.num_players - 1)
+        kind = self.message.get("format", "json")
+        state = session.state
+        shown: Any = (state.to_dict(observer=observer) if kind == "json" else state.render(observer)
+                      if kind == "text" else state.to_svg(observer))
+        return {**_summary(session_id, session), "format": kind, "observer": observer, "position": shown}
+
+    def _ai_move(self, engine: Engine, stop: cavemind.StopFlag) -> dict[str, Any]:
+        session_id, session = self._session(engine)
+        mover = session.to_move
+        if mover < 0:
+            raise FieldError("session", f"session: game {session_id} is over: there is no move to find")
+        # The search sees only the mover's view: what the mover cannot see is sampled, never read.
+        info = cavemind.analyse(session.view(mover), settings=self.settings, seed=self.search_seed, stop=stop)
+        record = json_record(info, self.top, stopped=stop.is_set)
+        record.pop("isDuringSearch")
+        if not info.moves:
+            raise FieldError(None, "the search was stopped before its first iteration: no move")
+        best = info.best
+        answer = {"move": best.name, "moveAction": best.action, "applied": False, **record}
+        if self.message.get("apply", False):
+            session.play(best.action, seconds=info.seconds, analysis=info)
+            answer["applied"], answer["played"] = True, _to_decision(session)
+        return {**_summary(session_id, session), **answer}
+
+    def _close_game(self, engine: Engine, stop: cavemind.StopFlag) -> dict[str, Any]:
+        session_id, _ = self._session(engine)
+        del engine.sessions[session_id]
+        return {"session": session_id, "closed": True}
 
 
 class Engine:
@@ -210,6 +396,8 @@ class Engine:
         self.queue: queue.Queue[Any] = queue.Queue()
         self.current: tuple[Any, cavemind.StopFlag] | None = None
         self.stop_requested: set[Any] = set()       # ids of queued queries stopped before they started
+        self.sessions: dict[int, cavemind.GameSession] = {}    # used by the worker thread only
+        self.session_ids = itertools.count(1)
         self.worker = threading.Thread(target=self._work, daemon=True)
 
     def send(self, record: dict[str, Any]) -> None:
@@ -217,8 +405,12 @@ class Engine:
             self.out.write(json.dumps(record) + "\n")
             self.out.flush()
 
-    def error(self, message: str, field: str | None = None, query_id: Any = None) -> None:
-        self.send({"error": message, "field": field, "id": query_id})
+    def error(self, message: str, field: str | None = None, query_id: Any = None,
+              candidates: list[str] | None = None) -> None:
+        record: dict[str, Any] = {"error": message, "field": field, "id": query_id}
+        if candidates is not None:
+            record["candidates"] = candidates
+        self.send(record)
 
     def run(self) -> int:
         self.worker.start()
@@ -270,6 +462,12 @@ class Engine:
             except Exception as error:  # a bug, not bad input: still answer and keep running
                 self.error(f"internal error ({type(error).__name__}: {error}); please report it", None, query_id)
             return None
+        if action in SESSION_ACTIONS:     # in order with the queries: a play waits for the search before it
+            try:
+                self.queue.put(SessionAction(message))
+            except FieldError as error:
+                self.error(str(error), error.field, query_id, error.candidates)
+            return None
         if action == "query_version":
             self.send({"id": query_id, "action": action, "version": cavemind.__version__,
                        "protocol": PROTOCOL_VERSION, "games": cavemind.game_names(),
@@ -283,8 +481,8 @@ class Engine:
             self.send({"id": query_id, "action": action})
             return "terminate"
         else:
-            self.error(f"action: unknown action {json.dumps(action)}; actions are query_version, stop, "
-                       "terminate (a query has no action)", "action", query_id)
+            self.error(f"action: unknown action {json.dumps(action)}; actions are "
+                       f"{', '.join(CONTROL_ACTIONS + SESSION_ACTIONS)} (a query has no action)", "action", query_id)
         return None
 
     def stop(self, query_id: Any) -> list[Any]:
@@ -310,13 +508,9 @@ class Engine:
                     self.stop_requested.discard(query.id)
                     flag.set()
             try:
-                reports = {}
-                if query.report_every is not None:
-                    reports = {"progress_every": query.report_every, "on_progress": lambda so_far: self.send(
-                        json_record(so_far, query.top, query.id, warnings=query.warnings, during_search=True))}
-                info = cavemind.analyse(query.state, settings=query.settings, seed=query.search_seed, stop=flag,
-                                        **reports)
-                self.send(json_record(info, query.top, query.id, stopped=flag.is_set, warnings=query.warnings))
+                query.run(self, flag)
+            except FieldError as error:
+                self.error(str(error), error.field, query.id, error.candidates)
             except CavemindError as error:
                 self.error(str(error), None, query.id)
             except Exception as error:         # never die silently: the next query must still be answered
