@@ -4,6 +4,8 @@ import subprocess
 import sys
 import time
 
+from test_cli_engine_schema import check_answer
+
 KUHN_SEAT_1 = {"game": "kuhn_poker", "format": 1, "players": 2, "observer": 1,
                "state": {"cards": ["?", "Q"], "history": "b"}}
 
@@ -19,7 +21,7 @@ def send(process, message):
 
 
 def answer(process):
-    return json.loads(process.stdout.readline())
+    return check_answer(json.loads(process.stdout.readline()))
 
 
 def test_a_session_with_queries_errors_stop_and_terminate():
@@ -94,4 +96,4 @@ def test_end_of_input_finishes_the_queued_queries():
     result = subprocess.run([sys.executable, "-m", "cavemind.cli", "engine"], capture_output=True, text=True,
                             input="".join(json.dumps(line) + "\n" for line in lines), timeout=60)
     assert result.returncode == 0
-    assert [json.loads(line)["id"] for line in result.stdout.splitlines()] == [0, 1, 2]
+    assert [check_answer(json.loads(line))["id"] for line in result.stdout.splitlines()] == [0, 1, 2]

@@ -2,8 +2,12 @@
 and every bad field answered by one error naming it, the game unchanged."""
 import io
 import json
+import subprocess
+import sys
+import time
 
 import pytest
+from test_cli_engine_schema import check_answer
 
 from cavemind import engine
 
@@ -13,12 +17,9 @@ def run(*messages):
     text = "".join((m if isinstance(m, str) else json.dumps(m)) + "\n" for m in messages)
     out = io.StringIO()
     assert engine.Engine(io.StringIO(text), out).run() == 0
-    answers = [json.loads(line) for line in out.getvalue().splitlines()]
-    ANSWERS.extend(answers)
-    return answers
+    return [check_answer(json.loads(line)) for line in out.getvalue().splitlines()]
 
 
-ANSWERS: list[dict] = []     # every answer of these tests, which tests/test_engine_schema.py checks too
 NEW_TTT = {"id": "n", "action": "new_game", "game": "tictactoe"}
 
 
@@ -103,26 +104,23 @@ def test_ai_move_does_not_peek_at_the_hidden_card():
 
 
 def test_stop_ends_an_ai_move_search_with_its_best_move():
-    import subprocess
-    import sys
-    import time
     process = subprocess.Popen([sys.executable, "-m", "cavemind.cli", "engine"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
     for message in (NEW_TTT, {"id": "slow", "action": "ai_move", "session": 1, "limit": {"seconds": 60},
                               "apply": True}):
         process.stdin.write(json.dumps(message) + "\n")
         process.stdin.flush()
-    assert json.loads(process.stdout.readline())["session"] == 1
+    assert check_answer(json.loads(process.stdout.readline()))["session"] == 1
     time.sleep(0.5)
     started = time.monotonic()
     process.stdin.write(json.dumps({"id": "s", "action": "stop", "stopId": "slow"}) + "\n")
     process.stdin.flush()
-    replies = sorted([json.loads(process.stdout.readline()) for _ in range(2)], key=lambda r: r["action"])
+    replies = sorted([check_answer(json.loads(process.stdout.readline())) for _ in range(2)],
+                     key=lambda r: r["action"])
     assert time.monotonic() - started < 10
     found, ack = replies
     assert ack == {"id": "s", "action": "stop", "stopped": ["slow"]}
     assert found["stopped"] is True and found["applied"] is True and found["ply"] == 1
-    ANSWERS.extend(replies)
     process.stdin.write(json.dumps({"id": "t", "action": "terminate"}) + "\n")
     process.stdin.flush()
     assert json.loads(process.stdout.readline()) == {"id": "t", "action": "terminate"}
