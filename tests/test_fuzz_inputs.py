@@ -1,11 +1,14 @@
 """Property-based fuzzing (Hypothesis) of everything a user types besides positions: game options, search
 limits and settings, action ids and seats, and engine lines. Each input must either work or raise the specific
-cavemind error; the engine must answer every line that has an id and keep answering."""
+cavemind error; the engine must answer every line that has an id, queries and session actions alike, with an
+answer its schema (docs/engine-protocol.schema.json) describes, and keep answering."""
 import dataclasses
 import io
 import json
 import os
+from pathlib import Path
 
+import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -89,6 +92,8 @@ def test_action_ids_and_seats_work_or_raise_cavemind_errors(name, action, seat):
         assert state == before
 
 
+SCHEMA = json.loads((Path(__file__).resolve().parent.parent / "docs" / "engine-protocol.schema.json").read_text())
+ENGINE_ANSWER = jsonschema.Draft202012Validator({"$defs": SCHEMA["$defs"], "$ref": "#/$defs/answer"})
 VALID_QUERY = {"game": "tictactoe", "moves": ["b2"], "limit": {"iterations": 30}}
 query_fields = st.fixed_dictionaries({}, optional={
     "position": json_values, "game": st.one_of(st.sampled_from(cavemind.game_names()), scalars),
@@ -97,8 +102,21 @@ query_fields = st.fixed_dictionaries({}, optional={
         "iterations": st.one_of(st.integers(-2, 60), scalars), "seconds": scalars, "threads": scalars})),
     "algorithm": st.one_of(st.sampled_from(cavemind.ALGORITHMS), scalars), "asPlayer": scalars, "top": scalars,
     "searchSeed": scalars, "reportDuringSearchEvery": scalars, "action": scalars, "stopId": scalars})
+# Session actions: game 1 (tic-tac-toe or Kuhn poker) is open when they are read, so a well-formed one can act.
+session_actions = st.one_of(st.sampled_from(engine.SESSION_ACTIONS), scalars)
+session_fields = st.fixed_dictionaries({"action": session_actions}, optional={
+    "session": st.one_of(st.integers(-1, 3), scalars), "move": st.one_of(st.integers(-2, 10), scalars,
+                                                                          st.sampled_from(["a", "b2", "bet", "p"])),
+    "seat": st.one_of(st.integers(-1, 3), scalars), "observer": st.one_of(st.integers(-1, 3), scalars),
+    "format": st.one_of(st.sampled_from(["json", "text", "svg"]), scalars), "apply": scalars,
+    "game": st.one_of(st.sampled_from(cavemind.game_names()), scalars), "options": json_values, "players": scalars,
+    "dealSeed": scalars, "limit": st.one_of(json_values, st.fixed_dictionaries({}, optional={
+        "iterations": st.one_of(st.integers(-2, 60), scalars),
+        "seconds": st.one_of(st.none(), st.booleans(), st.floats(-1, 0.05), st.text(max_size=4))})),
+    "algorithm": st.one_of(st.sampled_from(cavemind.ALGORITHMS), scalars), "top": scalars, "searchSeed": scalars})
 engine_lines = st.one_of(
     query_fields.map(lambda q: json.dumps({"id": "fuzz", **q})),
+    session_fields.map(lambda a: json.dumps({"id": "fuzz", **a})),
     json_values.map(json.dumps),
     st.text(max_size=40),
     st.integers(1, 3000).map(lambda n: "[" * n),
@@ -107,14 +125,19 @@ engine_lines = st.one_of(
 
 
 @settings(max_examples=EXAMPLES + 50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(lines=st.lists(engine_lines, min_size=1, max_size=4))
-def test_engine_answers_every_line_and_keeps_answering(lines):
+@given(game=st.sampled_from(["tictactoe", "kuhn_poker"]), lines=st.lists(engine_lines, min_size=1, max_size=4))
+def test_engine_answers_every_line_and_keeps_answering(game, lines):
+    """Every line gets an answer the protocol's schema describes, none an internal error, and a valid query
+    after them is still answered."""
+    lines = [json.dumps({"id": "open", "action": "new_game", "game": game}), *lines]
     text = "".join(line.replace("\n", " ") + "\n" for line in lines)
     text += json.dumps({"id": "last", **VALID_QUERY}) + "\n"
     out = io.StringIO()
     assert engine.Engine(io.StringIO(text), out).run() == 0
     records = [json.loads(line) for line in out.getvalue().splitlines()]
     assert not any("internal error" in str(r.get("error", "")) for r in records), records
+    for record in records:
+        ENGINE_ANSWER.validate(record)
     assert [r for r in records if r.get("id") == "last" and "moveInfos" in r and not r.get("isDuringSearch")]
     # every input line got at least one answer (an error, an acknowledgement or an analysis)
     assert len(records) >= len([line for line in lines if line.strip()]) + 1 or any(
