@@ -1,9 +1,11 @@
 """`cavemind engine`: a JSON-lines analysis protocol on stdin/stdout, for GUIs and other programs.
 
 Each input line is one JSON object. A query (no "action") is analysed and answered with one record echoing its
-"id"; control messages ("action": "query_version" | "stop" | "terminate") are acknowledged. Queries run one
-after another in a worker thread, so a "stop" read while a search runs ends it early with the best so far.
-Bad input gets {"error", "field", "id"} and the engine keeps running. See docs/engine-protocol.md.
+"id"; control messages ("action": "query_version" | "stop" | "terminate") are acknowledged; session actions
+("new_game", "legal_moves", "play", "undo", "position", "ai_move", "close_game") play games kept here as
+cavemind.GameSession objects. Queries and session actions run one after another in a worker thread, so a "stop"
+read while a search runs ends it early with the best so far. Bad input gets {"error", "field", "id"} and the
+engine keeps running. See docs/engine-protocol.md and its schema, docs/engine-protocol.schema.json.
 """
 from __future__ import annotations
 
