@@ -160,7 +160,7 @@ def test_show_prints_the_position_after_n_entries(tmp_path, capsys):
 
 def test_move_is_refused_for_a_plain_position(tmp_path, capsys):
     assert cli.main(["show", "--example", "tictactoe", "--move", "1"]) == 2
-    assert "not a game record" in capsys.readouterr().err
+    assert "is a position, not a saved game, a game record or an arena results file" in capsys.readouterr().err
 
 
 def test_play_continues_from_a_record_and_keeps_its_entries(tmp_path):
@@ -178,7 +178,7 @@ def test_play_continues_from_a_record_and_keeps_its_entries(tmp_path):
 def test_play_move_without_a_record_is_refused(tmp_path):
     result = subprocess.run([sys.executable, "-m", "cavemind.cli", "play", "tictactoe", "--players",
                              "random,random", "--move", "2"], capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2 and "--move needs --from RECORD" in result.stderr
+    assert result.returncode == 2 and "--move N needs --from FILE" in result.stderr
 
 
 # ------------------------------------------------------------------------------------------ malformed records

@@ -325,8 +325,13 @@ def read_results(path: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]
     cut off by an interruption is ignored (and removed by the next run); a game recorded twice counts once."""
     if not os.path.exists(path):
         return None, []
+    return parse_results(_results_text(path), path)
+
+
+def parse_results(text: str, path: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The header and the game records of the text of a results file (read_results); errors name `path`."""
     header, games, seen = None, [], set()
-    for number, line in enumerate(_results_text(path).splitlines(True), 1):
+    for number, line in enumerate(text.splitlines(True), 1):
         if not line.endswith("\n"):
             break  # the interrupted last write
         check_nesting(line, ArenaError, f"{path}:{number}")

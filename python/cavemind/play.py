@@ -23,9 +23,9 @@ from cavemind.analysis_output import document_text, format_table
 from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec
 from cavemind.errors import AmbiguousMoveError, CavemindError, EmptyHistoryError, IllegalActionError
 from cavemind.game import State
-from cavemind.inputs import load_json
+from cavemind.game_files import parse_game_file
 from cavemind.progress import Thinking
-from cavemind.records import GameRecord, RecordEntry, RecordWriteError, looks_like_record, parse_record
+from cavemind.records import GameRecord, RecordEntry, RecordWriteError
 from cavemind.session import GameSession, LegalMove
 
 # The opponent of `cavemind play GAME` when no seats are given: a person waits a second for a move gladly, and
@@ -163,30 +163,29 @@ def resume_hint(path: str) -> str:
 
 
 def load_session(text: str, source: str, move: int | None = None, seats: list[BotSpec] | None = None,
-                 deal_seed: int | None = None) -> GameSession:
-    """The game that a saved game or a game record (JSON lines; cut after `move` entries if given) describes, to
-    go on with; `seats` and `deal_seed` replace the file's. Errors name the file and the field."""
-    if looks_like_record(text):
-        try:
-            record = parse_record(text, source)
-        except CavemindError as error:
-            raise PlayError(str(error)) from None
-        if move is not None:
-            if not 0 <= move <= len(record):
-                raise PlayError(f"move={move}: {source} has entries 0 to {len(record)}")
-            record = GameRecord(record.header, record.entries[:move])
-        return GameSession.from_record(record, seats=seats, deal_seed=deal_seed, source="cavemind play")
-    if move is not None:
-        raise PlayError(f"move={move}: needs a game record (JSON lines); {source} is a saved game")
-    doc = load_json(text, PlayError, source)
-    if not isinstance(doc, dict) or "moves" not in doc or "game" not in doc:
-        raise PlayError(f"{source}: not a saved game (expected an object with 'game' and 'moves')")
-    if seats is None and "seats" not in doc:
-        raise PlayError(f"{source}: the saved game names no seats; give them with --seats")
+                 deal_seed: int | None = None, game: int | None = None) -> GameSession:
+    """The game that a saved game, a game record or game number `game` of an arena results file describes (cut
+    after `move` entries if given), to go on with; `seats` and `deal_seed` replace the file's. Errors name the
+    file and the field, or say what the file is and what to pass (cavemind.game_files)."""
     try:
-        return GameSession.from_record(doc, seats=seats, deal_seed=deal_seed, source="cavemind play")
-    except cavemind.InvalidRecordError as error:
-        raise PlayError(f"{source}: {error}") from None
+        record = parse_game_file(text, source, game, move=move)
+    except CavemindError as error:
+        raise PlayError(str(error)) from None
+    return session_of(record, source, seats, deal_seed)
+
+
+def session_of(record: GameRecord, source: str, seats: list[BotSpec] | None = None,
+               deal_seed: int | None = None) -> GameSession:
+    """The session going on from `record`, with its seats unless `seats` replaces them: a file's seat that is no
+    bot specification (an arena's own bot, a saved game naming no seats) asks for seats=."""
+    if seats is None:
+        for seat, label in enumerate(record.seats):
+            try:
+                parse_bot_spec(label)
+            except BotSpecError:
+                raise PlayError(f"{source}: seat {seat} is {label!r}, not human or a bot specification; give the "
+                                "seats with seats=") from None
+    return GameSession.from_record(record, seats=seats, deal_seed=deal_seed, source="cavemind play")
 
 
 class Terminal:

@@ -93,11 +93,10 @@ def test_the_play_library_names_its_parameters_and_the_command_its_flags(tmp_pat
     saved = tmp_path / "saved.json"
     saved.write_text(json.dumps({"game": "tictactoe", "players": 2, "seats": ["random", "random"],
                                  "moves": ["b2"]}), encoding="utf-8")
-    with pytest.raises(PlayError, match=r"^move=1: needs a game record \(JSON lines\); s\.json is a saved game$"):
-        load_session(saved.read_text(), "s.json", move=1)
-    assert cli.main(["play", "--from", str(saved), "--move", "1"]) == 2
-    assert f"cavemind play: error: --move 1: needs a game record (JSON lines); {saved} is a saved game" in \
-        capsys.readouterr().err
+    with pytest.raises(PlayError, match=r"^move=2: s\.json has entries 0 to 1$"):
+        load_session(saved.read_text(), "s.json", move=2)
+    assert cli.main(["play", "--from", str(saved), "--move", "2"]) == 2
+    assert f"cavemind play: error: --move 2: {saved} has entries 0 to 1" in capsys.readouterr().err
     assert cli.main(["play", "--from", str(saved), "--seats", "random"]) == 2
     assert "cavemind play: error: --seats gives 1 seat for a 2-player game" in capsys.readouterr().err
     record = tmp_path / "game.jsonl"

@@ -20,7 +20,7 @@ from cavemind.cli.arguments import (
     search_settings_of,
 )
 from cavemind.cli.output import PROGRESS_EVERY, search_line, status_line
-from cavemind.cli.positions import load_position, view_of
+from cavemind.cli.positions import game_number_argument, load_position, view_of
 from cavemind.search import AnalysisInfo
 from cavemind.settings import SearchSettings
 
@@ -123,6 +123,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
                     "in [0, 1] for the player to move) and principal variation. Long searches show progress "
                     "on stderr; Ctrl-C stops the search and prints the best result so far.")
     position_arguments(analyse)
+    game_number_argument(analyse, "POSITION")
     search_arguments(analyse)
     analyse.add_argument("--top", type=positive_int, metavar="K", help="show only the K best moves")
     analyse.add_argument("--json", action="store_true", help="one JSON record (KataGo analysis style)")

@@ -102,10 +102,11 @@ def key_value(text: str) -> tuple[str, str]:
 
 def position_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("position", nargs="?", metavar="POSITION",
-                         help="a JSON position file, or - to read it from standard input")
+                         help="a JSON position file (or a whole game: a saved game, a game record, an arena "
+                              "results file), or - to read it from standard input")
     command.add_argument("--example", metavar="GAME", help="use the example position that ships for GAME")
     command.add_argument("--move", type=move_number, metavar="N",
-                         help="POSITION is a game record: use the position after its first N entries "
+                         help="POSITION is a whole game: use the position after its first N entries "
                               "(default: the last)")
     command.add_argument("--observer", type=seat_number, metavar="P",
                          help="only what seat P can see (seats count from 0)")

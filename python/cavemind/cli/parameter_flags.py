@@ -11,9 +11,12 @@ PARAMETER_FLAGS: dict[str, dict[str, str]] = {
     "arena": {"bot_specs": "--bot", "games": "--games", "players": "--players", "options": "--option",
               "jobs": "--jobs", "seed": "--seed", "out": "--out", "scheduler": "--scheduler",
               "time_limit": "--time-limit", "sprt": "--sprt", "records": "--records"},
-    "play": {"seats": "--seats", "move": "--move"},
-    "review": {"players": "--player"},
+    "play": {"seats": "--seats", "move": "--move", "game": "--game"},
+    "review": {"players": "--player", "game": "--game"},
+    "show": {"move": "--move", "game": "--game"},
+    "analyse": {"move": "--move", "game": "--game"},
 }
+PARAMETER_FLAGS["analyze"] = PARAMETER_FLAGS["analyse"]
 
 
 def flag_message(message: str, flags: Mapping[str, str]) -> str:

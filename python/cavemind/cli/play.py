@@ -18,7 +18,8 @@ from cavemind.cli.arguments import (
     seat_number,
     seed_number,
 )
-from cavemind.cli.positions import game_from_args, read_text
+from cavemind.cli.positions import game_from_args, game_number_argument, read_text
+from cavemind.game_files import is_compressed, parse_game_file, read_game_file
 
 # The note for `--players SEATS`, the old form of --seats (as cavemind.cli.arguments notes the old flag names).
 OLD_PLAYERS_NOTE = "note: --players SEATS is deprecated here, use --seats SEATS (--players N is a count, as in new)"
@@ -70,13 +71,28 @@ def new_game(args: argparse.Namespace, seats: list[BotSpec] | None,
     return game_from_args(args.game, len(seats), args.option), seats
 
 
+def resumed_session(args: argparse.Namespace, seats: list[BotSpec] | None) -> cavemind.GameSession:
+    """The game of --from FILE (game --game N of an arena results file), after --move N entries if given."""
+    from cavemind.play import PlayError, session_of
+
+    try:
+        if args.from_file != "-" and is_compressed(args.from_file):
+            record = read_game_file(args.from_file, args.game_number, move=args.move)
+        else:
+            record = parse_game_file(read_text(args.from_file), args.from_file, args.game_number, move=args.move)
+    except cavemind.InvalidRecordError as error:
+        raise PlayError(str(error)) from None
+    return session_of(record, args.from_file, seats, args.deal_seed)
+
+
 def command_play(args: argparse.Namespace) -> int:
-    from cavemind.play import DEFAULT_AI, Match, PlayError, Terminal, load_session, play
+    from cavemind.play import DEFAULT_AI, Match, PlayError, Terminal, play
 
     seats, flag, notes = seats_given(args)
     against_default_ai = seats is None and not args.from_file
-    if args.move is not None and not args.from_file:
-        raise CommandError("--move needs --from RECORD (a game record)")
+    for given, flag in ((args.move, "--move N"), (args.game_number, "--game N")):
+        if given is not None and not args.from_file:
+            raise CommandError(f"{flag} needs --from FILE (a saved game, a game record or an arena results file)")
     if args.from_file:
         if args.game:
             raise CommandError("give a game or --from FILE, not both")
@@ -84,7 +100,7 @@ def command_play(args: argparse.Namespace) -> int:
             if given is not None:
                 raise CommandError(f"{name}: the game in {args.from_file} is already set up; with --from, "
                                    "--seats may change who sits where")
-        session = load_session(read_text(args.from_file), args.from_file, args.move, seats, args.deal_seed)
+        session = resumed_session(args, seats)
     else:
         if not args.game:
             raise CommandError("give a game to play (see cavemind games), or --from FILE")
@@ -128,9 +144,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
                            "the game's settings)")
     deprecated_flag(play, "--seed", type=seed_number)
     play.add_argument("--from", dest="from_file", metavar="FILE",
-                      help="resume a saved game (from 'save FILE', 'quit' or an interrupted game) or a game record")
+                      help="resume a saved game (from 'save FILE', 'quit' or an interrupted game), a game record, "
+                           "or a game of an arena results file (with --game N)")
     play.add_argument("--move", type=move_number, metavar="N",
-                      help="with --from RECORD: continue from the position after the record's first N entries")
+                      help="with --from FILE: continue from the position after the game's first N entries")
+    game_number_argument(play, "--from FILE")
     play.add_argument("--record", metavar="FILE", help="save the finished game to FILE and its game record "
                                                         "(docs/records.md) next to it; FILE.jsonl: the record only")
     play.add_argument("--progress", action="store_true",

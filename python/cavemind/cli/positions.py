@@ -21,8 +21,16 @@ from cavemind.cli.arguments import (
     seed_number,
 )
 from cavemind.errors import CavemindError
+from cavemind.game_files import (
+    GAME_KINDS,
+    WHOLE_GAME,
+    file_kind,
+    is_compressed,
+    parse_game_file,
+    read_game_file,
+)
 from cavemind.inputs import load_json, read_text_file
-from cavemind.records import looks_like_record, parse_record
+from cavemind.records import GameRecord
 
 if TYPE_CHECKING:      # for annotations only (importlib.resources.abc is Python 3.11+)
     from importlib.abc import Traversable
@@ -50,18 +58,21 @@ def example_text(name: str) -> str:
 
 def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict[str, Any], cavemind.State]:
     """The position named on the command line (a file, '-' for stdin, or --example GAME): its JSON document
-    and the state. A saved game (from `cavemind play`) is accepted too: its current position is used."""
+    and the state. A file that holds a whole game (a saved game, a game record, an arena results file with
+    --game N) gives its position after --move N entries, by default its end."""
     if (args.position is None) == (args.example is None):
         raise CommandError("give a position file (or '-' for standard input), or --example GAME")
     source = args.position or f"the {args.example} example"
+    if args.position and args.position != "-" and is_compressed(args.position):
+        return final_position(read_game_file(args.position, args.game_number, move=args.move))
     text = read_text(args.position) if args.position else example_text(args.example)
-    if args.position and looks_like_record(text):
-        return record_position(text, source, args.move)
-    if args.move is not None:
-        raise CommandError(f"--move: {source} is a position, not a game record (docs/records.md)")
+    if args.position and file_kind(text) in GAME_KINDS:
+        return final_position(parse_game_file(text, source, args.game_number, move=args.move))
+    for given, flag in ((args.move, "--move"), (args.game_number, "--game")):
+        if given is not None:
+            raise CommandError(f"{flag} {given}: {source} is a position, not {WHOLE_GAME}: {flag} needs a whole "
+                               "game")
     doc = load_json(text, CommandError, source)
-    if isinstance(doc, dict) and isinstance(doc.get("position"), dict) and "moves" in doc:
-        doc = doc["position"]
     if isinstance(doc, dict) and "game" in doc and not isinstance(doc["game"], str):
         raise CommandError(f"{source}: game: expected a game name, got {json.dumps(doc['game'])}")
     try:
@@ -70,13 +81,17 @@ def load_position(args: argparse.Namespace, seed: int = 0) -> tuple[dict[str, An
         raise CommandError(f"{source}: {error}") from None
 
 
-def record_position(text: str, source: str, move: int | None) -> tuple[dict[str, Any], cavemind.State]:
-    """The position after `move` entries of a game record (all of them by default), as load_position gives."""
-    record = parse_record(text, source)
-    if move is not None and move > len(record):
-        raise CommandError(f"--move {move}: {source} has entries 0 to {len(record)}")
-    state = record.state_at(move)
+def final_position(record: GameRecord) -> tuple[dict[str, Any], cavemind.State]:
+    """The position at the end of `record` (cut where --move said), as load_position gives it."""
+    state = record.state_at()
     return state.to_dict(), state
+
+
+def game_number_argument(command: argparse.ArgumentParser, what: str = "FILE") -> None:
+    """--game N: which game of an arena results file (counted from 1)."""
+    command.add_argument("--game", dest="game_number", type=positive_int, metavar="N",
+                         help=f"{what} is an arena results file: take its game N (counted from 1, in the "
+                              "order of the file); a file with a single game needs none")
 
 
 def view_of(args: argparse.Namespace, doc: dict[str, Any], state: cavemind.State) -> int | None:
@@ -219,6 +234,7 @@ def add_parsers(commands: argparse._SubParsersAction[Any]) -> None:
     show = commands.add_parser("show", help="print the readable board of a position",
                                description="Print the readable board of a position.")
     position_arguments(show)
+    game_number_argument(show, "POSITION")
     show.add_argument("--svg", metavar="FILE", help="also write the picture of the position as an SVG file")
     show.add_argument("--png", metavar="FILE", help="also write the picture as a PNG file (needs cairosvg)")
     show.set_defaults(run=command_show)

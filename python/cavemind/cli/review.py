@@ -1,5 +1,5 @@
-"""`cavemind review`: every decision of a game record searched again from the mover's own view (the review
-itself is cavemind.review's)."""
+"""`cavemind review`: every decision of a whole game (a record, a saved game, an arena game) searched again from
+the mover's own view (the review itself is cavemind.review's)."""
 from __future__ import annotations
 
 import argparse
@@ -8,7 +8,8 @@ from typing import Any
 
 from cavemind.cli.arguments import search_arguments, search_settings_of
 from cavemind.cli.output import status_line
-from cavemind.records import read_record
+from cavemind.cli.positions import game_number_argument
+from cavemind.game_files import read_game_file
 from cavemind.review import FLAGS, ReviewedMove, Thresholds, format_markdown, format_table, review_record
 from cavemind.search import Limit
 from cavemind.settings import LIMIT_FIELDS
@@ -29,11 +30,15 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentPa
     default = Thresholds()
     review: argparse.ArgumentParser = commands.add_parser(
         "review", help="review every decision of a recorded game from the mover's own view",
-        description="Search every decision of a game record again from the mover's own view (never with "
-                    "what the mover could not see), report the played and the best move's values and the loss, "
-                    "flag inaccuracies, mistakes and blunders, and summarise per player. Decisions with a single "
+        description="Search every decision of a game (a record, a saved game, or a game of an arena results "
+                    "file) again from the mover's own view (never with what the mover could not see), report "
+                    "the played and the best move's values and the loss, flag inaccuracies, mistakes and "
+                    "blunders, and summarise per player. Decisions with a single "
                     "legal move are skipped. See docs/records.md.")
-    review.add_argument("record", metavar="RECORD", help="a game record (JSON lines, docs/records.md)")
+    review.add_argument("game_file", metavar="FILE",
+                        help="a whole game: a game record (docs/records.md), a saved game (cavemind play), or an "
+                             "arena results file with --game N")
+    game_number_argument(review)
     search_arguments(review, advanced=False)     # (review_record takes the settings for users)
     review.add_argument("--player", type=int, action="append", metavar="P",
                         help="review only seat P's decisions (repeatable; default: every seat)")
@@ -50,7 +55,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentPa
 
 
 def command_review(args: argparse.Namespace) -> int:
-    record = read_record(args.record)
+    record = read_game_file(args.game_file, args.game_number)
     budget = search_settings_of(args).resolved()
     limit = Limit(**{name: getattr(budget, name) for name in LIMIT_FIELDS})
     thresholds = Thresholds(args.inaccuracy, args.mistake, args.blunder)
