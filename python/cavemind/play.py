@@ -41,6 +41,7 @@ COMMANDS = """commands:
   MOVE        play a move by its name, or by the start of it if only one move starts so (case does not matter)
   moves       list the legal moves
   board       show your view of the board again
+  legend      what the board's symbols and abbreviations mean
   undo        take back your last move (the moves and dice after it are taken back too; the dice repeat)
   hint        an analysis of your position ('hint iterations=5000,rollout_depth=10' changes its settings once)
   save FILE   save the game to FILE (resume with: cavemind play --from FILE)
@@ -353,6 +354,8 @@ def human_turn(match: Match, seat: int, terminal: Terminal) -> RecordEntry | Non
                 terminal.say(f"saved to {argument}; {resume_hint(argument)}")
         elif word in ("board", "show") and not argument:
             terminal.say(session.state.render(observer=seat))
+        elif word == "legend" and not argument:
+            terminal.say(legend_of(match.game))
         elif word == "moves" and not argument:
             terminal.say(move_list(session.legal_moves()))
         elif word == "undo" and not argument:
@@ -371,6 +374,15 @@ def human_turn(match: Match, seat: int, terminal: Terminal) -> RecordEntry | Non
                                        title=f"{answer!r} could be {len(error.candidates)} moves (type more of one):"))
             except IllegalActionError as error:
                 terminal.say(f"{error} (type 'moves' for the list, 'help' for the commands)")
+
+
+def legend_of(game: cavemind.Game) -> str:
+    """The `legend` command's text: the game's legend (its registration record's), or a note that its board
+    names everything in words."""
+    legend = cavemind.game_info(game.name).legend
+    if not legend:
+        return f"{game.name}'s board names everything in words: it has no legend"
+    return f"legend of the {game.name} board:\n{legend}"
 
 
 def undo_command(match: Match, seat: int, terminal: Terminal) -> bool:

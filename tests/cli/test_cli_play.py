@@ -305,3 +305,25 @@ def test_the_games_folder_is_cavemind_home_then_xdg_data_home_then_the_xdg_defau
     assert games_folder({"CAVEMIND_HOME": "", "XDG_DATA_HOME": "relative"}) == \
         f"{home}/.local/share/cavemind/games"                   # the XDG rule: a relative path is ignored
     assert games_folder({}) == f"{home}/.local/share/cavemind/games"
+
+
+# An abbreviation each game's board shows that its legend explains.
+BOARD_TERMS = {"dino_jagd": "EJ", "honga": "NW", "jaeger_und_spaeher": "W", "kuhn_poker": "betting",
+               "prehistory": "^", "stone_age": "card1", "tictactoe": "."}
+
+
+@pytest.mark.parametrize("name", cavemind.game_names())
+def test_legend_at_the_prompt_explains_the_board(name, home):
+    from cavemind.play import Match, Terminal
+    from cavemind.play import play as play_in_terminal
+
+    legend = cavemind.game_info(name).legend
+    assert legend and BOARD_TERMS[name] in legend
+    game = cavemind.load_game(name)
+    match = Match(cavemind.GameSession(game, ["human"] + ["random"] * (game.num_players - 1), deal_seed=3))
+    typed, out = iter(["help", "legend", "quit"]), io.StringIO()
+    assert play_in_terminal(match, Terminal(lambda prompt: next(typed), out, interactive=False)) == 1
+    shown = out.getvalue()
+    assert "\n  legend      what the board's symbols and abbreviations mean\n" in shown      # help lists it
+    assert f"legend of the {name} board:\n{legend}\n" in shown
+    assert BOARD_TERMS[name] in shown[:shown.index("legend of the")]      # on the board shown before

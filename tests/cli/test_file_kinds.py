@@ -4,6 +4,7 @@ position, or a file of the wrong kind, gets one line saying what the file is and
 point 9)."""
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 
@@ -33,8 +34,8 @@ def files(tmp_path_factory):
 
 
 def arena_games(path):
-    return [json.loads(line) for line in open(path, encoding="utf-8") if '"type": "game"' in line
-            or '"type":"game"' in line]
+    lines = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()]
+    return [line for line in lines if line["type"] == "game"]
 
 
 def fill(text, files):
@@ -51,7 +52,7 @@ def run(capsys, *argv):
 
 
 def test_each_kind_is_told_by_its_content(files):
-    kinds = {name: file_kind(open(path, encoding="utf-8").read()) for name, path in files.items()
+    kinds = {name: file_kind(Path(path).read_text(encoding="utf-8")) for name, path in files.items()
              if not name.endswith(".gz")}
     assert kinds == {"saved.json": SAVED_GAME, "record.jsonl": GAME_RECORD, "results.jsonl": ARENA_RESULTS,
                      "position.json": POSITION}
@@ -103,7 +104,7 @@ def test_review_reads_every_kind(files, capsys, name, extra):
 def test_play_resumes_every_kind_from_a_move(files, capsys, monkeypatch, tmp_path, name, extra):
     monkeypatch.setenv("CAVEMIND_HOME", str(tmp_path))
     out_file = tmp_path / "again.jsonl"
-    code, out, err = run(capsys, "play", "--from", files[name], *extra, "--move", MOVE, "--seats", "random,random",
+    code, _, err = run(capsys, "play", "--from", files[name], *extra, "--move", MOVE, "--seats", "random,random",
                          "--record", out_file)
     assert code == 0, err
     again = cavemind.read_record(str(out_file))

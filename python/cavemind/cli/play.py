@@ -90,9 +90,9 @@ def command_play(args: argparse.Namespace) -> int:
 
     seats, flag, notes = seats_given(args)
     against_default_ai = seats is None and not args.from_file
-    for given, flag in ((args.move, "--move N"), (args.game_number, "--game N")):
+    for given, needs_file in ((args.move, "--move N"), (args.game_number, "--game N")):
         if given is not None and not args.from_file:
-            raise CommandError(f"{flag} needs --from FILE (a saved game, a game record or an arena results file)")
+            raise CommandError(f"{needs_file} needs --from FILE (a saved game, a game record or an arena results file)")
     if args.from_file:
         if args.game:
             raise CommandError("give a game or --from FILE, not both")

@@ -151,6 +151,8 @@ class GameInfo:
     soak: SoakPlan | None = None                 # None: a soak plays each player count
     playthrough_options: Mapping[str, Any] = field(default_factory=dict)   # options of its playthrough file
                                                  # (tests/playthroughs/<game>.txt) besides 2 players
+    legend: str = ""                             # what the readable board's symbols and abbreviations mean
+                                                 # (`legend` at cavemind play's prompt); "" when it says all
 
     def __post_init__(self) -> None:
         if not isinstance(self.module, str) or not self.module:

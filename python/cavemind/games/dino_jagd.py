@@ -33,6 +33,18 @@ def position_invariants(state: State) -> int | None:
     return None
 
 
+# What the readable board's symbols and abbreviations mean: `legend` at cavemind play's prompt.
+LEGEND = """\
+periods  T Triassic, EJ Early Jurassic, LJ Late Jurassic, EK Early Cretaceous, LK Late Cretaceous (a move names a
+         period by its code: travel EK; a space by code and number: LJ2)
+[01  ]   the players whose hunter is in that period (0 and 1 here)
+. | . | .  the period's three spaces, each a stack of creatures from the bottom up: the last one, on top, can be
+         hunted; . an empty space
+to place  the creatures you still have to place; hand  your special cards (another player's: how many, secret)
+energy   what a player has left to travel and hunt with; points and creatures: what the hunts have captured
+Kein Aussterben marker  the period it protects from extinction (- none)"""
+
+
 # 2 players: the learned cut-off evaluation (the module's default heuristic with 2 players) with exploration
 # 0.25 won 61.2% [50.3, 71.2] of 80 games against the previous default, c = 0.4 with the score lead
 # (docs/research/2026-12-02-dino-jagd-a-learned-evaluation.md), and closed-loop chance for the hunt's die (6 faces)
@@ -54,4 +66,5 @@ GAME = GameInfo(
     invariants=position_invariants,
     soak=SoakPlan({"players": (2, 3, 4), "deck_fraction": (0.5, 1.0)}, loop="c", turns="turns",
                   turn_cap="MAX_TURNS"),
+    legend=LEGEND,
 )

@@ -46,6 +46,18 @@ def ended(state: State) -> str | None:
     return None
 
 
+# What the readable board's symbols and abbreviations mean: `legend` at cavemind play's prompt.
+LEGEND = """\
+board    the nine action fields (forest, trade, berry, mammoth, honga, mountain, fish, water, mushroom) and between
+         them the round fields NW, NE, SW, SE, where the action discs are placed
+discs    colour, then the hands on the disc's four quarters clockwise: grey 2-1-1-0 (a red disc has five hands);
+         placing turns it (place NW/0..3), and each quarter's hands act on the action field it faces
+>P0      the player to move; points, resources, the mammoths on the player board and on the discard board, the
+         caveman's step on the mountain, the next disc, the bonus cards (new: usable next turn)
+trade cards  [#17] the card's number (the trade moves name it), its cost and the points it scores
+Honga, mammoth tooth  the field each stands on; mammoth herd: the mammoths by owner, newest first"""
+
+
 # 2 players: exploration 0.3 won 72.5% [57.2, 83.9] of 40 against 0.7 (with the heuristic's variant 1,
 # docs/research/2026-12-01-honga-the-cut-off-heuristic-and-the-exploration-constant.md), and implicit minimax backups
 # with weight 0.3 77.2% [71.0, 82.5] of 200 against none at 1,000 iterations and 62.7% [53.1, 71.5] of 102 at 4,000
@@ -60,4 +72,5 @@ GAME = GameInfo(
     gallery=(GalleryView({"players": 3}, observer=0, order=2),),
     invariants=position_invariants,
     soak=SoakPlan({"players": (2, 3, 4, 5)}, turns="turn", turn_cap="MAX_TURNS", ended=ended),
+    legend=LEGEND,
 )

@@ -37,6 +37,17 @@ def ended(state: State) -> str | None:
     return None if max(state.scores()) >= target else f"the game ended with no player at the target of {target}"
 
 
+# What the readable board's symbols and abbreviations mean: `legend` at cavemind play's prompt.
+LEGEND = """\
+W6, H3   a location: W wilderness, H hunting ground, and its number
+raw materials  the spaces of a location in order (stone, wood, clay, fruit, ...); [stone] a covered space
+members 0/1  the members of player 0 / player 1 on that location
+row a, b, c  the three rows of the display (the characters and locations on offer)
+hunger tiles, points  a player's hunger and victory points; members: on the tribe card, in the camp, in the
+         reserve; objects held (another player's as a count face down) and created
+pending  the steps still to do in the turn, in words, in order"""
+
+
 # MAST rollouts won 80.0% [70.0, 87.3] of 80 games against its uniform rollouts
 # (docs/research/2026-12-01-nast-rollouts-and-mast-in-jaeger-und-spaeher.md); the rollout depth is the cut-off its
 # strength ladder was measured with, and the setting (exploration 0.3) won tuning matches
@@ -53,4 +64,5 @@ GAME = GameInfo(
     # Random play rarely reaches the target and runs to the turn limit (4,000+ steps at the default of 1,000): a
     # limit of 60 keeps the playthrough file readable.
     playthrough_options={"turn_limit": 60},
+    legend=LEGEND,
 )

@@ -24,6 +24,21 @@ def position_invariants(state: State) -> int | None:
     return None
 
 
+# What the readable board's symbols and abbreviations mean: `legend` at cavemind play's prompt.
+LEGEND = """\
+map      . plain, ^ campsite spot, ^N campsite of seat N, g gathering tile, f fish, a animal, m action marker,
+         A/B/C megalith, S starter space (a digit per member of that seat), NxK: K members of seat N;
+         rows r0..r8 and columns c0..c7 are the rRcC names the moves use
+colours  the six resource and marker colours: yellow, brown, red, white, grey, blue
+action rows  painting, gathering, ceremony, fishing, hunting, migration: the colour each of the six price
+         positions asks for, the footing cubes paid in spring, the cubes on the pillar top
+central tile  the movement points each colour gives
+seat N   VP (victory points), development points, fishing track, members in the tent, campsites, resources and
+         action markers by colour, rock painting sections 0-8 (paint K), ceremony cards (value; [cN] the id the
+         ceremony moves name), what it collected, its shamans' fire spots
+now:     in autumn, the movement points to spend or left and the member being moved"""
+
+
 # MAST rollouts won 63.3% [54.4, 71.4] of 120 games against the game's policy with 2 players
 # (docs/research/2026-12-01-mast-rollouts-tried.md); 3 and 4 players are not measured yet and keep the game's policy.
 # The rollout depth is the cut-off its strength ladder was measured with.
@@ -39,4 +54,5 @@ GAME = GameInfo(
     # offered only below 60
     soak=SoakPlan({"players": (2, 3, 4)}, turns="round", invariants_during=False,  # members move
                   peaks={"development": 250, "resources": 250, "action_markers": 250, "movement_points": 60}),
+    legend=LEGEND,
 )

@@ -37,6 +37,18 @@ def c_soak(params: dict[str, Any], games: int, seed: int) -> tuple[Any, ...]:
     return counts
 
 
+# What the readable board's symbols and abbreviations mean: `legend` at cavemind play's prompt.
+LEGEND = """\
+card1..card4  the civilization cards on display, by price in resources: what the card gives now / how it scores
+         at the end (e.g. 2 farmers x agriculture); [G01] its id, which the chance moves (reveal G01) name
+building1..  the top building of each stack: its price and its points (the moves name stacks building1, ...)
+P0 (start)  a player (the start player of the round): points, food, wood, clay, stone, gold, agriculture, people
+         (at home), tools, buildings; cards bought by how they score; face down: cards drawn unseen
+tools    tool tile values; * a tile used this round
+now:     the step under way: the dice total and tools added, what is still to pay, resources of choice left, the
+         dice bar's dice"""
+
+
 # The rollout depth is the cut-off its strength ladder was measured with; the setting won tuning matches
 # (docs/research/2026-12-01-tuning.md).
 GAME = GameInfo(
@@ -49,4 +61,5 @@ GAME = GameInfo(
     soak=SoakPlan({"players": (2, 3, 4), "winter_is_hard": (False, True), "wild_animals": (False, True),
                    "igloos": (False, True), "choice_at_once": (False, True)},
                   loop="c", turns="round", c_soak=c_soak),
+    legend=LEGEND,
 )
