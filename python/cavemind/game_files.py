@@ -161,7 +161,7 @@ def _saved_game_record(doc: dict[str, Any], source: str) -> GameRecord:
 def _arena_game(text: str, source: str, number: int | None) -> tuple[GameRecord, str]:
     """Game `number` (from 1) of an arena results file, replayed into a record, and how errors name it."""
     try:
-        header, games = parse_results(text if text.endswith("\n") else text + "\n", source)
+        header, games = parse_results(text, source)     # (a last line cut off by an interruption is no game)
     except ArenaError as error:
         raise InvalidRecordError(str(error)) from None
     count = len(games)

@@ -164,3 +164,25 @@ def test_a_saved_game_naming_no_seats_reviews_and_asks_for_seats_to_resume(tmp_p
     assert code == 0 and "player 0 to move" in out
     code, _, err = run(capsys, "play", "--from", query)
     assert code == 2 and "seat 0 is 'unknown', not human or a bot specification; give the seats with --seats" in err
+
+
+def test_the_library_names_its_parameters(files):
+    with pytest.raises(cavemind.InvalidRecordError, match=r"4 games; choose one of them with game=N \(1 to 4\)$"):
+        read_game_file(files["results.jsonl"])
+    with pytest.raises(cavemind.InvalidRecordError, match=r"^game=2: .*saved\.json is a saved game"):
+        read_game_file(files["saved.json"], 2)
+    with pytest.raises(cavemind.InvalidRecordError, match=r"^move=99: .*record\.jsonl has entries 0 to \d+$"):
+        read_game_file(files["record.jsonl"], move=99)
+
+
+def test_an_arena_game_that_does_not_replay_names_the_game_and_the_move(files, tmp_path):
+    lines = Path(files["results.jsonl"]).read_text(encoding="utf-8").splitlines()
+    game = json.loads(lines[2])
+    seat = next(m[0] for m in game["moves"] if m[0] >= 0)
+    game["moves"] = [[seat, "fly away", 0.0] if m[0] >= 0 else m for m in game["moves"]]
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join([lines[0], lines[1], json.dumps(game)]) + "\n", encoding="utf-8")
+    with pytest.raises(cavemind.InvalidRecordError, match=r"tampered\.jsonl game 2: moves\[\d+\]: 'fly away' is "
+                                                          r"not legal here"):
+        read_game_file(str(tampered), 2)
+    assert read_game_file(str(tampered), 1).state_at().is_terminal()       # the other game still reads
