@@ -135,7 +135,8 @@ def test_position_from_a_seat_samples_the_hidden_cards():
     game = cavemind.load_game("kuhn_poker")
     doc = {"game": "kuhn_poker", "format": 1, "players": 2, "observer": 0,
            "state": {"cards": ["Q", "?"], "history": "p"}}
-    hands = {cavemind.state_from_json(json.dumps(doc), seed=s).to_dict()["state"]["cards"][1] for s in range(20)}
+    hands = {cavemind.state_from_json(json.dumps(doc), seed=s).unmasked().to_dict()["state"]["cards"][1]
+             for s in range(20)}
     assert hands == {"J", "K"}
     assert game.state_from_json(doc).current_player() == 1
 

@@ -148,6 +148,7 @@ class Game:
             raise InvalidPositionError(f"{self.name} position: state.{problem}")
         if observer is not None:
             state = state.determinize(observer, seed)
+            state._view_of = observer
         return state
 
     def state_from_json(self, doc: str | dict[str, Any], seed: int = 0) -> State:
@@ -231,22 +232,38 @@ class State(_core.CoreState):
 
     # no per-instance __dict__: creating a State stays as cheap as the C state under it (benchmarks and bots
     # make many)
-    __slots__ = ("_undo",)
+    __slots__ = ("_undo", "_view_of")
 
     def __init__(self, game: Game, data: bytes):
         # (action, the bytes before it) per applied action: pop() restores the exact previous state.
         self._undo: list[tuple[int, bytes]] = []
+        self._view_of: int | None = None
+
+    @property
+    def view_of(self) -> int | None:
+        """The seat whose view this state was loaded from (a position written with an observer), or None for a
+        whole position. What that seat could not see was sampled when the position was loaded, so a view shows
+        and writes itself from that seat unless told otherwise: str(), render(), to_dict(), to_json() and the
+        pictures leave the sampled parts unknown. A copy, a child or a determinization of a view is a view."""
+        return self._view_of
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles as (game, the bytes before the first recorded action, the actions): loading replays
         them, which rebuilds the history and every undo step exactly (applying is deterministic; chance
         outcomes are actions too). The C state itself cannot be pickled."""
         start = self._undo[0][1] if self._undo else self.to_bytes()
-        return _restore_state, (self.game, start, self.history())
+        return _restore_state, (self.game, start, self.history(), self._view_of)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         # The game is immutable and shared; the C state and the history are copied.
         return self.clone()
+
+    def unmasked(self) -> Self:
+        """A copy that is not a view (`view_of` None): what was sampled for the parts its seat could not see then
+        shows as if it were known. For tests and tools that need the sampled world itself."""
+        copy = self.clone()
+        copy._view_of = None
+        return copy
 
     def history(self) -> list[int]:
         """The action ids applied to this state so far, in order (chance outcomes included)."""
@@ -265,6 +282,7 @@ class State(_core.CoreState):
         """An independent copy, with the same history (copy.copy and copy.deepcopy make the same)."""
         copy = super().clone()
         copy._undo = list(self._undo)
+        copy._view_of = self._view_of
         return copy
 
     def determinize(self, observer: int, seed: int = 0) -> Self:
@@ -272,6 +290,7 @@ class State(_core.CoreState):
         the actions that led here would include what the observer cannot see."""
         world = super().determinize(observer, seed)
         world._undo = []
+        world._view_of = self._view_of
         return world
 
     def random_playout(self, seed: int = 0) -> int:
@@ -331,7 +350,9 @@ class State(_core.CoreState):
         return list(self.game.module.observation(self.to_bytes(), player))
 
     def to_dict(self, observer: int | None = None) -> dict[str, Any]:
-        """The position as a JSON-ready dict; from `observer`'s seat, hidden parts are left out."""
+        """The position as a JSON-ready dict; from `observer`'s seat, hidden parts are left out. A view
+        (`view_of`) is written from its seat unless `observer` names another."""
+        observer = self._view_of if observer is None else observer
         if observer is not None:
             self._check_player(observer)
         doc: dict[str, Any] = {
@@ -364,7 +385,9 @@ class State(_core.CoreState):
         return json.dumps(self.to_dict(observer), indent=indent)
 
     def render(self, observer: int | None = None) -> str:
-        """The readable board; from `observer`'s seat, only what they see."""
+        """The readable board; from `observer`'s seat, only what they see (a view: from its seat unless told
+        otherwise)."""
+        observer = self._view_of if observer is None else observer
         if observer is not None:
             self._check_player(observer)
         return self.game.module.render(self.to_bytes(), observer)
@@ -372,7 +395,7 @@ class State(_core.CoreState):
     def to_svg(self, observer: int | None = None, size: int | None = None) -> str:
         """An SVG picture of the position; from `observer`'s seat, what they cannot see is drawn as card
         backs. `size` is the width in pixels (default: the picture's natural size). The game's record names the
-        drawer (cavemind.svg.<game>), imported on first use."""
+        drawer (cavemind.svg.<game>), imported on first use. A view is drawn from its seat unless told otherwise."""
         return game_info(self.game.name).picture(self.to_dict(observer), size)
 
     def _repr_svg_(self) -> str:
@@ -388,9 +411,10 @@ class State(_core.CoreState):
         return f"<State {self.game.name} ({where})>"
 
 
-def _restore_state(game: Game, start: bytes, history: list[int]) -> State:
+def _restore_state(game: Game, start: bytes, history: list[int], view_of: int | None = None) -> State:
     """A pickled State (see State.__reduce__): the state at `start` with `history` replayed."""
     state = State(game, start)
+    state._view_of = view_of
     for action in history:
         state.apply(action)
     return state

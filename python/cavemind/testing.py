@@ -125,8 +125,11 @@ def survive(state: cavemind.State, seed: int = 0, search: bool = True) -> None:
     for action in state.legal_actions():
         assert isinstance(state.action_to_string(action), str)
     assert isinstance(state.render(), str)
-    again = game.state_from_json(state.to_json())
+    again = game.state_from_json(state.unmasked().to_json())
     assert again == state, "JSON round trip changed the state"
+    if state.view_of is not None:       # a view writes only what its seat sees: loading samples the rest afresh
+        view = game.state_from_json(state.to_json())
+        assert view.view_of == state.view_of and view.to_dict() == state.to_dict(), "JSON round trip changed the view"
     for seat in range(game.num_players):
         assert isinstance(state.render(seat), str)
         assert len(state.observation(seat)) == game.observation_size

@@ -196,7 +196,7 @@ def test_loading_a_seats_view_never_deals_a_gimmick_into_a_hidden_hand():
         state = play(G2, seed, 150)
         view = json.loads(state.to_json(0))
         for k in range(5):
-            loaded = cavemind.state_from_json(view, seed=k).to_dict()["state"]
+            loaded = cavemind.state_from_json(view, seed=k).unmasked().to_dict()["state"]
             assert not FACE_UP_TYPES & set(loaded["players"][1]["hand"])
 
 
