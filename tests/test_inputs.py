@@ -2,6 +2,7 @@
 of JSON input: positions (a text or a parsed dict), game records, saved games, arena results and the files the
 command line names, as the engine keeps it for its lines. Deep documents are refused with the reader's own
 error, never a RecursionError (issue 35: 10 of 1,640 mutated positions raised one)."""
+import gzip
 import json
 
 import pytest
@@ -64,6 +65,14 @@ def test_read_text_file_names_the_path_and_the_reason(tmp_path):
                          (".", "is a directory, not a record")):
         with pytest.raises(InvalidRecordError, match=reason):
             read_text_file(tmp_path / name, InvalidRecordError, "record")
+
+
+def test_read_text_file_decompresses_gzip_data_whatever_its_name(tmp_path):
+    (tmp_path / "record.jsonl").write_bytes(gzip.compress(b"hello\n"))
+    assert read_text_file(tmp_path / "record.jsonl", InvalidRecordError) == "hello\n"
+    (tmp_path / "cut.gz").write_bytes(gzip.compress(b"hello" * 100)[:20])
+    with pytest.raises(InvalidRecordError, match=r"cut\.gz: broken compressed data"):
+        read_text_file(tmp_path / "cut.gz", InvalidRecordError, "record")
 
 
 def test_a_deep_position_is_an_invalid_position_as_text_and_as_a_dict():

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
-import gzip
 import itertools
 import json
 import math
@@ -309,23 +308,12 @@ def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: i
 
 # ----------------------------------------------------------------------------------------------- results file
 
-def _results_text(path: str) -> str:
-    """The text of a results file, compressed when its name ends in .gz (the logs kept in benchmarks/results)."""
-    if not path.endswith(".gz"):
-        return read_text_file(path, ArenaError, "results file")
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, EOFError, UnicodeDecodeError) as failure:
-        raise ArenaError(f"{path}: not a readable compressed results file ({failure})") from None
-
-
 def read_results(path: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """The header and the game records of a results file (`.jsonl`, or `.jsonl.gz` compressed). A last line
     cut off by an interruption is ignored (and removed by the next run); a game recorded twice counts once."""
     if not os.path.exists(path):
         return None, []
-    return parse_results(_results_text(path), path)
+    return parse_results(read_text_file(path, ArenaError, "results file"), path)
 
 
 def parse_results(text: str, path: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:

@@ -17,7 +17,6 @@ to pass instead.
 """
 from __future__ import annotations
 
-import gzip
 import json
 import os
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 from cavemind.arena import ArenaError, parse_results
 from cavemind.errors import CavemindError, IllegalActionError, InvalidRecordError
 from cavemind.game import CHANCE, load_game
-from cavemind.inputs import MAX_NESTING, load_json, nesting_depth, read_text_file
+from cavemind.inputs import MAX_NESTING, is_compressed, load_json, nesting_depth, read_text_file
 from cavemind.records import RECORD_FORMAT, GameRecord, RecordBuilder, parse_record
 from cavemind.session import GameSession
 
@@ -36,7 +35,6 @@ POSITION = "position"
 GAME_KINDS = (SAVED_GAME, GAME_RECORD, ARENA_RESULTS)
 WHOLE_GAME = "a saved game, a game record or an arena results file"
 UNKNOWN_SEAT = "unknown"       # the seat label of a saved game that names no seats (an engine query's shape)
-_GZIP_MAGIC = b"\x1f\x8b"
 
 
 def _first_line_object(text: str) -> dict[str, Any] | None:
@@ -82,27 +80,7 @@ def read_game_file(path: str | os.PathLike[str], game: int | None = None, *, mov
 
     :raises InvalidRecordError: the file is unreadable or malformed (naming the file, line and field), is a
         position or another kind of file (saying what it is and what to pass), or `game`/`move` do not fit it."""
-    return parse_game_file(_file_text(path), str(path), game, move=move)
-
-
-def is_compressed(path: str | os.PathLike[str]) -> bool:
-    """Whether the file at `path` is gzip data (whatever its name); False when it cannot be read."""
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(2) == _GZIP_MAGIC
-    except OSError:
-        return False                     # the reader of its text says why it cannot be read
-
-
-def _file_text(path: str | os.PathLike[str]) -> str:
-    """The text of a file, decompressed when it is gzip data (whatever its name)."""
-    if not is_compressed(path):
-        return read_text_file(path, InvalidRecordError, "game file")
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, EOFError, UnicodeDecodeError) as failure:
-        raise InvalidRecordError(f"{path}: not a readable compressed file ({failure})") from None
+    return parse_game_file(read_text_file(path, InvalidRecordError, "game file"), str(path), game, move=move)
 
 
 def parse_game_file(text: str, source: str, game: int | None = None, *, move: int | None = None) -> GameRecord:

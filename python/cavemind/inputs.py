@@ -7,6 +7,7 @@ RecursionError from the parser's stack.
 """
 from __future__ import annotations
 
+import gzip
 import itertools
 import json
 import os
@@ -26,11 +27,27 @@ _CONTAINERS = (dict, list, tuple)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-def read_text_file(path: str | os.PathLike[str], error: type[CavemindError], what: str = "file") -> str:
-    """The text (UTF-8) of the file at `path`. A missing or unreadable file, a directory or binary data raises
-    `error` with one line naming the path and the reason (`what`: the kind of file expected, as in
-    'is a directory, not a record'), never a bare OSError or UnicodeDecodeError."""
+GZIP_MAGIC = b"\x1f\x8b"      # the first bytes of gzip data
+
+
+def is_compressed(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at `path` is gzip data (whatever its name); False when it cannot be read."""
     try:
+        with open(path, "rb") as handle:
+            return handle.read(2) == GZIP_MAGIC
+    except OSError:
+        return False                     # read_text_file says why it cannot be read
+
+
+def read_text_file(path: str | os.PathLike[str], error: type[CavemindError], what: str = "file") -> str:
+    """The text (UTF-8) of the file at `path`, decompressed when it is gzip data (the results files kept in
+    benchmarks/results, a compressed record). A missing or unreadable file, a directory, binary data or broken
+    compressed data raises `error` with one line naming the path and the reason (`what`: the kind of file
+    expected, as in 'is a directory, not a record'), never a bare OSError or UnicodeDecodeError."""
+    try:
+        if is_compressed(path):
+            with gzip.open(path, "rt", encoding="utf-8") as compressed:
+                return compressed.read()
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except FileNotFoundError:
@@ -39,8 +56,10 @@ def read_text_file(path: str | os.PathLike[str], error: type[CavemindError], wha
         raise error(f"{path}: is a directory, not a {what}") from None
     except UnicodeDecodeError:
         raise error(f"{path}: not a text file") from None
+    except (EOFError, gzip.BadGzipFile) as failure:
+        raise error(f"{path}: broken compressed data ({failure or 'cut short'})") from None
     except OSError as failure:
-        raise error(f"{path}: {failure.strerror}") from None
+        raise error(f"{path}: {failure.strerror or failure}") from None
 
 
 def nesting_depth(text: str) -> int:
