@@ -83,7 +83,7 @@ def test_a_history_from_outside_is_checked_before_it_is_followed():
     for bogus in ([10**12, 0], [-1, 0], [4, 4], ["4", 0], [4, 0, 1], [0, 4]):
         _core.search(state, budget(50), 0, tree=tree, history=[])   # keep a tree of the empty board
         raw = _core.search(later, budget(50), 0, tree=tree, history=bogus)
-        assert raw["reused"] == 0 and sum(v for v, _, _ in raw["moves"].values()) == 50, bogus
+        assert raw["reused"] == 0 and sum(move[0] for move in raw["moves"].values()) == 50, bogus
     _core.search(state, budget(200), 0, tree=tree, history=[])
     assert _core.search(later, budget(50), 0, tree=tree, history=[4, 0])["reused"] > 0
 

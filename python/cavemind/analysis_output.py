@@ -5,10 +5,12 @@ Shared by `cavemind analyse`, the hint in `cavemind play` and `cavemind engine`,
 from __future__ import annotations
 
 import json
+import math
+from dataclasses import dataclass
 from typing import Any
 
 import cavemind
-from cavemind.search import AnalysisInfo
+from cavemind.search import AnalysisInfo, MoveInfo
 
 PV_SHOWN = 8     # moves of the principal variation in the table; the JSON record has them all
 
@@ -25,8 +27,52 @@ def root_value(info: AnalysisInfo) -> float:
     return sum(m.value * m.visits for m in info.moves) / visits if visits else 0.0
 
 
+# Two values this many standard errors apart or more are told apart (about 95% two-sided for a normal difference).
+SEPARATION_Z = 1.96
+
+
+@dataclass(frozen=True)
+class BestTwo:
+    """The best two moves by visits and whether the search tells their values apart: their difference and its
+    standard error (the two moves' errors combined as if independent)."""
+
+    first: MoveInfo
+    second: MoveInfo
+    difference: float
+    stderr: float | None
+
+    @property
+    def separated(self) -> bool:
+        return self.stderr is not None and abs(self.difference) >= SEPARATION_Z * self.stderr
+
+    def statement(self) -> str:
+        spread = f" ± {SEPARATION_Z * self.stderr:.3f}" if self.stderr is not None else ""
+        verdict = "" if self.separated else "cannot be told apart at this budget: "
+        return (f"{verdict}{self.first.name} {self.first.value:.3f} against {self.second.name} "
+                f"{self.second.value:.3f}, a difference of {self.difference:+.3f}{spread} (95%)")
+
+
+def best_two(info: AnalysisInfo) -> BestTwo | None:
+    """The comparison of the two most visited moves, or None with fewer than two."""
+    if len(info.moves) < 2:
+        return None
+    first, second = info.moves[0], info.moves[1]
+    stderr = (math.sqrt(first.stderr ** 2 + second.stderr ** 2)
+              if first.stderr is not None and second.stderr is not None else None)
+    return BestTwo(first, second, first.value - second.value, stderr)
+
+
+def _error_text(stderr: float | None) -> str:
+    return "-" if stderr is None else f"{stderr:.3f}"
+
+
+def _margin_text(margin: float | None) -> str:
+    return "-" if margin is None else f"{margin:+.1f}"
+
+
 def format_table(info: AnalysisInfo, game_name: str, top: int | None = None, stopped: bool = False) -> str:
-    """Candidate moves ranked by visits, with their value for the player to move and the principal variation."""
+    """Candidate moves ranked by visits, with their value for the player to move, its standard error, the mean
+    score margin and the principal variation; then whether the best two can be told apart."""
     moves = info.moves[:top] if top else info.moves
     total = sum(m.visits for m in info.moves) or 1
     note = ", stopped early" if stopped else ""
@@ -36,7 +82,8 @@ def format_table(info: AnalysisInfo, game_name: str, top: int | None = None, sto
         lines.append("no move was searched (the search stopped before its first iteration)")
         return "\n".join(lines)
     width = max(4, *(len(m.name) for m in moves))
-    lines.append(f"{'#':>3}  {'move':<{width}}  {'visits':>9}  {'share':>6}  {'value':>6}  pv")
+    lines.append(f"{'#':>3}  {'move':<{width}}  {'visits':>9}  {'share':>6}  {'value':>6}  {'± se':>6}  "
+                 f"{'margin':>7}  pv")
     for rank, move in enumerate(moves, 1):
         # Notation may contain spaces ("place 1 field"), so moves are separated by commas.
         names = move.pv_names
@@ -44,7 +91,10 @@ def format_table(info: AnalysisInfo, game_name: str, top: int | None = None, sto
         if len(names) > PV_SHOWN:
             pv += ", ..."
         lines.append(f"{rank:>3}  {move.name:<{width}}  {move.visits:>9,}  {move.visits / total:>6.1%}  "
-                     f"{move.value:>6.3f}  {pv}")
+                     f"{move.value:>6.3f}  {_error_text(move.stderr):>6}  {_margin_text(move.margin):>7}  {pv}")
+    comparison = best_two(info)
+    if comparison is not None:
+        lines.append(f"best two: {comparison.statement()}")
     if info.algorithm == "pimc":
         lines.append(PIMC_VALUE_NOTE)
     return "\n".join(lines)
@@ -72,12 +122,19 @@ def json_record(info: AnalysisInfo, top: int | None = None, query_id: Any = None
     record["isDuringSearch"] = during_search
     record["moveInfos"] = [
         {"move": m.name, "action": m.action, "visits": m.visits, "value": round(m.value, 6),
+         "valueStderr": _rounded(m.stderr), "scoreMargin": _rounded(m.margin),
          "pv": m.pv_names or [m.name], "order": order, "available": m.available}
         for order, m in enumerate(moves)]
     record["rootInfo"] = {
         "currentPlayer": info.player, "visits": sum(m.visits for m in info.moves),
         "value": round(root_value(info), 6), "algorithm": info.algorithm, "iterations": info.iterations,
         "seconds": round(info.seconds, 6), "nodes": info.nodes}
+    comparison = best_two(info)
+    if comparison is not None:
+        record["rootInfo"]["bestTwo"] = {
+            "moves": [comparison.first.name, comparison.second.name],
+            "difference": round(comparison.difference, 6), "stderr": _rounded(comparison.stderr),
+            "separated": comparison.separated}
     if stopped:
         record["stopped"] = True
     if not info.moves:
@@ -85,6 +142,10 @@ def json_record(info: AnalysisInfo, top: int | None = None, query_id: Any = None
     if warnings:
         record["warnings"] = warnings
     return record
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
 
 
 def hidden_information_warning(state: cavemind.State, algorithm: str) -> str | None:

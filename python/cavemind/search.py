@@ -6,12 +6,12 @@ import math
 import os
 import threading
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cavemind import _core
-from cavemind.errors import SearchError
+from cavemind.errors import CavemindError, SearchError
 from cavemind.games import search_defaults
 from cavemind.settings import BY_NAME, DEFAULT_ITERATIONS, LIMIT_FIELDS, MAX_THREADS, SearchSettings
 
@@ -131,6 +131,16 @@ class MoveInfo:
     available: int
     """Iterations in which the action was legal (ISMCTS: it differs between determinizations)."""
 
+    stderr: float | None = None
+    """The standard error of `value`: the spread of this search's returns through the action over the square
+    root of their number (None below two). A search's returns are not independent draws (the tree learns as it
+    goes), so this is the usual approximation, not an exact interval; it shrinks as the move is searched more."""
+
+    margin: float | None = None
+    """The mean score margin of the player to move over the best other player where this search's playouts
+    through the action ended (the game's end, or the cut-off where the game's heuristic is read: the score
+    then), in the game's points. Unlike `value` it still tells moves apart in a decided game."""
+
     pv: list[int] = field(default_factory=list)
     """The principal variation, starting with this action."""
 
@@ -203,7 +213,8 @@ def _pv_names(state: State, pv: list[int]) -> list[str]:
 
 def analyse(state: State, limit: Limit | None = None, *, seed: int = 0, stop: StopFlag | None = None,
             on_progress: Callable[[AnalysisInfo], None] | None = None, progress_every: float = 1.0,
-            tree: SearchTree | None = None, settings: SearchSettings | None = None, **options: Any) -> AnalysisInfo:
+            tree: SearchTree | None = None, settings: SearchSettings | None = None,
+            allowed_moves: Sequence[int | str] | None = None, **options: Any) -> AnalysisInfo:
     """Searches `state` (a decision node) and returns per-move statistics for the player to move.
 
     `options` are the search settings by their Python names (cavemind.settings declares them; docs/settings.md lists
@@ -230,6 +241,9 @@ def analyse(state: State, limit: Limit | None = None, *, seed: int = 0, stop: St
     kept there by the last one when the state's history leads on from that search's position and the tree has
     the position reached (MCTS and ISMCTS; otherwise it starts afresh), then keeps its own tree in it. Reuse needs
     the state's history: a state loaded from a position starts afresh.
+    `allowed_moves` (legal moves by id or name) restricts the moves searched at the root, as a chess engine's
+    "searchmoves": a move searched alone gets the whole budget (review measures the played and the best move so).
+    Each move's `stderr` is its value's standard error and `margin` its mean score margin (MoveInfo).
     `on_progress(info)` is called every `progress_every` seconds with the statistics so far (in the calling
     thread, while the search threads pause); it does not change the result. analysis() yields the same
     reports as an iterator.
@@ -253,10 +267,37 @@ def analyse(state: State, limit: Limit | None = None, *, seed: int = 0, stop: St
 
     if tree is not None and not isinstance(tree, SearchTree):
         raise SearchError(f"tree={tree!r}: expected a cavemind.SearchTree")
+    allowed = _allowed_actions(state, allowed_moves, tree)
     raw = _core.search(state, resolved, seed, stop, on_report=report if on_progress is not None else None,
                        report_every=progress_every if on_progress is not None else 0.0, tree=tree,
-                       history=state.history() if tree is not None else None)
+                       history=state.history() if tree is not None else None, allowed_moves=allowed)
     return _analysis_info(raw, root, resolved.algorithm, stopped=_stopped_early(raw, resolved, stop))
+
+
+def _allowed_actions(state: State, moves: Sequence[int | str] | None, tree: SearchTree | None) -> list[int] | None:
+    """analyse()'s `allowed_moves` as legal action ids (SearchError naming a move that is not one)."""
+    if moves is None:
+        return None
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence) or not moves:
+        raise SearchError(f"allowed_moves={moves!r}: expected a non-empty list of legal moves (ids or names)")
+    if tree is not None:
+        raise SearchError("allowed_moves: cannot continue a kept tree (tree=...), whose root has every move")
+    legal = state.legal_actions()
+    actions = []
+    for move in moves:
+        if isinstance(move, str):
+            try:
+                action = state.string_to_action(move)
+            except CavemindError:
+                raise SearchError(f"allowed_moves: {move!r} is not a legal move here") from None
+        elif _is_int(move):
+            action = int(move)
+        else:
+            raise SearchError(f"allowed_moves: {move!r} is neither a move id nor a name")
+        if action not in legal:
+            raise SearchError(f"allowed_moves: {move!r} is not a legal move here")
+        actions.append(action)
+    return actions
 
 
 def search_settings(limit: Limit | None = None, settings: SearchSettings | None = None,
@@ -463,10 +504,11 @@ def _analysis_info(raw: dict[str, Any], root: State, algorithm: str, final: bool
                    stopped: bool = False) -> AnalysisInfo:
     """AnalysisInfo from the core's statistics dict; `root` is a copy of the position searched."""
     moves = []
-    for action, (visits, total, available) in raw["moves"].items():
+    for action, (visits, total, available, stderr, margin) in raw["moves"].items():
         pv = raw["pv"].get(action, [action])
         moves.append(MoveInfo(action=action, name=root.action_to_string(action), visits=visits,
-                              value=total / visits if visits else 0.0, available=available, pv=pv, _root=root))
+                              value=total / visits if visits else 0.0, available=available, stderr=stderr,
+                              margin=margin, pv=pv, _root=root))
     moves.sort(key=lambda m: (-m.visits, -m.value, m.action))
     return AnalysisInfo(player=raw["player"], algorithm=algorithm, moves=moves, iterations=raw["iterations"],
                         seconds=raw["seconds"], nodes=raw["nodes"], final=final, stopped=stopped)

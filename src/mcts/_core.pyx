@@ -136,14 +136,16 @@ cdef void worker_free(Worker* w) noexcept nogil:
     free(w.mast_played)
     free(w.nast_mean)
     free(w.nast_count)
+    free(w.root_moments)
+    free(w.root_allowed)
     free(w)
 
 
 cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg, uint64_t seed,
-                        const int* stop, Arena* reused) noexcept nogil:
+                        const int* stop, Arena* reused, const unsigned char* allowed) noexcept nogil:
     """Allocates everything one search thread needs, up front: nothing is allocated per iteration except
     the arena's amortised doubling. `reused` (or NULL) is a kept tree rooted at `state` (SearchTree): the worker
-    takes its nodes and grows it."""
+    takes its nodes and grows it. `allowed` (or NULL for all) marks the root actions the search may try."""
     cdef Worker* w = <Worker*>alloc_lines(sizeof(Worker))
     cdef int t, trees_per_iteration
     cdef long long expected
@@ -175,7 +177,14 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
     w.chance_probs = <double*>alloc_lines(sizeof(double) * (g.max_chance_outcomes + 1))
     w.mark = <unsigned int*>alloc_lines(sizeof(unsigned int) * (g.max_actions + 1))
     w.paths = <int32_t*>alloc_lines(sizeof(int32_t) * w.max_depth * w.num_roots)
+    w.root_moments = <double*>alloc_lines(sizeof(double) * ROOT_MOMENTS * g.max_actions)
     w.stop = stop
+    if allowed != NULL:
+        w.root_allowed = <unsigned char*>alloc_lines(g.max_actions)
+        if w.root_allowed == NULL:
+            worker_free(w)
+            return NULL
+        memcpy(w.root_allowed, allowed, g.max_actions)
     if cfg.rollout_policy == POLICY_MAST or cfg.rollout_policy == POLICY_NAST:
         # A game's actions number at most max_game_length from its start, so from any root too.
         w.mast_cap = g.max_game_length + 1
@@ -200,7 +209,7 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
         have_arena = arena_init(&w.arena, <int32_t>expected, cfg.max_nodes)
     if (not have_arena or w.root_state == NULL or w.work == NULL
             or w.fixed_states == NULL or w.actions == NULL or w.chance_probs == NULL or w.mark == NULL
-            or w.paths == NULL):
+            or w.paths == NULL or w.root_moments == NULL):
         worker_free(w)
         return NULL
     memcpy(w.root_state, state, g.state_size)
@@ -236,24 +245,34 @@ cdef int statistics_tree(int algorithm, int searcher) noexcept nogil:
 
 cdef object root_statistics(Worker* w, dict merged):
     """Adds this worker's root children to merged[action] = [visits, total, available, sum of the per-tree
-    means, trees that visited the action]; the last two give PIMC's per-world average (collect_statistics)."""
+    means, trees that visited the action, and this search's samples, sum, sum of squares and margin sum of the
+    searcher's returns through the action (Worker.root_moments)]; the per-tree means give PIMC's per-world
+    average (collect_statistics)."""
     cdef int t, first = 0, last = w.num_roots
     cdef int32_t c
+    cdef double* m
     if w.cfg.algorithm == ALG_MO_ISMCTS:
         first = w.cfg.searcher
         last = first + 1
+    mine = set()
     for t in range(first, last):
         c = w.arena.nodes[w.roots[t]].first_child
         while c != NO_NODE:
             if w.arena.nodes[c].player == w.cfg.searcher:
-                entry = merged.setdefault(w.arena.nodes[c].action, [0, 0.0, 0, 0.0, 0])
+                entry = merged.setdefault(w.arena.nodes[c].action, [0, 0.0, 0, 0.0, 0, 0.0, 0.0, 0.0, 0.0])
                 entry[0] += w.arena.nodes[c].visits
                 entry[1] += <double>w.arena.nodes[c].mean * w.arena.nodes[c].visits
                 entry[2] += w.arena.nodes[c].available
                 if w.arena.nodes[c].visits > 0:
                     entry[3] += <double>w.arena.nodes[c].mean
                     entry[4] += 1
+                mine.add(w.arena.nodes[c].action)
             c = w.arena.nodes[c].next_sibling
+    for action in mine:      # (once per action: PIMC's trees share the moments)
+        m = w.root_moments + <size_t>action * ROOT_MOMENTS
+        entry = merged[action]
+        for t in range(ROOT_MOMENTS):
+            entry[5 + t] += m[t]
 
 
 cdef list principal_variation(Worker* w, int32_t first_action, int max_length):
@@ -283,6 +302,17 @@ cdef list principal_variation(Worker* w, int32_t first_action, int max_length):
     return pv
 
 
+def standard_error(double samples, double total, double sum_squares):
+    """The standard error of the mean of `samples` returns from their sum and sum of squares (the sample
+    variance over the samples), or None for fewer than two. The returns of one search are not independent (the
+    tree's policy changes as it learns), so this is the usual approximation, as KataGo's utility variance is."""
+    if samples < 2:
+        return None
+    mean = total / samples
+    variance = max(0.0, (sum_squares - samples * mean * mean) / (samples - 1))
+    return sqrt(variance / samples)
+
+
 cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_length):
     """The root statistics of all workers, merged: the dict that search() returns."""
     cdef int t
@@ -290,13 +320,14 @@ cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_l
     for t in range(threads):
         root_statistics(workers[t], merged)
     moves = {}
-    for action, (visits, total, available, mean_sum, trees) in merged.items():
+    for action, (visits, total, available, mean_sum, trees, samples, sum_, sum_sq, margin_sum) in merged.items():
         if workers[0].cfg.algorithm == ALG_PIMC and trees > 0:
             # PIMC: every sampled world weighs the same. Summing mean * visits would weigh each world by how
             # often its search chose the move, that is by how good the move is there: in Kuhn poker a call
             # with the queen then reads as 0.9 (mostly the worlds where it wins) where it is worth 0.5.
             total = mean_sum / trees * visits
-        moves[action] = (visits, total, available)
+        moves[action] = (visits, total, available, standard_error(samples, sum_, sum_sq),
+                         margin_sum / samples if samples > 0 else None)
     return {
         "moves": moves,
         "pv": {a: principal_variation(workers[0], a, pv_length) for a in merged},
@@ -308,9 +339,12 @@ cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_l
 
 
 def search(CoreState state, settings, seed=0, StopFlag stop=None, int pv_length=16, on_report=None,
-           double report_every=0.0, SearchTree tree=None, list history=None):
+           double report_every=0.0, SearchTree tree=None, list history=None, allowed_moves=None):
     """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
-    moves: {action: (visits, total, available)}, pv: {action: [actions]}, iterations, seconds, nodes.
+    moves: {action: (visits, total, available, standard error of the mean return or None, mean score margin of
+    the searcher where this search's playouts ended or None)}, pv: {action: [actions]}, iterations, seconds, nodes.
+    `allowed_moves` (a collection of legal action ids) restricts the moves tried at the root, as a chess engine's
+    "searchmoves": each move searched alone gets the whole budget (review compares two moves so).
     `settings` is a resolved cavemind.settings.SearchSettings: its `core_values` (the settings marked for the core,
     by name, choices as their index) are copied into the SearchConfig once, here; `seed` seeds the workers.
     Root parallelism: `threads` workers, each with its own tree and RNG (seeded from `seed` and its index),
@@ -330,8 +364,22 @@ def search(CoreState state, settings, seed=0, StopFlag stop=None, int pv_length=
     cdef bint finished
     cdef uint64_t mix = <uint64_t>(seed % SEED_MODULUS)
     cdef Arena* reused = NULL
+    cdef bytearray allowed = None
+    cdef const unsigned char* allowed_marks = NULL
     if player < 0:
         raise ValueError("search needs a decision node (not a chance node or a finished game)")
+    if allowed_moves is not None:
+        legal = set(state.legal_actions())
+        allowed = bytearray(g.max_actions)
+        for action in allowed_moves:
+            if action not in legal:
+                raise ValueError(f"allowed_moves: {action!r} is not a legal action here")
+            allowed[action] = 1
+        if not legal & set(allowed_moves):
+            raise ValueError("allowed_moves: no move given")
+        if tree is not None:
+            raise ValueError("allowed_moves cannot continue a kept tree (its root has the other moves too)")
+        allowed_marks = allowed
     values = dict(_UNSET_CONFIG)     # a field no setting gives stays 0 (off)
     values.update(settings.core_values)
     values["searcher"] = player
@@ -370,7 +418,7 @@ def search(CoreState state, settings, seed=0, StopFlag stop=None, int pv_length=
             if iterations > 0 and cfg.iterations == 0:
                 cfg.iterations = 1
             workers[t] = worker_new(g, state.data, cfg, splitmix64(&mix), &stop.flag if stop is not None else NULL,
-                                    &reused[t] if reused != NULL else NULL)
+                                    &reused[t] if reused != NULL else NULL, allowed_marks)
             if workers[t] == NULL:
                 raise MemoryError("could not allocate the search tree")
         for t in range(threads):

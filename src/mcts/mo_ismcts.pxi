@@ -31,6 +31,10 @@ cdef void mo_ismcts_iteration(Worker* w) noexcept nogil:
         if w.current[player] == NO_NODE:
             break
         n = g.legal_actions(s, w.actions)
+        if w.root_allowed != NULL and w.current[player] == w.roots[player] and player == w.cfg.searcher:
+            n = allowed_at_root(w, n)
+            if n == 0:
+                break
         child = select_or_expand(w, s, w.current[player], player, n, True, &expanded)
         if child == NO_NODE:
             break
@@ -57,5 +61,6 @@ cdef void mo_ismcts_iteration(Worker* w) noexcept nogil:
     rollout(w, s)
     for q in range(num_trees):
         backup_path(w, q)
+    record_root_sample(w, w.cfg.searcher)
     if w.mast_played != NULL:
         mast_backup(w)

@@ -134,10 +134,17 @@ ctypedef struct Worker:
     int32_t* nast_count
     int mast_len
     int mast_cap
+    # Root statistics for analysis, per root action (ROOT_MOMENTS doubles each, indexed action * ROOT_MOMENTS):
+    # this search's samples of the searcher's return (count, sum, sum of squares) for the standard error, and
+    # the sum of the searcher's score margin where each playout ended (record_root_sample).
+    double* root_moments
+    double margin            # the searcher's score margin where this iteration's playout ended
+    unsigned char* root_allowed  # non-zero for the root actions the search may try (NULL: all; allowed_moves)
 
 
 cdef enum:
     SQRT_LOG_TABLE_SIZE = 4096
+    ROOT_MOMENTS = 4         # per root action: samples, sum of returns, sum of squared returns, sum of margins
 
 # sqrt(ln(n + 1)) for the small counts that most nodes have, so that selection rarely calls log().
 cdef double SQRT_LOG_TABLE[SQRT_LOG_TABLE_SIZE]
@@ -298,12 +305,10 @@ cdef inline int random_action(Worker* w, const char* s, int player) noexcept nog
     return w.actions[rng_below(&w.rng, n)]
 
 
-cdef void blend_margin(Worker* w, const char* s) noexcept nogil:
-    """Mixes the score margin into w.values with cfg.margin_weight (above)."""
-    cdef double sc[MAX_PLAYERS]
+cdef void blend_margin(Worker* w, const double* sc) noexcept nogil:
+    """Mixes the score margin (from the scores `sc`) into w.values with cfg.margin_weight (above)."""
     cdef double best_other, scale
     cdef int i, j, n = w.game.num_players
-    w.game.scores(s, sc)
     for i in range(n):
         best_other = -1e300
         for j in range(n):
@@ -314,6 +319,50 @@ cdef void blend_margin(Worker* w, const char* s) noexcept nogil:
                        + w.cfg.margin_weight * (0.5 + (0.5 * (sc[i] - best_other) / scale if scale > 0 else 0.0)))
 
 
+cdef inline void end_of_playout(Worker* w, const char* s) noexcept nogil:
+    """Where a playout ends (the game's end or the cut-off): the searcher's score margin over the best other
+    player, kept for the root statistics, and the margin blended into the values when margin_weight asks."""
+    cdef double sc[MAX_PLAYERS]
+    cdef double best_other = -1e300
+    cdef int j
+    w.game.scores(s, sc)
+    for j in range(w.game.num_players):
+        if j != w.cfg.searcher and sc[j] > best_other:
+            best_other = sc[j]
+    w.margin = sc[w.cfg.searcher] - best_other
+    if w.cfg.margin_weight > 0:
+        blend_margin(w, sc)
+
+
+cdef inline void record_root_sample(Worker* w, int tree) noexcept nogil:
+    """Adds this iteration's return and margin to the moments of the root action it began with (the path's
+    second node, a decision of the searcher's at the root)."""
+    cdef Node* first
+    cdef double* m
+    cdef double value
+    if w.path_len[tree] < 2:
+        return
+    first = &w.arena.nodes[w.paths[tree * w.max_depth + 1]]
+    if first.player != w.cfg.searcher:
+        return
+    value = w.values[w.cfg.searcher]
+    m = w.root_moments + <size_t>first.action * ROOT_MOMENTS
+    m[0] += 1.0
+    m[1] += value
+    m[2] += value * value
+    m[3] += w.margin
+
+
+cdef inline int allowed_at_root(Worker* w, int n) noexcept nogil:
+    """Keeps in w.actions[:n] only the actions the search may try at the root (allowed_moves); returns how many."""
+    cdef int i, kept = 0
+    for i in range(n):
+        if w.root_allowed[w.actions[i]]:
+            w.actions[kept] = w.actions[i]
+            kept += 1
+    return kept
+
+
 cdef void rollout(Worker* w, char* s) noexcept nogil:
     """Plays `s` on to the end (or to the depth cut-off) and leaves the outcome in w.values."""
     cdef const GameTable* g = w.game
@@ -322,16 +371,14 @@ cdef void rollout(Worker* w, char* s) noexcept nogil:
         player = g.current_player(s)
         if player == TERMINAL:
             g.returns(s, w.values)
-            if w.cfg.margin_weight > 0:
-                blend_margin(w, s)
+            end_of_playout(w, s)
             return
         if player == CHANCE:
             g.apply_action(s, g.sample_chance(s, &w.rng))
             continue
         if w.cfg.rollout_depth >= 0 and decisions >= w.cfg.rollout_depth:
             g.heuristic(s, w.values, w.cfg.heuristic_variant)
-            if w.cfg.margin_weight > 0:
-                blend_margin(w, s)
+            end_of_playout(w, s)
             return
         action = random_action(w, s, player)
         mast_record(w, player, action)
@@ -440,6 +487,10 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
             g.apply_action(s, outcome)
             continue
         n = g.legal_actions(s, w.actions)
+        if w.root_allowed != NULL and node == w.roots[tree]:
+            n = allowed_at_root(w, n)
+            if n == 0:
+                break
         child = select_or_expand(w, s, node, player, n, use_availability, &expanded)
         if child == NO_NODE:
             break
@@ -457,6 +508,7 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
         w.leaf_value0 = 0.5 * (w.values[0] + 1.0 - w.values[1])   # (player 0's, kept even if they do not sum to 1)
     rollout(w, s)
     backup_path(w, tree)
+    record_root_sample(w, tree)
     if w.cfg.implicit_minimax > 0:
         minimax_backup(w, tree)
     if w.mast_played != NULL:

@@ -58,8 +58,11 @@ def test_analyse_table(name):
     assert result.returncode == 0, result.stderr
     header, columns, *rows = result.stdout.splitlines()
     assert header.startswith(f"{name}: player ") and "300 iterations" in header
-    assert columns.split()[:5] == ["#", "move", "visits", "share", "value"]
+    assert columns.split()[:7] == ["#", "move", "visits", "share", "value", "±", "se"]
+    comparison = [row for row in rows if row.startswith("best two: ")]
+    rows = [row for row in rows if row[:3].strip().isdigit()]
     assert 1 <= len(rows) <= 3 and rows[0].split()[0] == "1"
+    assert len(comparison) == (1 if len(rows) > 1 else 0)
 
 
 @pytest.mark.parametrize("name", GAMES)

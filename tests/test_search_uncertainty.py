@@ -1,0 +1,129 @@
+"""Each move's standard error and score margin, the best-two comparison, and searches restricted to some root
+moves (allowed_moves): the statistics analyse, review and the engine report with their uncertainty."""
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+import cavemind
+from cavemind.analysis_output import SEPARATION_Z, best_two, format_table, json_record
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "engine-protocol.schema.json").read_text())
+
+
+def kuhn_after(*moves: str, deal: tuple[int, int] = (0, 1)) -> cavemind.State:
+    """Kuhn poker with player 0 dealt card deal[0] and player 1 deal[1], then `moves`."""
+    state = cavemind.load_game("kuhn_poker").new_initial_state()
+    for card in deal:
+        state.apply(card if card in state.legal_actions() else state.legal_actions()[0])
+    for move in moves:
+        state.apply(move)
+    return state
+
+
+def test_a_move_with_one_outcome_has_no_spread_and_a_binary_one_the_binomial_error():
+    # Player 1 holds the queen facing a bet: folding always loses the ante (one result); calling wins against the
+    # jack and loses against the king, so each sampled return is 0 or 1 and the sample error is sqrt(p(1-p)/(n-1)).
+    state = kuhn_after("bet", deal=(0, 1))
+    info = cavemind.analyse(state, cavemind.Limit(iterations=4000), seed=3)
+    moves = {m.name: m for m in info.moves}
+    assert moves["fold"].stderr == 0.0 and moves["fold"].margin == pytest.approx(-2.0)
+    call = moves["call"]
+    assert 0.3 < call.value < 0.7
+    assert call.stderr == pytest.approx(math.sqrt(call.value * (1 - call.value) / (call.visits - 1)), rel=1e-4)
+
+
+def test_the_error_shrinks_as_a_move_is_searched_more():
+    state = cavemind.load_game("stone_age").new_initial_state(seed=5)
+    while state.is_chance_node():
+        state.apply(state.legal_actions()[0])
+    errors = []
+    for iterations in (500, 8000):
+        info = cavemind.analyse(state, cavemind.Limit(iterations=iterations), seed=1, allowed_moves=[info_best(state)])
+        errors.append(info.moves[0].stderr)
+    assert errors[0] is not None and errors[1] is not None and errors[1] < errors[0] / 2
+
+
+def info_best(state: cavemind.State) -> int:
+    return cavemind.analyse(state, cavemind.Limit(iterations=300), seed=0).best.action
+
+
+def test_the_margin_is_the_movers_score_margin_where_the_playouts_end():
+    # X to move can win at once on c3 (a1, b2 taken by X; O on a2, a3): the winning move's every playout ends there.
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    for move in ("a1", "a2", "b2", "a3"):
+        state.apply(move)
+    info = cavemind.analyse(state, cavemind.Limit(iterations=3000), algorithm="mcts", seed=0)
+    win = next(m for m in info.moves if m.name == "c3")
+    assert win.value == 1.0 and win.stderr == 0.0 and win.margin == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("algorithm", ["mcts", "ismcts", "mo-ismcts", "pimc"])
+def test_allowed_moves_gives_the_whole_budget_to_the_moves_named(algorithm):
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    info = cavemind.analyse(state, cavemind.Limit(iterations=2000), algorithm=algorithm, seed=2,
+                            allowed_moves=["a1", 4])
+    assert {m.name for m in info.moves} == {"a1", "b2"}
+    assert sum(m.visits for m in info.moves) == 2000
+    alone = cavemind.analyse(state, cavemind.Limit(iterations=2000), algorithm=algorithm, seed=2, allowed_moves=["c3"])
+    assert [m.name for m in alone.moves] == ["c3"] and alone.moves[0].visits == 2000
+
+
+@pytest.mark.parametrize("moves, message", [
+    ([], "non-empty list"), ("a1", "non-empty list"), (["z9"], "'z9' is not a legal move"),
+    ([99], "99 is not a legal move"), ([1.5], "neither a move id nor a name"), ([True], "neither"),
+])
+def test_bad_allowed_moves_are_refused_by_name(moves, message):
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    with pytest.raises(cavemind.SearchError, match="allowed_moves") as error:
+        cavemind.analyse(state, cavemind.Limit(iterations=10), allowed_moves=moves)
+    assert message in str(error.value)
+
+
+def test_allowed_moves_cannot_continue_a_kept_tree():
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    with pytest.raises(cavemind.SearchError, match="kept tree"):
+        cavemind.analyse(state, cavemind.Limit(iterations=10), allowed_moves=["a1"], tree=cavemind.SearchTree())
+
+
+def test_the_core_checks_allowed_moves_itself():
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    state.apply("b2")
+    settings = cavemind.search.resolve(cavemind.SearchSettings(iterations=10), state.game)
+    with pytest.raises(ValueError, match="not a legal action"):
+        cavemind._core.search(state, settings, 0, allowed_moves=[4])     # b2 is taken
+
+
+def test_best_two_says_when_the_search_cannot_tell_them_apart():
+    # O's four edge answers to X's corners all draw: a small search cannot separate the best two.
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    for move in ("a1", "b2", "c3"):
+        state.apply(move)
+    even = best_two(cavemind.analyse(state, cavemind.Limit(iterations=4000), seed=1))
+    assert even is not None and not even.separated and "cannot be told apart" in even.statement()
+    # A win against anything else is told apart.
+    for move in ("a3",):
+        state.apply(move)
+    clear = best_two(cavemind.analyse(state, cavemind.Limit(iterations=4000), algorithm="mcts", seed=1))
+    assert clear is not None and clear.separated and clear.difference > SEPARATION_Z * clear.stderr
+    assert "cannot" not in clear.statement()
+
+
+def test_the_table_and_the_json_record_carry_the_errors():
+    jsonschema = pytest.importorskip("jsonschema")
+    state = cavemind.load_game("stone_age").new_initial_state(seed=2)
+    while state.is_chance_node():
+        state.apply(state.legal_actions()[0])
+    info = cavemind.analyse(state, cavemind.Limit(iterations=1500), seed=4)
+    table = format_table(info, "stone_age")
+    assert "± se" in table and "margin" in table and "\nbest two: " in table
+    record = json_record(info)
+    for move in record["moveInfos"]:
+        assert move["valueStderr"] is None or move["valueStderr"] >= 0
+        assert "scoreMargin" in move
+    assert record["rootInfo"]["bestTwo"]["moves"] == [info.moves[0].name, info.moves[1].name]
+    validator = jsonschema.Draft202012Validator({"$defs": SCHEMA["$defs"], "$ref": "#/$defs/moveInfo"})
+    for move in record["moveInfos"]:
+        validator.validate(move)
+    jsonschema.Draft202012Validator({"$defs": SCHEMA["$defs"], "$ref": "#/$defs/rootInfo"}).validate(record["rootInfo"])
