@@ -7,7 +7,7 @@ import pytest
 import cavemind
 from cavemind import cli
 from cavemind.records import RecordBuilder
-from cavemind.review import Thresholds, mover_view, review_record
+from cavemind.review import LOWER_BOUND_Z, Thresholds, mover_view, review_record
 
 SMALL = cavemind.Limit(iterations=60)
 
@@ -119,8 +119,8 @@ def played_record(tmp_path):
 def test_review_command_table(played_record, capsys):
     assert cli.main(["review", str(played_record), "--iterations", "50"]) == 0
     out = capsys.readouterr().out
-    assert "ismcts, 50 iterations per decision, from each mover's own view" in out
-    assert "entry  player  played" in out and "average loss" in out
+    assert "ismcts, 50 iterations per search, from each mover's own view" in out
+    assert "entry  player  played" in out and "average loss" in out and "accuracy" in out
     summary = out.split("average loss")[1].strip().splitlines()[1:]     # after the header line
     assert [line.split()[0] for line in summary] == ["0", "1", "2"]
 
@@ -134,10 +134,12 @@ def test_review_command_json_and_markdown_agree(played_record, capsys):
     assert doc["settings"]["iterations"] == 50 and doc["settings"]["seed"] == 4
     assert sum(s["decisions"] for s in doc["summary"]) == len(choices)
     for move in doc["moves"]:
-        assert move["loss"] is None or move["loss"] == pytest.approx(max(0, move["best_value"] - move["played_value"]))
+        assert move["loss"] == pytest.approx(max(0, move["best_value"] - move["played_value"]), abs=1e-9)
+        assert move["loss_bound"] == pytest.approx(max(0, move["loss"] - LOWER_BOUND_Z * move["loss_stderr"]))
+        assert 0 <= move["accuracy"] <= 100 and move["best_line"]
     assert cli.main(["review", str(played_record), "--iterations", "50", "--markdown", "--seed", "4"]) == 0
     markdown = capsys.readouterr().out
-    assert "| entry | player | played | value | best | value | loss | flag |" in markdown
+    assert "| entry | player | played | value | best | value | loss | margin loss | flag | best line |" in markdown
     rows = [line for line in markdown.splitlines() if line.startswith("| ") and line[2].isdigit()]
     assert len(rows) == len(choices) + 3          # the decisions, then one summary row per player
 
@@ -151,3 +153,104 @@ def test_review_command_rejects_bad_settings(played_record, capsys):
         cli.main(["review", str(played_record), "--blunder", "5"])
     assert cli.main(["review", str(played_record), "--player", "7", "--iterations", "10"]) == 2
     assert "cavemind review: error: --player [7]: seats are 0 to 2" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- how a loss is measured: proofs, paired searches
+
+def test_a_sound_opening_is_not_flagged_where_the_game_can_be_solved():
+    """Every tic-tac-toe opening draws: with proofs the corner opening loses nothing, whatever its MCTS mean."""
+    game = cavemind.load_game("tictactoe")
+    record = record_of(game, ["a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"])
+    review = review_record(record)
+    assert all(m.proven for m in review.moves)
+    assert [m.flag for m in review.moves] == [None] * len(review.moves)
+    assert review.summary[0].accuracy == pytest.approx(100.0) and review.summary[1].accuracy == pytest.approx(100.0)
+
+
+def test_a_proven_loss_is_exact_and_shows_the_winning_line():
+    game = cavemind.load_game("tictactoe")
+    record = record_of(game, ["a1", "b1", "a2", "b2", "c3"])     # X misses a3
+    last = review_record(record, players=[0]).moves[-1]
+    assert last.proven and last.best == "a3" and last.best_value == 1.0
+    assert last.loss == last.loss_bound == 1.0 and last.loss_stderr == 0.0 and last.flag == "blunder"
+    assert last.best_line == ["a3"]
+    searched = review_record(record, players=[0], proofs=False, iterations=2000).moves[-1]
+    assert not searched.proven and searched.best == "a3" and searched.flag == "blunder"
+    assert 0 < searched.loss_bound < searched.loss and searched.loss_stderr > 0
+
+
+def test_the_played_and_the_best_move_are_each_searched_alone(monkeypatch):
+    """A move the first search hardly tried is searched again alone with the whole budget, and so is the best."""
+    import cavemind.review as review_module
+    calls = []
+    real = review_module.analyse
+
+    def counting(state, *args, allowed_moves=None, **kwargs):
+        calls.append(allowed_moves)
+        return real(state, *args, allowed_moves=allowed_moves, **kwargs)
+
+    monkeypatch.setattr(review_module, "analyse", counting)
+    game = cavemind.load_game("tictactoe")
+    record = record_of(game, ["a1", "b1", "a2", "b2", "c3"])
+    state = record.state_at(4)
+    review = review_record(record, players=[0], proofs=False, iterations=1500)
+    last = review.moves[-1]
+    played, best = state.string_to_action("c3"), state.string_to_action("a3")
+    assert calls[-3:] == [None, [best], [played]] and last.flag == "blunder"
+    # Each decision: one search of every move, then, only where the played move is not its best, the two alone.
+    plain = [i for i, c in enumerate(calls) if c is None]
+    assert len(plain) == len(review.moves)
+    for move, start, end in zip(review.moves, plain, [*plain[1:], len(calls)], strict=True):
+        assert end - start == (1 if move.best == move.played else 3)
+
+
+def test_a_flag_needs_the_loss_beyond_its_noise():
+    thresholds = Thresholds()
+    reviewer = __import__("cavemind.review", fromlist=["_Reviewer"])._Reviewer
+    game = cavemind.load_game("stone_age")
+    record = record_of(game, [])
+    r = reviewer(record, cavemind.SearchSettings(iterations=10), 0, thresholds, proofs=False)
+    view = game.new_initial_state(seed=1)
+    while view.is_chance_node():
+        view.apply(view.legal_actions()[0])
+    first = cavemind.analyse(view, iterations=20)
+
+    class Value:
+        def __init__(self, value):
+            self.value, self.name = value, "x"
+
+    noisy = r._move(0, 0, view, Value(0.40), Value(0.55), 0.15, 0.08, None, first)
+    assert noisy.loss == pytest.approx(0.15) and noisy.flag is None      # 0.15 - 1.645 * 0.08 < 0.05
+    clear = r._move(0, 0, view, Value(0.40), Value(0.55), 0.15, 0.01, None, first)
+    assert clear.flag == "mistake" and clear.loss_bound == pytest.approx(0.15 - LOWER_BOUND_Z * 0.01)
+
+
+def test_margins_flag_moves_once_the_game_is_decided():
+    """Win probability saturates in a decided game; the score margin then still shows what a move cost."""
+    reviewer = __import__("cavemind.review", fromlist=["_Reviewer"])._Reviewer
+    game = cavemind.load_game("stone_age")
+    points = cavemind.games.game_info("stone_age").points_per_game
+    assert points
+    r = reviewer(record_of(game, []), cavemind.SearchSettings(iterations=10), 0, Thresholds(), proofs=False)
+    view = game.new_initial_state(seed=1)
+    while view.is_chance_node():
+        view.apply(view.legal_actions()[0])
+    first = cavemind.analyse(view, iterations=20)
+
+    class Value:
+        def __init__(self, value):
+            self.value, self.name = value, "x"
+
+    decided = r._move(0, 0, view, Value(0.99), Value(1.0), 0.01, 0.001, 0.3 * points, first)
+    assert decided.flag == "blunder" and decided.margin_loss == pytest.approx(0.3 * points)
+    open_game = r._move(0, 0, view, Value(0.59), Value(0.6), 0.01, 0.001, 0.3 * points, first)
+    assert open_game.flag is None            # while the game is open, win probability speaks
+
+
+def test_review_writes_the_evaluation_graph(played_record, tmp_path, capsys):
+    svg, png = tmp_path / "graph.svg", tmp_path / "graph.png"
+    assert cli.main(["review", str(played_record), "--iterations", "30", "--svg", str(svg), "--png", str(png)]) == 0
+    assert svg.read_text().startswith("<svg") and "polyline" in svg.read_text()
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert cli.main(["review", str(played_record), "--iterations", "30", "--svg", str(tmp_path / "no" / "g.svg")]) == 2
+    assert "No such file or directory" in capsys.readouterr().err

@@ -6,13 +6,11 @@ import argparse
 import json
 from typing import Any
 
-from cavemind.cli.arguments import search_arguments, search_settings_of
+from cavemind.cli.arguments import CommandError, search_arguments, search_settings_of
 from cavemind.cli.output import status_line
 from cavemind.cli.positions import game_number_argument
 from cavemind.game_files import read_game_file
 from cavemind.review import FLAGS, ReviewedMove, Thresholds, format_markdown, format_table, review_record
-from cavemind.search import Limit
-from cavemind.settings import LIMIT_FIELDS
 
 
 def threshold_value(text: str) -> float:
@@ -46,6 +44,10 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentPa
         review.add_argument(f"--{name}", type=threshold_value, default=getattr(default, name), metavar="LOSS",
                             help=f"flag a loss of at least LOSS as {'an' if name[0] == 'i' else 'a'} {name} "
                                  f"(default {getattr(default, name):g})")
+    review.add_argument("--no-proofs", action="store_true",
+                        help="measure every decision by search, even where the position can be solved exactly")
+    review.add_argument("--svg", metavar="FILE", help="also write the evaluation graph over the game as SVG")
+    review.add_argument("--png", metavar="FILE", help="also write the evaluation graph as PNG (the plot extra)")
     output = review.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="one JSON document")
     output.add_argument("--markdown", action="store_true", help="Markdown tables")
@@ -56,8 +58,6 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentPa
 
 def command_review(args: argparse.Namespace) -> int:
     record = read_game_file(args.game_file, args.game_number)
-    budget = search_settings_of(args).resolved()
-    limit = Limit(**{name: getattr(budget, name) for name in LIMIT_FIELDS})
     thresholds = Thresholds(args.inaccuracy, args.mistake, args.blunder)
     progress = status_line(args, every=0.1)
 
@@ -65,13 +65,18 @@ def command_review(args: argparse.Namespace) -> int:
         progress.show(f"reviewed entry {move.entry} of {len(record)}")
 
     try:
-        result = review_record(record, limit, algorithm=args.algorithm, exploration=args.exploration,
-                               rollout_depth=args.rollout_depth, rollout_policy=args.rollout_policy,
-                               chance_branching=args.chance_branching, implicit_minimax=args.implicit_minimax,
-                               determinizations=args.determinizations, seed=args.seed, thresholds=thresholds,
-                               players=args.player, on_move=show)
+        result = review_record(record, settings=search_settings_of(args), seed=args.seed, thresholds=thresholds,
+                               players=args.player, proofs=not args.no_proofs, on_move=show)
     finally:
         progress.close()
+    try:
+        if args.svg:
+            with open(args.svg, "w", encoding="utf-8") as out:
+                out.write(result.evaluation_svg())
+        if args.png:
+            result.evaluation_png(args.png)
+    except OSError as error:
+        raise CommandError(f"{error.filename}: {error.strerror}") from None
     if args.json:
         print(json.dumps(result.to_dict()))
     elif args.markdown:

@@ -153,6 +153,9 @@ class GameInfo:
                                                  # (tests/playthroughs/<game>.txt) besides 2 players
     legend: str = ""                             # what the readable board's symbols and abbreviations mean
                                                  # (`legend` at cavemind play's prompt); "" when it says all
+    points_per_game: float | None = None         # games with points: a score margin that counts as a whole game
+                                                 # in review once a game is decided (cavemind.review); None: the
+                                                 # game's scores are its results
 
     def __post_init__(self) -> None:
         if not isinstance(self.module, str) or not self.module:

@@ -67,4 +67,5 @@ GAME = GameInfo(
     soak=SoakPlan({"players": (2, 3, 4), "deck_fraction": (0.5, 1.0)}, loop="c", turns="turns",
                   turn_cap="MAX_TURNS"),
     legend=LEGEND,
+    points_per_game=60.0,     # twice the median winning margin of 300-iteration self-play (docs/records.md)
 )

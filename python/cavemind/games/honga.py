@@ -73,4 +73,5 @@ GAME = GameInfo(
     invariants=position_invariants,
     soak=SoakPlan({"players": (2, 3, 4, 5)}, turns="turn", turn_cap="MAX_TURNS", ended=ended),
     legend=LEGEND,
+    points_per_game=18.0,     # twice the median winning margin of 300-iteration self-play (docs/records.md)
 )

@@ -65,4 +65,5 @@ GAME = GameInfo(
     # limit of 60 keeps the playthrough file readable.
     playthrough_options={"turn_limit": 60},
     legend=LEGEND,
+    points_per_game=10.0,     # twice the median winning margin of 300-iteration self-play (docs/records.md)
 )

@@ -55,4 +55,5 @@ GAME = GameInfo(
     soak=SoakPlan({"players": (2, 3, 4)}, turns="round", invariants_during=False,  # members move
                   peaks={"development": 250, "resources": 250, "action_markers": 250, "movement_points": 60}),
     legend=LEGEND,
+    points_per_game=20.0,     # twice the median winning margin of 300-iteration self-play (docs/records.md)
 )

@@ -62,4 +62,5 @@ GAME = GameInfo(
                    "igloos": (False, True), "choice_at_once": (False, True)},
                   loop="c", turns="round", c_soak=c_soak),
     legend=LEGEND,
+    points_per_game=52.0,     # twice the median winning margin of 300-iteration self-play (docs/records.md)
 )
