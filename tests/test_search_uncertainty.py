@@ -29,6 +29,11 @@ def test_a_move_with_one_outcome_has_no_spread_and_a_binary_one_the_binomial_err
     info = cavemind.analyse(state, cavemind.Limit(iterations=4000), seed=3)
     moves = {m.name: m for m in info.moves}
     assert moves["fold"].stderr == 0.0 and moves["fold"].margin == pytest.approx(-2.0)
+    assert moves["fold"].margin_stderr == 0.0
+    # Calling wins or loses two chips each time: the margins are +4 or -4 (the winner's 2 against the loser's -2).
+    p = (moves["call"].margin / 4 + 1) / 2
+    assert moves["call"].margin_stderr == pytest.approx(8 * math.sqrt(p * (1 - p) / (moves["call"].visits - 1)),
+                                                        rel=1e-3)
     call = moves["call"]
     assert 0.3 < call.value < 0.7
     assert call.stderr == pytest.approx(math.sqrt(call.value * (1 - call.value) / (call.visits - 1)), rel=1e-4)

@@ -123,6 +123,7 @@ def json_record(info: AnalysisInfo, top: int | None = None, query_id: Any = None
     record["moveInfos"] = [
         {"move": m.name, "action": m.action, "visits": m.visits, "value": round(m.value, 6),
          "valueStderr": _rounded(m.stderr), "scoreMargin": _rounded(m.margin),
+         "scoreMarginStderr": _rounded(m.margin_stderr),
          "pv": m.pv_names or [m.name], "order": order, "available": m.available}
         for order, m in enumerate(moves)]
     record["rootInfo"] = {

@@ -76,8 +76,9 @@ class Thresholds:
 class ReviewedMove:
     """One decision: the entry's index in the record, the mover, the played and the best move with their values
     for the mover (win probability in [0, 1]), the loss with its standard error and lower confidence bound (0 and
-    exact where `proven`), the loss in score margin (points; None without a search of both moves), the flag, and
-    the best line from the position (for every decision; the table shows it for flagged ones)."""
+    exact where `proven`), the loss in score margin (points; None without a search of both moves or in a game
+    without points) with its standard error, the flag, and the best line from the position (for every decision;
+    the table shows it for flagged ones)."""
 
     entry: int
     player: int
@@ -92,6 +93,7 @@ class ReviewedMove:
     proven: bool
     flag: str | None
     best_line: list[str] = field(default_factory=list)
+    margin_loss_stderr: float | None = None
 
     @property
     def accuracy(self) -> float:
@@ -177,23 +179,27 @@ class _Reviewer:
         played_alone = analyse(view, settings=self.settings, seed=seed + 1, allowed_moves=[played]).best
         loss = best_alone.value - played_alone.value
         stderr = math.hypot(best_alone.stderr or 0.0, played_alone.stderr or 0.0)
-        margin_loss = (best_alone.margin - played_alone.margin if self.points_per_game
-                       and best_alone.margin is not None and played_alone.margin is not None else None)
-        return self._move(index, mover, view, played_alone, best_alone, loss, stderr, margin_loss, first)
+        margin_loss = margin_stderr = None
+        if self.points_per_game and best_alone.margin is not None and played_alone.margin is not None:
+            margin_loss = best_alone.margin - played_alone.margin
+            margin_stderr = math.hypot(best_alone.margin_stderr or 0.0, played_alone.margin_stderr or 0.0)
+        return self._move(index, mover, view, played_alone, best_alone, loss, stderr, margin_loss, first,
+                          margin_stderr)
 
     def _move(self, index: int, mover: int, view: State, played: Any, best: Any, loss: float, stderr: float,
-              margin_loss: float | None, first: AnalysisInfo) -> ReviewedMove:
+              margin_loss: float | None, first: AnalysisInfo, margin_stderr: float | None = None) -> ReviewedMove:
         bound = loss - LOWER_BOUND_Z * stderr
         flag = self.thresholds.flag(bound) if bound > 0 else None
         if (margin_loss is not None and self.points_per_game and
                 (best.value <= DECIDED or best.value >= 1 - DECIDED)):
-            # A decided game: the margin still says what a move cost (the error is the values' spread, scaled).
-            margin_bound = margin_loss / self.points_per_game - LOWER_BOUND_Z * stderr
+            # A decided game: the margin still says what a move cost, beyond its own noise.
+            margin_bound = (margin_loss - LOWER_BOUND_Z * (margin_stderr or 0.0)) / self.points_per_game
             flag = _worse(flag, self.thresholds.flag(margin_bound) if margin_bound > 0 else None)
         line = first.best.pv_names[:BEST_LINE] or [first.best.name]
         return ReviewedMove(entry=index, player=mover, played=played.name, played_value=played.value,
                             best=best.name, best_value=best.value, loss=max(0.0, loss), loss_stderr=stderr,
-                            loss_bound=max(0.0, bound), margin_loss=margin_loss, proven=False, flag=flag,
+                            loss_bound=max(0.0, bound), margin_loss=margin_loss, margin_loss_stderr=margin_stderr,
+                            proven=False, flag=flag,
                             best_line=line)
 
     def _proven(self, index: int, mover: int, played: int, view: State) -> ReviewedMove | None:

@@ -141,6 +141,9 @@ class MoveInfo:
     through the action ended (the game's end, or the cut-off where the game's heuristic is read: the score
     then), in the game's points. Unlike `value` it still tells moves apart in a decided game."""
 
+    margin_stderr: float | None = None
+    """The standard error of `margin`, as `stderr` is of `value`."""
+
     pv: list[int] = field(default_factory=list)
     """The principal variation, starting with this action."""
 
@@ -504,11 +507,11 @@ def _analysis_info(raw: dict[str, Any], root: State, algorithm: str, final: bool
                    stopped: bool = False) -> AnalysisInfo:
     """AnalysisInfo from the core's statistics dict; `root` is a copy of the position searched."""
     moves = []
-    for action, (visits, total, available, stderr, margin) in raw["moves"].items():
+    for action, (visits, total, available, stderr, margin, margin_stderr) in raw["moves"].items():
         pv = raw["pv"].get(action, [action])
         moves.append(MoveInfo(action=action, name=root.action_to_string(action), visits=visits,
                               value=total / visits if visits else 0.0, available=available, stderr=stderr,
-                              margin=margin, pv=pv, _root=root))
+                              margin=margin, margin_stderr=margin_stderr, pv=pv, _root=root))
     moves.sort(key=lambda m: (-m.visits, -m.value, m.action))
     return AnalysisInfo(player=raw["player"], algorithm=algorithm, moves=moves, iterations=raw["iterations"],
                         seconds=raw["seconds"], nodes=raw["nodes"], final=final, stopped=stopped)

@@ -245,8 +245,8 @@ cdef int statistics_tree(int algorithm, int searcher) noexcept nogil:
 
 cdef object root_statistics(Worker* w, dict merged):
     """Adds this worker's root children to merged[action] = [visits, total, available, sum of the per-tree
-    means, trees that visited the action, and this search's samples, sum, sum of squares and margin sum of the
-    searcher's returns through the action (Worker.root_moments)]; the per-tree means give PIMC's per-world
+    means, trees that visited the action, and this search's samples, sum and sum of squares of the searcher's
+    returns through the action and of its margins (Worker.root_moments)]; the per-tree means give PIMC's per-world
     average (collect_statistics)."""
     cdef int t, first = 0, last = w.num_roots
     cdef int32_t c
@@ -259,7 +259,7 @@ cdef object root_statistics(Worker* w, dict merged):
         c = w.arena.nodes[w.roots[t]].first_child
         while c != NO_NODE:
             if w.arena.nodes[c].player == w.cfg.searcher:
-                entry = merged.setdefault(w.arena.nodes[c].action, [0, 0.0, 0, 0.0, 0, 0.0, 0.0, 0.0, 0.0])
+                entry = merged.setdefault(w.arena.nodes[c].action, [0, 0.0, 0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0])
                 entry[0] += w.arena.nodes[c].visits
                 entry[1] += <double>w.arena.nodes[c].mean * w.arena.nodes[c].visits
                 entry[2] += w.arena.nodes[c].available
@@ -320,14 +320,15 @@ cdef dict collect_statistics(Worker** workers, int threads, int player, int pv_l
     for t in range(threads):
         root_statistics(workers[t], merged)
     moves = {}
-    for action, (visits, total, available, mean_sum, trees, samples, sum_, sum_sq, margin_sum) in merged.items():
+    for action, (visits, total, available, mean_sum, trees, samples, sum_, sum_sq, margin_sum,
+                 margin_sq) in merged.items():
         if workers[0].cfg.algorithm == ALG_PIMC and trees > 0:
             # PIMC: every sampled world weighs the same. Summing mean * visits would weigh each world by how
             # often its search chose the move, that is by how good the move is there: in Kuhn poker a call
             # with the queen then reads as 0.9 (mostly the worlds where it wins) where it is worth 0.5.
             total = mean_sum / trees * visits
         moves[action] = (visits, total, available, standard_error(samples, sum_, sum_sq),
-                         margin_sum / samples if samples > 0 else None)
+                         margin_sum / samples if samples > 0 else None, standard_error(samples, margin_sum, margin_sq))
     return {
         "moves": moves,
         "pv": {a: principal_variation(workers[0], a, pv_length) for a in merged},
@@ -342,7 +343,7 @@ def search(CoreState state, settings, seed=0, StopFlag stop=None, int pv_length=
            double report_every=0.0, SearchTree tree=None, list history=None, allowed_moves=None):
     """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
     moves: {action: (visits, total, available, standard error of the mean return or None, mean score margin of
-    the searcher where this search's playouts ended or None)}, pv: {action: [actions]}, iterations, seconds, nodes.
+    the searcher where this search's playouts ended or None, its standard error or None)}, pv: {action: [actions]}, iterations, seconds, nodes.
     `allowed_moves` (a collection of legal action ids) restricts the moves tried at the root, as a chess engine's
     "searchmoves": each move searched alone gets the whole budget (review compares two moves so).
     `settings` is a resolved cavemind.settings.SearchSettings: its `core_values` (the settings marked for the core,

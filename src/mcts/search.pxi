@@ -136,7 +136,7 @@ ctypedef struct Worker:
     int mast_cap
     # Root statistics for analysis, per root action (ROOT_MOMENTS doubles each, indexed action * ROOT_MOMENTS):
     # this search's samples of the searcher's return (count, sum, sum of squares) for the standard error, and
-    # the sum of the searcher's score margin where each playout ended (record_root_sample).
+    # the sum and the sum of squares of the searcher's score margin where each playout ended (record_root_sample).
     double* root_moments
     double margin            # the searcher's score margin where this iteration's playout ended
     unsigned char* root_allowed  # non-zero for the root actions the search may try (NULL: all; allowed_moves)
@@ -144,7 +144,7 @@ ctypedef struct Worker:
 
 cdef enum:
     SQRT_LOG_TABLE_SIZE = 4096
-    ROOT_MOMENTS = 4         # per root action: samples, sum of returns, sum of squared returns, sum of margins
+    ROOT_MOMENTS = 5         # per root action: samples, sum of returns and of their squares, of margins and their squares
 
 # sqrt(ln(n + 1)) for the small counts that most nodes have, so that selection rarely calls log().
 cdef double SQRT_LOG_TABLE[SQRT_LOG_TABLE_SIZE]
@@ -351,6 +351,7 @@ cdef inline void record_root_sample(Worker* w, int tree) noexcept nogil:
     m[1] += value
     m[2] += value * value
     m[3] += w.margin
+    m[4] += w.margin * w.margin
 
 
 cdef inline int allowed_at_root(Worker* w, int n) noexcept nogil:
