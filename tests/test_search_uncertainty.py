@@ -132,3 +132,26 @@ def test_the_table_and_the_json_record_carry_the_errors():
     for move in record["moveInfos"]:
         validator.validate(move)
     jsonschema.Draft202012Validator({"$defs": SCHEMA["$defs"], "$ref": "#/$defs/rootInfo"}).validate(record["rootInfo"])
+
+
+def test_a_length_discount_makes_an_earlier_win_worth_more():
+    """length_discount D: a playout's values shrink toward 0.5 by (1 - D) per decision from the root, so an
+    immediate win is worth 0.5 + 0.5 (1 - D) and a win that takes longer less (issue 36: finish won games)."""
+    state = cavemind.load_game("tictactoe").new_initial_state()
+    for move in ("a1", "a2", "b2", "a3"):
+        state.apply(move)
+    plain = {m.name: m.value for m in cavemind.analyse(state, iterations=3000, algorithm="mcts", seed=1).moves}
+    hurried = {m.name: m.value for m in cavemind.analyse(state, iterations=3000, algorithm="mcts", seed=1,
+                                                          length_discount=0.05).moves}
+    assert plain["c3"] == 1.0 and hurried["c3"] == pytest.approx(0.5 + 0.5 * 0.95)
+    assert all(abs(hurried[m] - 0.5) < abs(plain[m] - 0.5) + 1e-9 for m in plain if plain[m] != 0.5)
+    with pytest.raises(cavemind.SearchError, match="length_discount"):
+        cavemind.analyse(state, iterations=10, length_discount=0.5)
+
+
+def test_the_passive_bot_ends_its_turn_or_plays_its_first_move():
+    kuhn = kuhn_after()
+    bot = cavemind.botspec.parse_bot_spec("passive").make(seed=3)
+    assert kuhn.action_to_string(bot.step(kuhn)) == "pass"
+    board = cavemind.load_game("tictactoe").new_initial_state()
+    assert bot.step(board) == board.legal_actions()[0]

@@ -41,6 +41,25 @@ class RandomBot(Bot):
         return self._rng.choice(state.legal_actions())
 
 
+class PassiveBot(Bot):
+    """Does as little as it can: ends its turn or passes where that is legal, else plays its first legal move. The
+    opponent of the no-stall tests (a search far ahead of it must still bring the game to its end)."""
+
+    name = "passive"
+    ENDING = ("end turn", "end", "pass", "finish", "done", "stop")
+
+    def __init__(self, seed: int | None = None):
+        del seed        # (it draws nothing)
+
+    def step(self, state: State) -> int:
+        _require_decision(state)
+        actions = state.legal_actions()
+        for action in actions:
+            if state.action_to_string(action).lower().startswith(self.ENDING):
+                return action
+        return actions[0]
+
+
 class HeuristicBot(Bot):
     """Greedy one-step look-ahead on the game's heuristic: plays the action whose resulting state (after
     sampling any chance events that follow, `samples` times) gives the mover the best estimate.

@@ -1,12 +1,13 @@
 """Bot specifications: one small language shared by `play`, the engine and the arena.
 
-    random | heuristic | expert | human
+    random | heuristic | expert | passive | human
     mcts:iterations=2000 | ismcts:iterations=1000,c=0.7,threads=2 | mo-ismcts:seconds=1 | pimc:worlds=16
 
 The keys of a search are the search settings' (cavemind.settings, docs/settings.md): each has a short key (c for
 exploration, depth for rollout_depth, worlds for determinizations, ...) and its Python name as the long key
 (`ismcts:exploration=0.5,rollout_depth=10`; `-` may stand for `_`); a spec is written back with the short keys.
-random, heuristic and expert take only seed (heuristic also samples). Unset settings take the defaults of
+random, heuristic, expert and passive take only seed (heuristic also samples; passive ends its turn or passes
+where it can, else plays its first legal move). Unset settings take the defaults of
 docs/settings.md. `expert` is the game's hand-written strategy (cavemind.experts); a game without one raises
 SearchError.
 """
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PIMCBot, RandomBot
+from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PassiveBot, PIMCBot, RandomBot
 from cavemind.errors import CavemindError, SearchError
 from cavemind.experts import ExpertBot
 from cavemind.search import Limit, search_settings
@@ -29,7 +30,8 @@ class BotSpecError(CavemindError, ValueError):
 
 SEARCH_BOTS: dict[str, Callable[..., Bot]] = {"mcts": MCTSBot, "ismcts": ISMCTSBot, "mo-ismcts": MOISMCTSBot,
                                               "pimc": PIMCBot}
-SIMPLE_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot}
+SIMPLE_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot,
+                                              "passive": PassiveBot}
 HUMAN = "human"
 # key in the spec -> the setting: a search's keys are the settings' short keys (a spec is written back with them),
 # and their Python names are accepted as well (LONG_KEYS).
@@ -58,7 +60,7 @@ class BotSpec:
                 return SEARCH_BOTS[self.kind](**kwargs)
             except SearchError as error:
                 raise BotSpecError(f"{self}: {error}") from None
-        if self.kind in ("random", "expert"):
+        if self.kind in ("random", "expert", "passive"):
             kwargs.pop("samples", None)
         try:
             return SIMPLE_BOTS[self.kind](**kwargs)

@@ -290,6 +290,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("widening", float, 0.0, "progressive widening (Coulom 2007; Chaslot et al. 2008): a node of n visits "
             "has at most 1 + floor(n ** A) children, the next one the game's rollout policy's pick where it is "
             "untried", low=0, high=1, low_note="off", short_key="widening", metavar="A", advanced=True),
+    Setting("length_discount", float, 0.0, "each decision between the root and a playout's end shrinks the "
+            "playout's values toward 0.5 by the factor 1 - D, so that the search prefers the earlier of two equal wins "
+            "and the later of two equal losses, and finishes a won game instead of wandering", low=0, high=0.1,
+            low_note="off", short_key="discount", metavar="D", tuned=True),
     Setting("reuse_tree", bool, False, "a bot's search continues the subtree of the position its game reached "
             "since its last search (MCTS and ISMCTS; the others start afresh)", group="bot", short_key="reuse",
             flag=None, core=False),

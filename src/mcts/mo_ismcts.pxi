@@ -17,6 +17,7 @@ cdef void mo_ismcts_iteration(Worker* w) noexcept nogil:
     cdef bint expanded = False
     memcpy(s, w.root_state, g.state_size)
     g.determinize(s, w.cfg.searcher, &w.rng)
+    w.plies = 0
     for q in range(num_trees):
         w.current[q] = w.roots[q]
         w.path_len[q] = 0
@@ -54,6 +55,7 @@ cdef void mo_ismcts_iteration(Worker* w) noexcept nogil:
                 path_push(w, q, follow)
         g.apply_action(s, action)
         mast_record(w, player, action)
+        w.plies += 1
         w.current[player] = child
         path_push(w, player, child)
         if expanded:

@@ -91,6 +91,7 @@ ctypedef struct SearchConfig:
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     double margin_weight     # EXPERIMENT: the score margin's weight in a rollout's value (above)
     double widening          # EXPERIMENT: the progressive-widening exponent (above; 0: off)
+    double length_discount   # a playout's values shrink toward 0.5 by (1 - d) per decision from the root (0: off)
     double implicit_minimax  # the weight alpha of the heuristic-minimax value in selection (0: off; 2 players)
     int chance_branching     # chance events with at most this many outcomes are closed loop (0: none)
     int determinizations     # PIMC only
@@ -139,6 +140,7 @@ ctypedef struct Worker:
     # the sum and the sum of squares of the searcher's score margin where each playout ended (record_root_sample).
     double* root_moments
     double margin            # the searcher's score margin where this iteration's playout ended
+    int plies                # decisions from the root in this iteration so far (the tree's, then the rollout's)
     unsigned char* root_allowed  # non-zero for the root actions the search may try (NULL: all; allowed_moves)
 
 
@@ -332,6 +334,18 @@ cdef inline void end_of_playout(Worker* w, const char* s) noexcept nogil:
     w.margin = sc[w.cfg.searcher] - best_other
     if w.cfg.margin_weight > 0:
         blend_margin(w, sc)
+    if w.cfg.length_discount > 0:
+        discount_by_length(w)
+
+
+cdef void discount_by_length(Worker* w) noexcept nogil:
+    """Shrinks every player's value toward 0.5 by (1 - length_discount) ** plies, so that of two equal wins the
+    earlier is worth more and of two equal losses the later: a search far ahead then hurries to the end instead of
+    wandering (issue: a won Dino Jagd game travelled back and forth to the turn cap)."""
+    cdef double keep = pow(1.0 - w.cfg.length_discount, w.plies)
+    cdef int i
+    for i in range(w.game.num_players):
+        w.values[i] = 0.5 + (w.values[i] - 0.5) * keep
 
 
 cdef inline void record_root_sample(Worker* w, int tree) noexcept nogil:
@@ -385,6 +399,7 @@ cdef void rollout(Worker* w, char* s) noexcept nogil:
         mast_record(w, player, action)
         g.apply_action(s, action)
         decisions += 1
+        w.plies += 1
 
 
 cdef inline void backup_path(Worker* w, int tree) noexcept nogil:
@@ -472,6 +487,7 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
     memcpy(s, start, g.state_size)
     if resample:
         g.determinize(s, w.cfg.searcher, &w.rng)
+    w.plies = 0
     w.path_len[tree] = 0
     path_push(w, tree, node)
     while True:
@@ -497,6 +513,7 @@ cdef void single_tree_iteration(Worker* w, int tree, const char* start, bint res
             break
         g.apply_action(s, w.arena.nodes[child].action)
         mast_record(w, player, w.arena.nodes[child].action)
+        w.plies += 1
         path_push(w, tree, child)
         node = child
         if expanded:
