@@ -32,7 +32,7 @@ def main() -> None:
         game = cavemind.load_game("dino_jagd", players=2, **header["options"])
         for record in records:
             games += 1
-            state = game.new_initial_state(seed=record["seed"])
+            state = game.new_initial_state(seed=record["deal_seed"])
             for player, move, _ in record["moves"]:
                 if player >= 0:
                     legal = {state.action_to_string(a) for a in state.legal_actions()}

@@ -45,7 +45,7 @@ def read_games(paths: list[str], game_name: str) -> list[dict]:
         header, records = read_results(path)
         if header is None or header["game"] != game_name or header["players"] != 2:
             continue
-        games += [{"options": header["options"], "seed": r["seed"], "moves": r["moves"]} for r in records
+        games += [{"options": header["options"], "deal_seed": r["deal_seed"], "moves": r["moves"]} for r in records
                   if all(search_bot(b) for b in r["bots"]) and r.get("forfeit") is None]
     return games
 
@@ -57,7 +57,7 @@ def positions(game_name: str, record: dict, every: int) -> Positions | None:
     """(features per player, result per player, stage in [0, 1)) at every `every`-th decision of one game, or None
     when its moves are not legal under today's rules (a game played before a rules change)."""
     game = cavemind.load_game(game_name, players=2, **record["options"])
-    state = game.new_initial_state(seed=record["seed"])
+    state = game.new_initial_state(seed=record["deal_seed"])
     taken, decisions = [], 0
     for player, move, _ in record["moves"]:
         if player >= 0:

@@ -65,7 +65,8 @@ def main() -> None:
     parser.add_argument("--a", required=True)
     parser.add_argument("--b", required=True)
     parser.add_argument("--deals", type=int, default=10, help="deals; each is played in both seat orders")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--match-seed", "--seed", dest="seed", type=int, default=0,
+                        help="seed of the match: the deals and the bots derive from it (--seed: its old name)")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     game = cavemind.load_game(args.game, players=2)

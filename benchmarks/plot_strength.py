@@ -87,8 +87,9 @@ def arena_command(summary: dict, path: str) -> str:
     options = "".join(f" --option {key}={value}" for key, value in sorted(summary.get("options", {}).items())
                       if defaults.get(key) != value)
     bots = f"--bot {a}" + f" --bot {b}" * (summary["players"] - 1)
+    match_seed = summary.get("match_seed", summary.get("seed"))   # "seed" in summaries written before match_seed
     return (f"cavemind arena {summary['game']} {bots}{options} --players {summary['players']} --games "
-            f"{summary['games']} --seed {summary['seed']} --out {path[: -len('.summary.json')]}.jsonl")
+            f"{summary['games']} --match-seed {match_seed} --out {path[: -len('.summary.json')]}.jsonl")
 
 
 def table() -> str:

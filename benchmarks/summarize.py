@@ -1,5 +1,5 @@
 """A small summary of a match results file, written beside it as `<name>.summary.json`: what was played (game,
-players, options, bot specifications, seed), where it came from (the commit and the command, when known) and
+players, options, bot specifications, match seed), where it came from (the commit and the command, when known) and
 what came of it (games, and per specification its wins, draws, losses and score rate with a 95% interval, mean
 points, margin, time per move and score rate by seat).
 
@@ -66,7 +66,7 @@ def read_match(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         header, games = read_results(path)
         if header is None:
             return {"bots": [], "game": None, "players": None}, []
-        keys = ("bots", "game", "options", "players", "seed", "time_limit")
+        keys = ("bots", "game", "options", "players", "match_seed", "time_limit")
         return {key: header[key] for key in keys if key in header}, games
     # heuristic_match.py: {"deal", "a_seat", "a", "b", "seed", "returns", "scores", ...} per game
     records: dict[tuple[int, int], dict[str, Any]] = {}

@@ -69,7 +69,8 @@ def main() -> None:
                              "started before the default changed)")
     parser.add_argument("--games", type=int, default=40, help="games per candidate (whole seat-rotated deals)")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--match-seed", "--seed", dest="seed", type=int, default=0,
+                        help="seed of the match: the deals and the bots derive from it (--seed: its old name)")
     parser.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "results", "tune"),
                         help="directory of the results files (default %(default)s)")
     args = parser.parse_args()

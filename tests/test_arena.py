@@ -26,11 +26,11 @@ def test_every_deal_is_played_in_every_seat_rotation_with_the_same_luck():
     for deal in range(3):
         pair = [g for g in result.games if g["deal"] == deal]
         assert [g["seats"] for g in pair] == [[0, 1], [1, 0]]
-        assert pair[0]["seed"] == pair[1]["seed"]
+        assert pair[0]["deal_seed"] == pair[1]["deal_seed"]
         # the opening deal comes from new_initial_state(seed), the same for both rotations
-        opening = [cavemind.load_game("kuhn_poker").new_initial_state(seed=g["seed"]).to_json() for g in pair]
+        opening = [cavemind.load_game("kuhn_poker").new_initial_state(seed=g["deal_seed"]).to_json() for g in pair]
         assert opening[0] == opening[1]
-    assert len({g["seed"] for g in result.games}) == 3  # deals differ from each other
+    assert len({g["deal_seed"] for g in result.games}) == 3  # deals differ from each other
 
 
 def test_three_player_rotations_and_duplicate_bots_share_one_identity():

@@ -230,7 +230,7 @@ def tictactoe_match():
 
 
 def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path):
-    result = play_cli("tictactoe", "--players", "human,random", "--seed", 1, "--record", tmp_path / "end.json",
+    result = play_cli("tictactoe", "--players", "human,random", "--deal-seed", 1, "--record", tmp_path / "end.json",
                       lines=[f"save {tmp_path}/no/such/dir/game.json", f"save {tmp_path}"] + ["1"] * 5)
     assert result.returncode == 0, result.stderr
     assert f"cannot save to {tmp_path}/no/such/dir/game.json: No such file or directory; the game goes on" \
@@ -272,7 +272,7 @@ def test_unfinished_saves_never_overwrite(tmp_path, monkeypatch):
 
 
 def test_piped_input_is_never_taken_as_the_record_file_name(tmp_path):
-    result = play_cli("tictactoe", "--players", "human,random", "--seed", 1, lines=["1"] * 5 + ["stray"],
+    result = play_cli("tictactoe", "--players", "human,random", "--deal-seed", 1, lines=["1"] * 5 + ["stray"],
                       cwd=tmp_path)
     assert result.returncode == 0 and "game over" in result.stdout, result.stderr
     assert "save the game record to" not in result.stdout and list(tmp_path.iterdir()) == []

@@ -175,7 +175,7 @@ def test_the_ai_decides_from_its_own_view_alone():
     # Seat 0 holds the jack in both games; seat 1 the queen in one, the king in the other: one information set.
     views = []
     for theirs in ("Q", "K"):
-        session = GameSession.from_record({"game": "kuhn_poker", "seats": ["ismcts", "random"], "seed": 3,
+        session = GameSession.from_record({"game": "kuhn_poker", "seats": ["ismcts", "random"], "deal_seed": 3,
                                            "moves": ["deal J", f"deal {theirs}"]})
         views.append(session.view(0).to_dict())
         # mcts would search the true state if it were given it: the same answer in both proves it was not
@@ -219,7 +219,7 @@ def test_a_saved_game_round_trips_and_can_take_other_seats():
     for _ in range(5):
         session.play_chance() if session.to_move == CHANCE else session.ai_move("random")
     doc = json.loads(json.dumps(session.to_saved_game()))
-    assert doc["seed"] == 8 and doc["players"] == 3 and not doc["finished"]
+    assert doc["deal_seed"] == 8 and "seed" not in doc and doc["players"] == 3 and not doc["finished"]
     again = GameSession.from_record(doc)
     assert again.state == session.state and again.moves == session.moves and again.deal_seed == 8
     assert cavemind.state_from_json(doc["position"]) == session.state
@@ -227,11 +227,21 @@ def test_a_saved_game_round_trips_and_can_take_other_seats():
     assert other.humans == [] and other.deal_seed == 9 and other.to_saved_game()["seats"] == ["random"] * 3
 
 
+def test_a_game_saved_before_deal_seed_had_its_name_still_loads_with_its_seed():
+    old = {"game": "kuhn_poker", "seats": ["human", "random"], "seed": 6, "moves": ["deal J", "deal K"]}
+    session = GameSession.from_record(old)
+    assert session.deal_seed == 6 and session.to_saved_game()["deal_seed"] == 6
+
+
 @pytest.mark.parametrize("doc, message", [
     ({"game": "tictactoe", "seats": ["human", "human"], "moves": ["b2", "b2"]},
      r"moves\[1\]: 'b2' is not legal in the saved game"),
     ({"game": "tictactoe", "seats": ["human", "human"], "moves": "b2"}, "moves: expected a list of move strings"),
+    ({"game": "tictactoe", "seats": ["human", "human"], "moves": [], "deal_seed": -1},
+     "deal_seed: expected an integer >= 0"),
     ({"game": "tictactoe", "seats": ["human", "human"], "moves": [], "seed": -1}, "seed: expected an integer >= 0"),
+    ({"game": "tictactoe", "seats": ["human", "human"], "moves": [], "seed": 1, "deal_seed": 1},
+     "seed: the old name of deal_seed; give only deal_seed"),
     ({"game": "tictactoe", "moves": []}, "the saved game names no seats"),
     ({"game": "tictactoe"}, "not a saved game"),
 ])

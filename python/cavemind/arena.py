@@ -53,7 +53,10 @@ if TYPE_CHECKING:  # imported when used: the arena's command line starts without
 
     from cavemind.ratings import SPRT, PentanomialSPRT
 
-RESULTS_FORMAT = 1
+# Format 2 names the seeds match_seed (the header) and deal_seed (a game line); format 1 called both "seed", and
+# parse_results still reads it so.
+RESULTS_FORMAT = 2
+OLD_SEED_KEYS = {"arena": ("seed", "match_seed"), "game": ("seed", "deal_seed")}
 DASK_CONNECT_TIMEOUT = "10s"
 _MASK = (1 << 64) - 1
 
@@ -89,10 +92,10 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     game = load_game(task["game"], **task["params"])
     bots = [make_bot(spec, seed) for spec, seed in zip(task["specs"], task["bot_seeds"], strict=True)]
     time_limit = task["time_limit"]
-    state = game.new_initial_state(seed=task["seed"])
+    state = game.new_initial_state(seed=task["deal_seed"])
     builder = None
     if task.get("records"):
-        builder = RecordBuilder(game, task["labels"], deal_seed=task["seed"], source="cavemind arena",
+        builder = RecordBuilder(game, task["labels"], deal_seed=task["deal_seed"], source="cavemind arena",
                                 deal=task["deal"], table=task["table"], rotation=task["rotation"],
                                 bot_seeds=task["bot_seeds"])
         builder.add_history(state)        # the opening chance events new_initial_state sampled
@@ -103,7 +106,7 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
-            outcome = state.sample_chance(derive_seed(task["seed"], chance_events))
+            outcome = state.sample_chance(derive_seed(task["deal_seed"], chance_events))
             chance_events += 1
             moves.append([-1, state.action_to_string(outcome), 0.0])
             if builder is not None:
@@ -139,7 +142,7 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     if builder is not None:
         builder.record(state, forfeit, returns).write(os.path.join(task["records"], record_name(task)))
     return {"type": "game", "table": task["table"], "deal": task["deal"], "rotation": task["rotation"],
-            "seed": task["seed"], "seats": task["seats"], "bots": task["labels"], "returns": returns,
+            "deal_seed": task["deal_seed"], "seats": task["seats"], "bots": task["labels"], "returns": returns,
             "scores": list(state.scores()), "forfeit": forfeit, "length": len(moves),
             "seconds": [round(t, 6) for t in thinking], "moves": moves}
 
@@ -222,7 +225,7 @@ class Match:
 
     def header(self) -> dict[str, Any]:
         return {"type": "arena", "format": RESULTS_FORMAT, "game": self.game, "players": self.players,
-                "options": self.options, "bots": self.bots, "seed": self.seed, "time_limit": self.time_limit}
+                "options": self.options, "bots": self.bots, "match_seed": self.seed, "time_limit": self.time_limit}
 
     def tasks(self, deals: Iterable[int] | None = None) -> Iterator[dict[str, Any]]:
         """Every game of the match, deal by deal (so a sequential test can stop after a whole deal)."""
@@ -232,7 +235,7 @@ class Match:
             for table, lineup in enumerate(self.tables):
                 for rotation, seats in enumerate(_rotations(lineup)):
                     yield {"game": self.game, "params": params, "table": table, "deal": deal,
-                           "rotation": rotation, "seed": deal_seed, "seats": list(seats),
+                           "rotation": rotation, "deal_seed": deal_seed, "seats": list(seats),
                            "specs": [self.objects.get(self.bots[b], self.bots[b]) for b in seats],
                            "labels": [self.bots[b] for b in seats],
                            "bot_seeds": [derive_seed(self.seed, deal, table, rotation, s)
@@ -329,6 +332,7 @@ def parse_results(text: str, path: str) -> tuple[dict[str, Any] | None, list[dic
             record = None
         if not isinstance(record, dict):
             raise ArenaError(f"{path}:{number}: not a JSON line of an arena results file")
+        record = _with_named_seed(record)
         if record.get("type") == "arena" and header is None:
             header = record
         elif record.get("type") == "game" and game_key(record) not in seen:
@@ -339,6 +343,18 @@ def parse_results(text: str, path: str) -> tuple[dict[str, Any] | None, list[dic
     return header, games
 
 
+def _with_named_seed(record: dict[str, Any]) -> dict[str, Any]:
+    """A line of a format 1 results file with its "seed" under the name format 2 gives it (match_seed in the
+    header, deal_seed in a game line); other lines as they are."""
+    kind = record.get("type")
+    if kind not in OLD_SEED_KEYS:
+        return record
+    old, new = OLD_SEED_KEYS[kind]
+    if old not in record or new in record:
+        return record
+    return {(new if key == old else key): value for key, value in record.items()}
+
+
 class _ResultsFile:
     """Appends one JSON line per game, flushed and synced so that a crash loses at most the game in play."""
 
@@ -346,7 +362,7 @@ class _ResultsFile:
         header, _ = read_results(path)
         wanted = match.header()
         if header is not None:
-            for key in ("game", "players", "options", "bots", "seed", "time_limit"):
+            for key in ("game", "players", "options", "bots", "match_seed", "time_limit"):
                 if header.get(key) != wanted[key]:
                     raise ArenaError(f"{path} holds another match ({key} {header.get(key)!r}, not {wanted[key]!r});"
                                      " use another results file")

@@ -165,10 +165,10 @@ def _replayed_arena_game(header: dict[str, Any], line: dict[str, Any], where: st
     """The record of one game line of a results file: the opening chance events from its deal seed (as the
     arena drew them), then its moves by name, each checked against the seat to move."""
     game = load_game(header["game"], players=header["players"], **header["options"])
-    builder = RecordBuilder(game, [str(label) for label in line["bots"]], deal_seed=line["seed"],
+    builder = RecordBuilder(game, [str(label) for label in line["bots"]], deal_seed=line["deal_seed"],
                             source="cavemind arena", deal=line["deal"], table=line["table"],
                             rotation=line["rotation"])
-    state = game.new_initial_state(seed=line["seed"])
+    state = game.new_initial_state(seed=line["deal_seed"])
     builder.add_history(state)
     for index, (seat, name, seconds) in enumerate(line["moves"]):
         to_move = state.current_player()

@@ -92,7 +92,7 @@ def markdown(result: ArenaResult, ratings: Sequence[Rating] | None = None) -> st
     lines = [f"## {match.game}: {len(result.games)} games, {match.players} players"
              + (f" ({options})" if options else ""),
              "",
-             f"Seed {match.seed}; every deal played in every seat rotation. Win rate is the mean return (a tie "
+             f"Match seed {match.seed}; every deal played in every seat rotation. Win rate is the mean return (a tie "
              "shares the win), with a Wilson interval; mean score and margin have Student's t intervals; Elo is "
              f"relative to `{ratings[0].bot if ratings else match.bots[0]}`, fitted by maximum likelihood "
              "(Bradley-Terry) with 95% bootstrap intervals over deals.",

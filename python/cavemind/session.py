@@ -239,7 +239,7 @@ class GameSession:
         and the position now. It holds every hidden card: it is not for the players' eyes."""
         doc: dict[str, Any] = {
             "record": SAVED_GAME_FORMAT, "game": self.game.name, "players": self.game.num_players,
-            "options": self.game.options, "seats": [str(s) for s in self.seats], "seed": self.deal_seed,
+            "options": self.game.options, "seats": [str(s) for s in self.seats], "deal_seed": self.deal_seed,
             "moves": self.moves, "finished": self._state.is_terminal()}
         if self._state.is_terminal():
             doc["scores"] = self._state.scores()
@@ -270,7 +270,7 @@ class GameSession:
             raise InvalidRecordError("seats: the saved game names no seats; give them")
         chosen = doc["seats"] if seats is None else seats
         game = load_game(doc["game"], players=doc.get("players", len(chosen)), **doc.get("options", {}))
-        session = cls(game, chosen, doc.get("seed", 0) if deal_seed is None else deal_seed, source=source)
+        session = cls(game, chosen, saved_deal_seed(doc) if deal_seed is None else deal_seed, source=source)
         for index, move in enumerate(doc["moves"]):
             try:                        # by its exact name: a file is not typed by a person
                 action = session._state.string_to_action(move)
@@ -299,10 +299,24 @@ def _checked_saved_game(doc: Mapping[str, Any]) -> Mapping[str, Any]:
         ("options", lambda v: isinstance(v, dict), "expected an object"),
         ("moves", lambda v: isinstance(v, list) and all(isinstance(m, str) for m in v),
          "expected a list of move strings"),
-        ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, "expected an integer >= 0"),
+        ("deal_seed", _is_seed, "expected an integer >= 0"),
+        ("seed", _is_seed, "expected an integer >= 0 (the deal seed, as saved games before deal_seed called it)"),
         ("seats", lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
          "expected a list of bot specifications"))
     for key, check, what in checks:
         if key in doc and not check(doc[key]):
             raise InvalidRecordError(f"{key}: {what}")
+    if "seed" in doc and "deal_seed" in doc:
+        raise InvalidRecordError("seed: the old name of deal_seed; give only deal_seed")
     return doc
+
+
+def _is_seed(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def saved_deal_seed(doc: Mapping[str, Any]) -> int:
+    """The deal seed of a checked saved game: "deal_seed", or "seed" in a game saved before that name; 0 without
+    either."""
+    seed: int = doc.get("deal_seed", doc.get("seed", 0))
+    return seed

@@ -299,7 +299,7 @@ SETTINGS: tuple[Setting, ...] = (
             flag=None, core=False),
     Setting("seed", int, 0, "seed of the search and of sampling what the viewer cannot see; one thread and a "
             "seed reproduce a result (a bot seeds each of its searches from it)", group="seed", short_key="seed",
-            metavar="S", core=False),
+            flag="--search-seed", metavar="S", core=False),
 )
 BY_NAME: dict[str, Setting] = {setting.name: setting for setting in SETTINGS}
 FIELDS = tuple(s.name for s in SETTINGS if s.group in ("limit", "search"))   # SearchSettings' attributes

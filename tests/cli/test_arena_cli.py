@@ -4,12 +4,14 @@ import argparse
 import pytest
 
 from cavemind.cli import arena
+from cavemind.cli.arguments import use_new_flags
 
 
 def run(argv):
     parser = argparse.ArgumentParser(prog="cavemind")
     arena.add_parser(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
+    use_new_flags(args)
     return args.run(args)
 
 

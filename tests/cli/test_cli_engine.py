@@ -48,7 +48,7 @@ def test_a_session_with_queries_errors_stop_and_terminate():
     assert answer(process) == {"error": "moves[1]: 'b2' is not a legal move here; legal: a3, b3, c3, a2, c2, a1, "
                                         "b1, c1", "field": "moves[1]", "id": 2}
 
-    send(process, {"id": "long", "game": "kuhn_poker", "seed": 1, "moves": ["bet"], "limit": {"seconds": 60}})
+    send(process, {"id": "long", "game": "kuhn_poker", "dealSeed": 1, "moves": ["bet"], "limit": {"seconds": 60}})
     time.sleep(0.5)
     started = time.monotonic()
     send(process, {"id": "s", "action": "stop", "stopId": "long"})

@@ -22,7 +22,7 @@ def files(tmp_path):
     (tmp_path / "bad_game.json").write_text(json.dumps({**KUHN, "game": ["kuhn_poker"]}))
     (tmp_path / "finished.json").write_text(json.dumps({**KUHN, "state": {"cards": ["K", "Q"], "history": "bb"}}))
     (tmp_path / "ok.json").write_text(json.dumps(KUHN))
-    record = {"game": "tictactoe", "players": 2, "seats": ["human", "random"], "seed": 1, "moves": ["b2", "b2"]}
+    record = {"game": "tictactoe", "players": 2, "seats": ["human", "random"], "deal_seed": 1, "moves": ["b2", "b2"]}
     (tmp_path / "illegal_record.json").write_text(json.dumps(record))
     (tmp_path / "bad_seats.json").write_text(json.dumps({**record, "moves": [], "seats": ["human", "alphabeta"]}))
     return tmp_path
@@ -41,7 +41,7 @@ def files(tmp_path):
     (["new", "kuhn_poker", "--option", "colour"], "is not KEY=VALUE"),
     (["new", "kuhn_poker", "--players", "7"], "players=7 must be one of"),
     (["new", "kuhn_poker", "--players", "two"], "'two' is not an integer"),
-    (["new", "kuhn_poker", "--seed", "-1"], "must be from 0"),
+    (["new", "kuhn_poker", "--deal-seed", "-1"], "must be from 0"),
     (["new", "kuhn_poker", "--colour", "red"], "unrecognized arguments: --colour"),
     (["analyse", "missing.json"], "no such file"),
     (["analyse", "truncated.json"], "not valid JSON"),

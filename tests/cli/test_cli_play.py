@@ -176,7 +176,7 @@ def test_a_game_that_cannot_be_saved_is_printed_to_stderr_and_resumes_from_there
 
 
 def test_the_old_players_seats_form_still_works_with_a_note(home):
-    result = play("tictactoe", "--players", "human,random", "--seed", 1, lines=["b2", "quit"])
+    result = play("tictactoe", "--players", "human,random", "--deal-seed", 1, lines=["b2", "quit"])
     assert result.returncode == 1 and "player 0 (you): b2" in result.stdout
     assert "cavemind play: note: --players SEATS is deprecated here, use --seats SEATS" in result.stderr
 

@@ -21,7 +21,7 @@ def cavemind_cli(*args, stdin=None, cwd=None):
 @pytest.mark.parametrize("name", GAMES)
 def test_new_then_show_round_trips(name, tmp_path):
     path = tmp_path / "start.json"
-    result = cavemind_cli("new", name, "--seed", 3, "-o", path)
+    result = cavemind_cli("new", name, "--deal-seed", 3, "-o", path)
     assert result.returncode == 0, result.stderr
     expected = cavemind.load_game(name).new_initial_state(seed=3)
     assert cavemind.state_from_json(path.read_text()) == expected
@@ -34,7 +34,7 @@ def test_new_then_show_round_trips(name, tmp_path):
 @pytest.mark.parametrize("name", GAMES)
 def test_seat_view_shows_only_what_that_seat_sees(name):
     full = cavemind.load_game(name).new_initial_state(seed=5)
-    written = cavemind_cli("new", name, "--seed", 5, "--as-player", 0)
+    written = cavemind_cli("new", name, "--deal-seed", 5, "--observer", 0)
     assert json.loads(written.stdout)["observer"] == 0
     shown = cavemind_cli("show", "-", stdin=written.stdout)      # '-' reads standard input
     assert shown.returncode == 0, shown.stderr
@@ -67,7 +67,7 @@ def test_analyse_table(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_analyse_json_is_one_final_katago_style_record(name):
-    result = cavemind_cli("analyse", "--example", name, "--iterations", 400, "--json", "--seed", 2)
+    result = cavemind_cli("analyse", "--example", name, "--iterations", 400, "--json", "--search-seed", 2)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     records = [json.loads(line) for line in lines]
@@ -78,7 +78,8 @@ def test_analyse_json_is_one_final_katago_style_record(name):
     assert [m["visits"] for m in infos] == sorted((m["visits"] for m in infos), reverse=True)
     assert all(0.0 <= m["value"] <= 1.0 and m["pv"][0] == m["move"] for m in infos)
     assert record["rootInfo"]["visits"] == sum(m["visits"] for m in infos) == 400
-    again = json.loads(cavemind_cli("analyse", "--example", name, "--iterations", 400, "--json", "--seed", 2).stdout)
+    again = json.loads(cavemind_cli("analyse", "--example", name, "--iterations", 400, "--json",
+                                    "--search-seed", 2).stdout)
     assert again["moveInfos"] == infos                      # one thread and a seed: reproducible
 
 

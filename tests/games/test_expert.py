@@ -63,7 +63,7 @@ def test_expert_refuses_a_chance_node():
 
 def test_expert_plays_legal_moves_to_the_end_of_a_game():
     record = play_game({"game": "stone_age", "params": {"players": 3}, "specs": ["expert", "random", "expert"],
-                        "bot_seeds": [1, 2, 3], "time_limit": None, "seed": 11, "labels": ["e", "r", "e2"],
+                        "bot_seeds": [1, 2, 3], "time_limit": None, "deal_seed": 11, "labels": ["e", "r", "e2"],
                         "table": 0, "deal": 0, "rotation": 0, "seats": [0, 1, 2]})
     assert record["forfeit"] is None
     assert record["length"] > 100
@@ -73,7 +73,7 @@ def test_expert_beats_random_play_clearly():
     wins = 0
     for deal in range(4):
         record = play_game({"game": "stone_age", "params": {"players": 2}, "specs": ["expert", "random"],
-                            "bot_seeds": [0, deal], "time_limit": None, "seed": deal, "labels": ["e", "r"],
+                            "bot_seeds": [0, deal], "time_limit": None, "deal_seed": deal, "labels": ["e", "r"],
                             "table": 0, "deal": deal, "rotation": 0, "seats": [0, 1]})
         assert record["forfeit"] is None
         wins += record["returns"][0]

@@ -8,6 +8,7 @@ from typing import Any
 
 import cavemind
 from cavemind.arena import ArenaError, parse_sprt, run_arena
+from cavemind.cli.arguments import deprecated_flag, seed_number, use_new_flags
 from cavemind.cli.parameter_flags import command_message
 from cavemind.errors import CavemindError
 
@@ -31,10 +32,10 @@ def command_arena(args: argparse.Namespace) -> int:
     if args.plot:
         report.require_matplotlib()
     result = run_arena(args.game, args.bot, args.games, players=args.players, options=parse_options(args.option),
-                       jobs=args.jobs, seed=args.seed, out=args.out, scheduler=args.scheduler,
+                       jobs=args.jobs, seed=args.match_seed, out=args.out, scheduler=args.scheduler,
                        progress=True if args.progress else None, time_limit=args.time_limit, sprt=args.sprt or None,
                        records=args.records)
-    fitted = ratings.fit_ratings(result.games, result.bots, bootstrap=args.bootstrap, seed=args.seed)
+    fitted = ratings.fit_ratings(result.games, result.bots, bootstrap=args.bootstrap, seed=args.match_seed)
     text = report.markdown(result, fitted)
     print(text)
     if args.report:
@@ -46,7 +47,8 @@ def command_arena(args: argparse.Namespace) -> int:
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
-    """Registers `cavemind arena` on an argparse subparsers object; `args.run(args)` runs it."""
+    """Registers `cavemind arena` on an argparse subparsers object; after `use_new_flags(args)` (which moves the
+    old --seed to --match-seed and gives --match-seed its default), `args.run(args)` runs it."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "arena", help="play bots against each other and rate them",
         description="Plays every deal in every seat rotation, appends results to --out as games end "
@@ -59,7 +61,9 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser.add_argument("--players", type=int, metavar="P", help="player count (default: the number of bots)")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     parser.add_argument("--jobs", type=int, default=1, metavar="K", help="worker processes (default 1)")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="match seed (default 0)")
+    parser.add_argument("--match-seed", type=seed_number, metavar="S",
+                        help="seed of the match: every deal's seed and every bot's seed derive from it (default 0)")
+    deprecated_flag(parser, "--seed", type=seed_number)
     parser.add_argument("--out", metavar="FILE", help="results as JSON lines; an existing file is resumed")
     parser.add_argument("--report", metavar="FILE", help="also write the Markdown report to FILE")
     parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR, one JSON-lines file "
@@ -83,7 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     add_parser(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(["arena", *(sys.argv[1:] if argv is None else argv)])
     try:
+        notes = use_new_flags(args)
         code: int = args.run(args)
+        for note in notes:
+            print(f"cavemind arena: {note}", file=sys.stderr)
         return code
     except CavemindError as error:
         print(f"cavemind: error: {command_message('arena', str(error))}", file=sys.stderr)

@@ -4,17 +4,33 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from cavemind.botspec import BotSpec, BotSpecError, parse_bot_spec
 from cavemind.errors import CavemindError
-from cavemind.settings import DEFAULT_ITERATIONS, SearchSettings, Setting, records
+from cavemind.settings import BY_NAME, DEFAULT_ITERATIONS, SETTINGS, SearchSettings, Setting, records
 
-# Old flags that still work under their new names: (command, old flag, new flag). They are hidden from --help,
-# and using one prints a note on stderr. --seed names the search seed everywhere it is kept.
+
+class OldFlag(NamedTuple):
+    """A flag that still works under its new name in one command: hidden from --help, and using it prints a
+    note on stderr. The new flag is declared with no argparse default (None), so that giving both is caught;
+    use_new_flags then sets `default`."""
+
+    command: str
+    old: str
+    new: str
+    default: Any = None
+
+
+# One meaning per name: --deal-seed seeds the opening chance events, --search-seed the search, --match-seed an
+# arena match; the bare --seed of earlier versions meant each of them in some command.
 DEPRECATED_FLAGS = [
-    ("new", "--as-player", "--observer"), ("show", "--as-player", "--observer"),
-    ("analyse", "--as-player", "--observer"), ("new", "--seed", "--deal-seed"), ("play", "--seed", "--deal-seed"),
+    OldFlag("new", "--as-player", "--observer"), OldFlag("show", "--as-player", "--observer"),
+    OldFlag("analyse", "--as-player", "--observer"), OldFlag("new", "--seed", "--deal-seed"),
+    OldFlag("play", "--seed", "--deal-seed"),
+    OldFlag("analyse", "--seed", "--search-seed", BY_NAME["seed"].default),
+    OldFlag("review", "--seed", "--search-seed", BY_NAME["seed"].default),
+    OldFlag("arena", "--seed", "--match-seed", 0),
 ]
 
 
@@ -125,8 +141,10 @@ def search_arguments(command: argparse.ArgumentParser, advanced: bool = True) ->
     for setting in records(("limit", "search", "seed")):
         if setting.cli_flag is None or (setting.advanced and not advanced):
             continue
-        # A setting each game tunes, and the iterations (1,000 unless --seconds is given), default to None: unset.
-        default = None if setting.tuned or setting.name == "iterations" else setting.default
+        # A setting each game tunes, and the iterations (1,000 unless --seconds is given), default to None: unset;
+        # so does the search seed, whose old flag --seed use_new_flags moves to it before setting its default.
+        default = None if setting.tuned or setting.name == "iterations" or setting.group == "seed" \
+            else setting.default
         shown = setting.default_words().replace("`", "")
         help_text = argparse.SUPPRESS if setting.advanced else f"{setting.help} (default: {shown})"
         if setting.choices:
@@ -137,6 +155,8 @@ def search_arguments(command: argparse.ArgumentParser, advanced: bool = True) ->
             kind = seed_number if setting.group == "seed" else setting_value(setting)
             command.add_argument(setting.cli_flag, dest=setting.name, type=kind, default=default,
                                  metavar=setting.metavar, help=help_text)
+            if setting.group == "seed":
+                deprecated_flag(command, "--seed", type=seed_number)     # the search seed's old flag
 
 
 def search_settings_of(args: argparse.Namespace) -> SearchSettings:
@@ -151,18 +171,28 @@ def search_settings_of(args: argparse.Namespace) -> SearchSettings:
     return SearchSettings(**values)
 
 
+def flag_destination(flag: str) -> str:
+    """The argparse destination of a flag: a search setting's Python name (--search-seed: seed), else the
+    flag's words joined by _ (--deal-seed: deal_seed)."""
+    return next((s.name for s in SETTINGS if s.cli_flag == flag), flag.lstrip("-").replace("-", "_"))
+
+
 def use_new_flags(args: argparse.Namespace) -> list[str]:
-    """Moves the values of deprecated flags to their new names; returns a note for each one used."""
+    """Moves the values of deprecated flags to their new names, then gives the new flags left unset their
+    defaults; returns a note for each old flag used."""
     notes = []
     command = "analyse" if args.command == "analyze" else args.command
-    for where, old, new in DEPRECATED_FLAGS:
-        old_dest, new_dest = "old_" + old.lstrip("-").replace("-", "_"), new.lstrip("-").replace("-", "_")
-        if where != command or getattr(args, old_dest, None) is None:
+    for where, old, new, default in DEPRECATED_FLAGS:
+        old_dest, new_dest = "old_" + old.lstrip("-").replace("-", "_"), flag_destination(new)
+        if where != command:
             continue
-        if getattr(args, new_dest) is not None:
-            raise CommandError(f"{old} is the old name of {new}: give only {new}")
-        setattr(args, new_dest, getattr(args, old_dest))
-        notes.append(f"note: {old} is deprecated here, use {new} (docs/settings.md)")
+        if getattr(args, old_dest, None) is not None:
+            if getattr(args, new_dest) is not None:
+                raise CommandError(f"{old} is the old name of {new}: give only {new}")
+            setattr(args, new_dest, getattr(args, old_dest))
+            notes.append(f"note: {old} is deprecated here, use {new} (docs/settings.md)")
+        if getattr(args, new_dest) is None:
+            setattr(args, new_dest, default)
     return notes
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 # command -> {library parameter: the command's flag}
 PARAMETER_FLAGS: dict[str, dict[str, str]] = {
     "arena": {"bot_specs": "--bot", "games": "--games", "players": "--players", "options": "--option",
-              "jobs": "--jobs", "seed": "--seed", "out": "--out", "scheduler": "--scheduler",
+              "jobs": "--jobs", "seed": "--match-seed", "out": "--out", "scheduler": "--scheduler",
               "time_limit": "--time-limit", "sprt": "--sprt", "records": "--records"},
     "play": {"seats": "--seats", "move": "--move", "game": "--game"},
     "review": {"players": "--player", "game": "--game"},
