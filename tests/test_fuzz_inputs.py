@@ -101,7 +101,8 @@ query_fields = st.fixed_dictionaries({}, optional={
     "limit": st.one_of(json_values, st.fixed_dictionaries({}, optional={
         "iterations": st.one_of(st.integers(-2, 60), scalars), "seconds": scalars, "threads": scalars})),
     "algorithm": st.one_of(st.sampled_from(cavemind.ALGORITHMS), scalars), "asPlayer": scalars, "top": scalars,
-    "searchSeed": scalars, "reportDuringSearchEvery": scalars, "action": scalars, "stopId": scalars})
+    "searchSeed": scalars, "reportDuringSearchEvery": scalars, "action": scalars, "stopId": scalars,
+    "analyzeTurns": st.one_of(json_values, st.lists(st.one_of(st.integers(-2, 10), scalars), max_size=4))})
 # Session actions: game 1 (tic-tac-toe or Kuhn poker) is open when they are read, so a well-formed one can act.
 session_actions = st.one_of(st.sampled_from(engine.SESSION_ACTIONS), scalars)
 session_fields = st.fixed_dictionaries({"action": session_actions}, optional={
@@ -122,6 +123,24 @@ engine_lines = st.one_of(
     st.integers(1, 3000).map(lambda n: "[" * n),
     st.integers(1, 3000).map(lambda n: '{"a":' * n),
 )
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(turns=st.one_of(json_values, st.lists(st.one_of(st.integers(-2, 5), scalars), max_size=5)),
+       moves=st.sampled_from([[], ["b2"], ["b2", "a1", "c3"], ["a1", "b1", "a2", "b2", "a3"]]))
+def test_engine_analyze_turns_answers_every_turn_or_one_error_naming_it(turns, moves):
+    """analyzeTurns of any value: one analysis per listed turn, in order, each with its turnNumber, or exactly one
+    error naming analyzeTurns (no internal error), every answer one the schema describes."""
+    query = {"id": "turns", "game": "tictactoe", "moves": moves, "limit": {"iterations": 20}, "analyzeTurns": turns}
+    out = io.StringIO()
+    assert engine.Engine(io.StringIO(json.dumps(query) + "\n"), out).run() == 0
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    for record in records:
+        ENGINE_ANSWER.validate(record)
+    if "error" in records[0]:
+        assert len(records) == 1 and records[0]["field"] == "analyzeTurns", records
+    else:
+        assert [r["turnNumber"] for r in records] == turns and all(r["moveInfos"] for r in records)
 
 
 @settings(max_examples=EXAMPLES + 50, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -33,7 +33,7 @@ SEARCH_FIELDS: dict[str, Setting] = {str(s.engine_field): s for s in records("se
 LIMIT_SETTINGS: dict[str, Setting] = {str(s.engine_field).removeprefix("limit."): s for s in records("limit")}
 SEARCH_SEED = str(records("seed")[0].engine_field)
 QUERY_FIELDS = {"id", "position", "game", "players", "options", "dealSeed", "moves", "limit", "observer", "top",
-                SEARCH_SEED, "reportDuringSearchEvery", *SEARCH_FIELDS}
+                SEARCH_SEED, "reportDuringSearchEvery", "analyzeTurns", *SEARCH_FIELDS}
 LIMIT_FIELDS = set(LIMIT_SETTINGS)
 # Old names still accepted: old name -> new name. A query that uses one gets a warning in its record.
 ALIASES = {"asPlayer": "observer", "seed": "dealSeed"}
@@ -170,16 +170,21 @@ class Query:
         if unknown:
             raise FieldError(unknown[0], f"unknown field {unknown[0]!r}; fields are {', '.join(sorted(QUERY_FIELDS))}")
         self.search_seed = _integer(message, SEARCH_SEED, 0, 2**63 - 1) if SEARCH_SEED in message else 0
-        self.state = self._state(message)
-        if self.state.current_player() < 0:
-            where = "the game is over" if self.state.is_terminal() else "it is a chance event (give its outcome)"
-            raise FieldError("moves" if "moves" in message else "position", f"nothing to analyse: {where}")
+        if "analyzeTurns" in message:
+            # KataGo's analyzeTurns: the position after each listed number of moves, one answer each.
+            self.turns: list[tuple[int | None, cavemind.State]] = list(self._turn_states(message))
+        else:
+            state = self._state(message)
+            if state.current_player() < 0:
+                where = "the game is over" if state.is_terminal() else "it is a chance event (give its outcome)"
+                raise FieldError("moves" if "moves" in message else "position", f"nothing to analyse: {where}")
+            self.turns = [(None, state)]
         if "observer" in message:
-            seat = _integer(message, "observer", 0, self.state.game.num_players - 1)
-            self.state = self.state.determinize(seat, self.search_seed)
+            seat = _integer(message, "observer", 0, self.turns[0][1].game.num_players - 1)
+            self.turns = [(turn, state.determinize(seat, self.search_seed)) for turn, state in self.turns]
         self.top, self.settings, self.report_every = _search_fields(message)
         self.algorithm = self.settings.algorithm or "ismcts"
-        warning = hidden_information_warning(self.state, self.algorithm)
+        warning = hidden_information_warning(self.turns[0][1], self.algorithm)
         self.warnings += [warning] if warning else []
 
     @staticmethod
@@ -194,13 +199,53 @@ class Query:
                 warnings.append(f"{old} is deprecated: use {new}")
         return renamed, warnings
 
+    def _turn_states(self, message: dict[str, Any]) -> list[tuple[int | None, cavemind.State]]:
+        """(turn, the position after that many of the moves) for each turn of analyzeTurns, in its order. Every
+        bad value is a FieldError naming analyzeTurns: nothing of the query runs."""
+        turns = message["analyzeTurns"]
+        if not isinstance(turns, list) or not turns:
+            raise FieldError("analyzeTurns", f"analyzeTurns: expected a list of turns (numbers of moves played "
+                                             f"from the start), got {json.dumps(turns)}")
+        if "position" in message or "game" not in message:
+            raise FieldError("analyzeTurns", "analyzeTurns: needs a game with moves (it counts turns in the "
+                                             "moves), not a position")
+        final = self._state(message)     # the moves are checked here, each error naming its moves[i]
+        moves = message.get("moves", [])
+        for index, turn in enumerate(turns):
+            where = f"analyzeTurns[{index}]"
+            if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn <= len(moves):
+                raise FieldError("analyzeTurns", f"{where}: {json.dumps(turn)} is not a turn of these moves (an "
+                                                 f"integer from 0 to {len(moves)}, the number of moves played)")
+            if turn in turns[:index]:
+                raise FieldError("analyzeTurns", f"{where}: turn {turn} is listed twice")
+        wanted = set(turns)
+        states: dict[int, cavemind.State] = {}
+        state = final.game.new_initial_state(seed=_integer(message, "dealSeed", 0, 2**47)
+                                             if "dealSeed" in message else None)
+        for turn in range(len(moves) + 1):
+            if turn in wanted:
+                states[turn] = state.clone()
+            if turn < len(moves):
+                state.apply(moves[turn])         # (legal: _state replayed them all)
+        for index, turn in enumerate(turns):
+            if states[turn].current_player() < 0:
+                where = "the game is over" if states[turn].is_terminal() else "it is a chance event"
+                raise FieldError("analyzeTurns", f"analyzeTurns[{index}]: nothing to analyse at turn {turn}: "
+                                                 f"{where}")
+        return [(turn, states[turn]) for turn in turns]
+
     def run(self, engine: Engine, flag: cavemind.StopFlag) -> None:
-        reports: dict[str, Any] = {}
-        if self.report_every is not None:
-            reports = {"progress_every": self.report_every, "on_progress": lambda so_far: engine.send(
-                json_record(so_far, self.top, self.id, warnings=self.warnings, during_search=True))}
-        info = cavemind.analyse(self.state, settings=self.settings, seed=self.search_seed, stop=flag, **reports)
-        engine.send(json_record(info, self.top, self.id, stopped=flag.is_set, warnings=self.warnings))
+        """One answer per turn (a plain query is one turn), each after its search; a stop ends the search
+        running and leaves the turns after it without iterations (each still answered, with "stopped")."""
+        for turn, state in self.turns:
+            numbered = {} if turn is None else {"turnNumber": turn}
+            reports: dict[str, Any] = {}
+            if self.report_every is not None:
+                reports = {"progress_every": self.report_every, "on_progress": lambda so_far, n=numbered: engine.send(
+                    {**json_record(so_far, self.top, self.id, warnings=self.warnings, during_search=True), **n})}
+            info = cavemind.analyse(state, settings=self.settings, seed=self.search_seed, stop=flag, **reports)
+            engine.send({**json_record(info, self.top, self.id, stopped=flag.is_set, warnings=self.warnings),
+                         **numbered})
 
     def _state(self, message: dict[str, Any]) -> cavemind.State:
         if "position" in message:

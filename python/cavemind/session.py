@@ -63,6 +63,38 @@ def _normal(name: str) -> str:
     return " ".join(name.lower().split())
 
 
+def resolve_move(state: State, move: int | str) -> int:
+    """The action id of `move` in `state`: a legal action id, a legal move's name, or a prefix that only one legal
+    move's name starts with (case and extra spaces ignored; an exact name wins over longer names it starts). The
+    one way a move given by a person is read: GameSession.parse_move, `cavemind analyse --moves`.
+
+    :raises AmbiguousMoveError: several legal moves start with `move` (its `candidates` lists them).
+    :raises IllegalActionError: `move` is none of these."""
+    if isinstance(move, bool) or not isinstance(move, (int, str)):
+        raise IllegalActionError(f"move {move!r}: expected an action id (an int) or a move's name (a str)")
+    if state.is_terminal():
+        raise IllegalActionError(f"{move!r}: the game is over")
+    legal = [LegalMove(a, state.action_to_string(a)) for a in state.legal_actions()]
+    if isinstance(move, int):
+        if move in [m.action for m in legal]:
+            return move
+        raise IllegalActionError(f"action {move} is not legal here; legal: "
+                                 + ", ".join(f"{m.action} ({m.name})" for m in legal))
+    wanted = _normal(move)
+    if not wanted:
+        raise IllegalActionError("an empty move: give a legal move's name")
+    for candidate in legal:
+        if _normal(candidate.name) == wanted:
+            return candidate.action
+    starting = [m for m in legal if _normal(m.name).startswith(wanted)]
+    if len(starting) == 1:
+        return starting[0].action
+    if starting:
+        names = [m.name for m in starting]
+        raise AmbiguousMoveError(f"{move!r} could be {len(names)} moves: {', '.join(names)}", names)
+    raise IllegalActionError(f"{move!r} is not a legal move here; legal: {', '.join(m.name for m in legal)}")
+
+
 class GameSession:
     """A game being played: the state, the seats, the deal seed and every move so far (the game record's
     entries, with the time each took and the bots' evaluations).
@@ -132,34 +164,12 @@ class GameSession:
         return mover_view(self._state, seat, chance_seed(self.deal_seed, self.ply) * 3 + 1)
 
     def parse_move(self, move: int | str) -> int:
-        """The action id of `move`: a legal action id, a legal move's name, or a prefix that only one legal
-        move's name starts with (case and extra spaces ignored; an exact name wins over longer names it starts).
+        """The action id of `move` here (see resolve_move: a legal action id, a legal move's name, or a prefix
+        that only one legal move's name starts with).
 
         :raises AmbiguousMoveError: several legal moves start with `move` (its `candidates` lists them).
         :raises IllegalActionError: `move` is none of these."""
-        if isinstance(move, bool) or not isinstance(move, (int, str)):
-            raise IllegalActionError(f"move {move!r}: expected an action id (an int) or a move's name (a str)")
-        if self._state.is_terminal():
-            raise IllegalActionError(f"{move!r}: the game is over")
-        legal = self.legal_moves()
-        if isinstance(move, int):
-            if move in [m.action for m in legal]:
-                return move
-            raise IllegalActionError(f"action {move} is not legal here; legal: "
-                                     + ", ".join(f"{m.action} ({m.name})" for m in legal))
-        wanted = _normal(move)
-        if not wanted:
-            raise IllegalActionError("an empty move: give a legal move's name")
-        for candidate in legal:
-            if _normal(candidate.name) == wanted:
-                return candidate.action
-        starting = [m for m in legal if _normal(m.name).startswith(wanted)]
-        if len(starting) == 1:
-            return starting[0].action
-        if starting:
-            names = [m.name for m in starting]
-            raise AmbiguousMoveError(f"{move!r} could be {len(names)} moves: {', '.join(names)}", names)
-        raise IllegalActionError(f"{move!r} is not a legal move here; legal: {', '.join(m.name for m in legal)}")
+        return resolve_move(self._state, move)
 
     # ------------------------------------------------------------------------------------------- playing
 

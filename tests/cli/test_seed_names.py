@@ -14,7 +14,7 @@ from cavemind.arena import derive_seed, read_results
 SEED_FLAGS = {
     "new": ("--deal-seed", ("--search-seed", "--match-seed")),
     "play": ("--deal-seed", ("--search-seed", "--match-seed")),
-    "analyse": ("--search-seed", ("--deal-seed", "--match-seed")),
+    "analyse": ("--search-seed", ("--match-seed",)),       # (its --deal-seed draws the chance events of --moves)
     "review": ("--search-seed", ("--deal-seed", "--match-seed")),
     "arena": ("--match-seed", ("--deal-seed", "--search-seed")),
 }

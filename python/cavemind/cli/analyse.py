@@ -3,14 +3,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
-import threading
-from collections.abc import Callable
 from typing import Any
 
 import cavemind
 from cavemind.analysis_output import format_table, hidden_information_warning, json_record
+from cavemind.cli import analyse_game
 from cavemind.cli.arguments import (
     CommandError,
     position_arguments,
@@ -18,15 +16,23 @@ from cavemind.cli.arguments import (
     positive_int,
     search_arguments,
     search_settings_of,
+    seed_number,
 )
+from cavemind.cli.interruptible import analyse_interruptibly
 from cavemind.cli.output import PROGRESS_EVERY, search_line, status_line
 from cavemind.cli.positions import game_number_argument, load_position, view_of
-from cavemind.search import AnalysisInfo
-from cavemind.settings import SearchSettings
+from cavemind.errors import CavemindError
+from cavemind.move_list import play_move_list, split_moves
 
 
 def command_analyse(args: argparse.Namespace) -> int:
+    if args.all or args.turns is not None:
+        return analyse_game.command_analyse_game(args)
+    if args.deal_seed is not None and args.moves is None:
+        raise CommandError("--deal-seed draws the chance events between --moves: give --moves too")
     doc, state = load_position(args, seed=args.seed)
+    if args.moves is not None:
+        state = played_moves(state, args.moves, args.deal_seed or 0)
     viewer = view_of(args, doc, state)
     if args.observer is not None:
         state = state.determinize(args.observer, args.seed)     # what that seat cannot see is resampled
@@ -75,45 +81,14 @@ def command_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-def analyse_interruptibly(state: cavemind.State, settings: SearchSettings,
-                          on_report: Callable[[AnalysisInfo], None] | None = None,
-                          report_every: float = PROGRESS_EVERY, seed: int = 0) -> tuple[AnalysisInfo, bool]:
-    """Runs the search in a thread (cavemind.analysis) so that Ctrl-C ends it early with the best result so
-    far. `on_report(info)` gets the statistics so far about every `report_every` seconds. Returns the
-    analysis and whether it was stopped early.
-
-    In the main thread, Ctrl-C is caught by a SIGINT handler that only sets the stop flag: a KeyboardInterrupt
-    raised inside a wait on a lock can leave the lock held, after which the main thread waits on itself
-    forever (seen as a hang after Ctrl-C on a loaded machine)."""
-    stop = cavemind.StopFlag()
-    interrupted = threading.Event()
-
-    def on_sigint(signum: int, frame: Any) -> None:
-        stop.set()
-        interrupted.set()
-
-    # A process started with SIGINT ignored (a background job) keeps ignoring it.
-    own_handler = (threading.current_thread() is threading.main_thread()
-                   and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
-    previous = signal.signal(signal.SIGINT, on_sigint) if own_handler else None
-    result = None
+def played_moves(state: cavemind.State, text: str, deal_seed: int) -> cavemind.State:
+    """`state` after the moves of --moves (cavemind.move_list); a bad one is a CommandError naming it and its
+    place in the list."""
     try:
-        with cavemind.analysis(state, settings=settings, seed=seed, stop=stop, progress_every=report_every) as search:
-            while result is None:
-                try:
-                    info = next(search)
-                except KeyboardInterrupt:   # only outside the main thread's handler
-                    stop.set()
-                    interrupted.set()
-                    continue
-                if info.final:
-                    result = info
-                elif on_report is not None:
-                    on_report(info)
-    finally:
-        if own_handler and previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    return result, interrupted.is_set()
+        return play_move_list(state, split_moves(text), deal_seed)
+    except CavemindError as error:
+        commas = "" if "," in text else " (moves are separated by spaces, or by commas when names hold spaces)"
+        raise CommandError(f"--moves: {error}{commas}") from None
 
 
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
@@ -121,10 +96,20 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "analyse", aliases=["analyze"], help="rank the candidate moves of a position",
         description="Search a position and rank the candidate moves by visits, with their value (mean result "
                     "in [0, 1] for the player to move) and principal variation. Long searches show progress "
-                    "on stderr; Ctrl-C stops the search and prints the best result so far.")
+                    "on stderr; Ctrl-C stops the search and prints the best result so far. With --moves, the "
+                    "position after those moves; with --all or --turns, each decision of a whole game from its "
+                    "mover's own view.")
     position_arguments(analyse)
     game_number_argument(analyse, "POSITION")
     search_arguments(analyse)
+    analyse.add_argument("--moves", metavar="MOVES",
+                         help="first play these moves from POSITION, then analyse: names (or unique starts of "
+                              "names, or action ids) separated by spaces, or by commas when names hold spaces; "
+                              "chance events may be named, the others are drawn from --deal-seed")
+    analyse.add_argument("--deal-seed", type=seed_number, metavar="S",
+                         help="with --moves: seed of the chance events drawn between and after the moves "
+                              "(default 0)")
+    analyse_game.add_arguments(analyse)
     analyse.add_argument("--top", type=positive_int, metavar="K", help="show only the K best moves")
     analyse.add_argument("--json", action="store_true", help="one JSON record (KataGo analysis style)")
     analyse.add_argument("--report-every", type=positive_float, metavar="T",
