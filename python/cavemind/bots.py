@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from cavemind.errors import SearchError
+from cavemind.levels import choose, level_seconds, level_temperature
 from cavemind.search import AnalysisInfo, Limit, SearchTree, analyse, search_settings
 from cavemind.settings import BY_NAME, FIELDS, LIMIT_FIELDS, SearchSettings
 
@@ -96,17 +97,22 @@ class SearchBot(Bot):
     """A bot that runs analyse() with one algorithm and plays its best move. It takes the search settings by
     their Python names (`iterations`, `seconds`, `threads`, `memory_mb`, `exploration`, ...: cavemind.settings,
     docs/settings.md), each checked once here; an unset one is the game's or its record's default (1,000
-    iterations unless seconds are given). `reuse_tree` continues the last search's tree; `seed` seeds its
-    searches. The settings read back as attributes (`bot.exploration`; None: unset)."""
+    iterations unless seconds are given). `level` (1 to 10, cavemind.levels) sets the budget unless one is given
+    and, below level 8, draws the move among the good ones; `reuse_tree` continues the last search's tree; `seed`
+    seeds its searches. The settings read back as attributes (`bot.exploration`; None: unset)."""
 
     algorithm = "ismcts"
 
     def __init__(self, *, reuse_tree: bool = False, seed: int | None = 0, settings: SearchSettings | None = None,
-                 **options: Any):
+                 level: int | None = None, **options: Any):
         if "algorithm" in options:
             raise SearchError(f"algorithm={options['algorithm']!r}: a bot's algorithm is its class "
                               f"({type(self).__name__}: {self.algorithm})")
+        self.level = None if level is None else BY_NAME["level"].check(level)
+        self.temperature = 0.0 if self.level is None else level_temperature(self.level)
         self.settings = search_settings(None, settings, algorithm=self.algorithm, **options)
+        if self.level is not None and self.settings.iterations is None and self.settings.seconds is None:
+            self.settings = self.settings.replace(seconds=level_seconds(self.level))
         self.limit = Limit(**{name: value for name, value in self.settings.resolved().given().items()
                               if name in LIMIT_FIELDS})
         # Tree reuse: each search continues the subtree of the position the game reached since the last one.
@@ -129,7 +135,7 @@ class SearchBot(Bot):
             return actions[0]
         info = analyse(state, settings=self.settings, seed=self._rng.getrandbits(63), tree=self.tree)
         self.last_analysis = info
-        return info.best.action
+        return choose(info.moves, self.temperature, self._rng).action if info.moves else info.best.action
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.limit}>"

@@ -20,6 +20,7 @@ from typing import Any
 from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PassiveBot, PIMCBot, RandomBot
 from cavemind.errors import CavemindError, SearchError
 from cavemind.experts import ExpertBot
+from cavemind.levels import level_seconds
 from cavemind.search import Limit, search_settings
 from cavemind.settings import BY_NAME, LIMIT_FIELDS, SETTINGS, Setting
 
@@ -74,6 +75,9 @@ class BotSpec:
             raise BotSpecError(f"{self}: not a search (expected {', '.join(SEARCH_BOTS)})")
         options = dict(self.options)
         options.pop("reuse_tree", None)     # a bot's setting between its moves: one search has no tree to reuse
+        level = options.pop("level", None)  # a hint searches with the level's budget, and shows every move
+        if level is not None and options.get("iterations") is None and options.get("seconds") is None:
+            options["seconds"] = level_seconds(BY_NAME["level"].check(level))
         seed = options.pop("seed", None)
         try:
             given = search_settings(None, None, algorithm=self.kind, **options)

@@ -13,6 +13,7 @@ import itertools
 import json
 import math
 import queue
+import random
 import sys
 import threading
 from typing import Any, TextIO
@@ -21,6 +22,7 @@ import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import AmbiguousMoveError, CavemindError, SearchError
 from cavemind.inputs import MAX_NESTING, TOO_DEEP, nesting_depth
+from cavemind.levels import LEVELS, choose, level_seconds, level_temperature
 from cavemind.records import replay
 from cavemind.search import check_memory
 from cavemind.settings import DEFAULT_ITERATIONS, SearchSettings, Setting, records
@@ -284,7 +286,7 @@ ACTION_FIELDS: dict[str, set[str]] = {
     "play": {"session", "move"},
     "undo": {"session", "seat"},
     "position": {"session", "format", "observer"},
-    "ai_move": {"session", "apply", "limit", "top", SEARCH_SEED, *SEARCH_FIELDS},
+    "ai_move": {"session", "apply", "limit", "top", "level", SEARCH_SEED, *SEARCH_FIELDS},
     "close_game": {"session"},
 }
 POSITION_FORMATS = ("json", "text", "svg")
@@ -335,6 +337,9 @@ class SessionAction:
         if self.action == "ai_move":
             self.search_seed = _integer(message, SEARCH_SEED, 0, 2**63 - 1) if SEARCH_SEED in message else 0
             self.top, self.settings, _ = _search_fields(message)
+            self.level = _integer(message, "level", LEVELS[0], LEVELS[-1]) if "level" in message else None
+            if self.level is not None and self.settings.iterations is None and self.settings.seconds is None:
+                self.settings = self.settings.replace(seconds=level_seconds(self.level))
             if not isinstance(message.get("apply", False), bool):
                 raise FieldError("apply", f"apply: expected true or false, got {json.dumps(message['apply'])}")
         if self.action == "position" and message.get("format", "json") not in POSITION_FORMATS:
@@ -421,8 +426,12 @@ class SessionAction:
         record.pop("isDuringSearch")
         if not info.moves:
             raise FieldError(None, "the search was stopped before its first iteration: no move")
-        best = info.best
+        # A level below 8 draws its move among the good ones (cavemind.levels), from the search seed.
+        best = choose(info.moves, level_temperature(self.level) if self.level is not None else 0.0,
+                      random.Random(self.search_seed))
         answer = {"move": best.name, "moveAction": best.action, "applied": False, **record}
+        if self.level is not None:
+            answer["level"] = self.level
         if self.message.get("apply", False):
             session.play(best.action, seconds=info.seconds, analysis=info)
             answer["applied"], answer["played"] = True, _to_decision(session)

@@ -24,13 +24,14 @@ from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec
 from cavemind.errors import AmbiguousMoveError, CavemindError, EmptyHistoryError, IllegalActionError
 from cavemind.game import State
 from cavemind.game_files import parse_game_file
+from cavemind.levels import TOP_LEVEL
 from cavemind.progress import Thinking
 from cavemind.records import GameRecord, RecordEntry, RecordWriteError
 from cavemind.session import GameSession, LegalMove
 
-# The opponent of `cavemind play GAME` when no seats are given: a person waits a second for a move gladly, and
-# ISMCTS searching that long plays far better than a fixed 1,000 iterations (a few milliseconds).
-DEFAULT_AI = parse_bot_spec("ismcts:seconds=1")
+# The opponent of `cavemind play GAME` when no seats are given: the top level (cavemind.levels), a second a move: a
+# person waits that long gladly, and ISMCTS searching that long plays far better than a fixed 1,000 iterations.
+DEFAULT_AI = parse_bot_spec(f"ismcts:level={TOP_LEVEL}")
 # The search behind 'hint' unless `cavemind play --hint` says otherwise: ISMCTS with the default settings
 # (1,000 iterations, the game's exploration and rollout depth; docs/settings.md).
 DEFAULT_HINT = parse_bot_spec("ismcts")

@@ -294,6 +294,10 @@ SETTINGS: tuple[Setting, ...] = (
             "playout's values toward 0.5 by the factor 1 - D, so that the search prefers the earlier of two equal wins "
             "and the later of two equal losses, and finishes a won game instead of wandering", low=0, high=0.1,
             low_note="off", short_key="discount", metavar="D", tuned=True),
+    Setting("level", int, None, "the bot's playing strength from 1 (a beginner) to 10 (about a second a move, its "
+            "best): 2 ** (level - 10) seconds a move unless a budget is given, and below level 8 a choice drawn among "
+            "the good moves (cavemind.levels)", group="bot", low=1, high=10, short_key="level", flag=None,
+            core=False, metavar="L", default_text="none: the search's own budget, always its best move"),
     Setting("reuse_tree", bool, False, "a bot's search continues the subtree of the position its game reached "
             "since its last search (MCTS and ISMCTS; the others start afresh)", group="bot", short_key="reuse",
             flag=None, core=False),

@@ -65,15 +65,15 @@ def test_a_scripted_game_with_hint_save_and_resume(tmp_path, home):
 def test_the_game_alone_is_you_against_the_default_ai_named_on_screen(home):
     result = play("tictactoe", "--seat", 1, "--deal-seed", 3, lines=["quit"])
     assert result.returncode == 1, result.stderr
-    assert "you play seat 1 against ismcts:seconds=1" in result.stdout
-    assert "player 0 ismcts:seconds=1" in result.stdout and "player 1 human" in result.stdout
-    assert "player 0 (ismcts:seconds=1" in result.stdout           # it moved first
+    assert "you play seat 1 against the AI at level 10 of 10 (ismcts:level=10" in result.stdout
+    assert "player 0 ismcts:level=10" in result.stdout and "player 1 human" in result.stdout
+    assert "player 0 (ismcts:level=10" in result.stdout           # it moved first
     (path,) = saved_games(home)
     assert json.loads(path.read_text())["seats"][1] == "human"
     # --players N is a count: seat 0 is yours, the others the default AI
     three = play("kuhn_poker", "--players", 3, "--deal-seed", 1, lines=["quit"])
     assert three.returncode == 1, three.stderr
-    assert "player 0 human, player 1 ismcts:seconds=1" in three.stdout and "player 2 ismcts:seconds=1" in three.stdout
+    assert "player 0 human, player 1 ismcts:level=10" in three.stdout and "player 2 ismcts:level=10" in three.stdout
 
 
 def test_moves_by_prefix_in_any_case_and_the_commands(home):

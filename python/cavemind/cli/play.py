@@ -20,6 +20,19 @@ from cavemind.cli.arguments import (
 )
 from cavemind.cli.positions import game_from_args, game_number_argument, read_text
 from cavemind.game_files import is_compressed, parse_game_file, read_game_file
+from cavemind.levels import LEVELS
+
+
+def level_number(text: str) -> int:
+    """A --level value: an integer from 1 to 10 (cavemind.levels)."""
+    try:
+        level = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if level not in LEVELS:
+        raise argparse.ArgumentTypeError(f"{text} is not a level: levels are {LEVELS[0]} to {LEVELS[-1]}")
+    return level
+
 
 # The note for `--players SEATS`, the old form of --seats (as cavemind.cli.arguments notes the old flag names).
 OLD_PLAYERS_NOTE = "note: --players SEATS is deprecated here, use --seats SEATS (--players N is a count, as in new)"
@@ -47,8 +60,8 @@ def seats_given(args: argparse.Namespace) -> tuple[list[BotSpec] | None, str, li
 def new_game(args: argparse.Namespace, seats: list[BotSpec] | None,
              flag: str) -> tuple[cavemind.Game, list[BotSpec]]:
     """The game and seats of a new game: the seats given, or the human at --seat (default 0) against the
-    default AI in every other seat of a game of --players N (default: the game's own count)."""
-    from cavemind.play import DEFAULT_AI
+    AI (the default AI, or the --level asked for) in every other seat of a game of --players N (default: the game's
+    own count)."""
 
     if any(key == "players" for key, _ in args.option or []):
         count = "give one seat per player in --seats" if seats is not None else "give the count with --players N"
@@ -59,7 +72,7 @@ def new_game(args: argparse.Namespace, seats: list[BotSpec] | None,
         if seat >= game.num_players:
             raise CommandError(f"--seat {seat}: seats are 0 to {game.num_players - 1} in a "
                                f"{game.num_players}-player game")
-        return game, [parse_bot_spec(HUMAN) if i == seat else DEFAULT_AI for i in range(game.num_players)]
+        return game, [parse_bot_spec(HUMAN) if i == seat else opponent(args) for i in range(game.num_players)]
     if args.seat is not None:
         raise CommandError(f"--seat {args.seat}: {flag} already says who sits where (write human at your seat)")
     if args.players is not None and args.players != len(seats):
@@ -69,6 +82,13 @@ def new_game(args: argparse.Namespace, seats: list[BotSpec] | None,
         raise CommandError(f"{flag}: {len(seats)} seat{'s' * (len(seats) != 1)} given; {args.game} is "
                            f"played by {' or '.join(map(str, counts))} players")
     return game_from_args(args.game, len(seats), args.option), seats
+
+
+def opponent(args: argparse.Namespace) -> BotSpec:
+    """The AI of a game against the default AI: at --level L if given."""
+    from cavemind.play import DEFAULT_AI
+
+    return DEFAULT_AI if args.level is None else parse_bot_spec(f"ismcts:level={args.level}")
 
 
 def resumed_session(args: argparse.Namespace, seats: list[BotSpec] | None) -> cavemind.GameSession:
@@ -86,10 +106,13 @@ def resumed_session(args: argparse.Namespace, seats: list[BotSpec] | None) -> ca
 
 
 def command_play(args: argparse.Namespace) -> int:
-    from cavemind.play import DEFAULT_AI, Match, PlayError, Terminal, play
+    from cavemind.play import Match, PlayError, Terminal, play
 
     seats, flag, notes = seats_given(args)
     against_default_ai = seats is None and not args.from_file
+    if args.level is not None and not against_default_ai:
+        raise CommandError(f"--level {args.level}: it sets the AI of a new game against you; with --seats or --from, "
+                           "write the level in a seat (ismcts:level=3)")
     for given, needs_file in ((args.move, "--move N"), (args.game_number, "--game N")):
         if given is not None and not args.from_file:
             raise CommandError(f"{needs_file} needs --from FILE (a saved game, a game record or an arena results file)")
@@ -114,8 +137,9 @@ def command_play(args: argparse.Namespace) -> int:
         print(f"cavemind play: {note}", file=sys.stderr)
     terminal = Terminal(progress=True if args.progress else None)
     if against_default_ai:
-        terminal.say(f"you play seat {session.humans[0]} against {DEFAULT_AI}, the default AI (choose other "
-                     "seats with --seats); type 'help' for the commands")
+        ai = opponent(args)
+        terminal.say(f"you play seat {session.humans[0]} against the AI at level {ai.options['level']} of 10 ({ai}; "
+                     "--level 1 to 10 chooses another, --seats other seats); type 'help' for the commands")
     return play(match, terminal, args.record)
 
 
@@ -136,6 +160,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     play.add_argument("--seat", type=seat_number, metavar="K",
                       help="your seat against the default AI (default 0; seats count from 0)")
     play.add_argument("--option", action="append", type=key_value, metavar="KEY=VALUE", help="a game option")
+    play.add_argument("--level", type=level_number, metavar="L",
+                      help="the AI's strength, 1 (a beginner) to 10 (about a second a move, the default)")
     play.add_argument("--deal-seed", type=seed_number, metavar="S",
                       help="seed of the chance events (the deal, the dice) and of the bots (default: random)")
     play.add_argument("--hint", type=search_spec, default=parse_bot_spec("ismcts"), metavar="SEARCH",
