@@ -126,18 +126,18 @@ def test_review_command_table(played_record, capsys):
 
 
 def test_review_command_json_and_markdown_agree(played_record, capsys):
-    assert cli.main(["review", str(played_record), "--iterations", "50", "--json", "--seed", "4"]) == 0
+    assert cli.main(["review", str(played_record), "--iterations", "50", "--json", "--search-seed", "4"]) == 0
     doc = json.loads(capsys.readouterr().out)
     record = cavemind.read_record(played_record)
     choices = [i for i, _, before in record.decisions() if len(before.legal_actions()) > 1]
     assert [m["entry"] for m in doc["moves"]] == choices
-    assert doc["settings"]["iterations"] == 50 and doc["settings"]["seed"] == 4
+    assert doc["settings"]["iterations"] == 50 and doc["settings"]["search_seed"] == 4
     assert sum(s["decisions"] for s in doc["summary"]) == len(choices)
     for move in doc["moves"]:
         assert move["loss"] == pytest.approx(max(0, move["best_value"] - move["played_value"]), abs=1e-9)
         assert move["loss_bound"] == pytest.approx(max(0, move["loss"] - LOWER_BOUND_Z * move["loss_stderr"]))
         assert 0 <= move["accuracy"] <= 100 and move["best_line"]
-    assert cli.main(["review", str(played_record), "--iterations", "50", "--markdown", "--seed", "4"]) == 0
+    assert cli.main(["review", str(played_record), "--iterations", "50", "--markdown", "--search-seed", "4"]) == 0
     markdown = capsys.readouterr().out
     assert "| entry | player | played | value | best | value | loss | margin loss | flag | best line |" in markdown
     rows = [line for line in markdown.splitlines() if line.startswith("| ") and line[2].isdigit()]

@@ -282,7 +282,7 @@ def review_record(record: GameRecord, limit: Limit | None = None, *, settings: S
         if on_move is not None:
             on_move(move)
     shown = resolve(given, game).given()
-    return Review(game.name, game.num_players, {**shown, "seed": seed, "proofs": proofs}, thresholds, moves,
+    return Review(game.name, game.num_players, {**shown, "search_seed": seed, "proofs": proofs}, thresholds, moves,
                   summarise(record, moves))
 
 
