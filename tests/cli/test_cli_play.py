@@ -270,13 +270,15 @@ class Typist:
 
 @pytest.mark.parametrize("name", [n for n in cavemind.game_names() if n != "kuhn_poker"])   # (one or two moves)
 def test_a_typed_game_of_every_game_with_undo_quit_and_resume_to_the_end(name, home):
+    """Issue 36's acceptance: a session per game typed as a person would (unique starts, moves, undo, quit and
+    resume) against the AI at a level, to the end."""
     from cavemind.play import Match, Terminal, load_session
     from cavemind.play import play as play_in_terminal
 
     counts = cavemind.parameters_of(name)["players"].get("choices") or [2]
     game = cavemind.load_game(name, players=2 if 2 in counts else counts[0])
-    seats = ["human"] + ["random"] * (game.num_players - 1)
-    first = Match(cavemind.GameSession(game, seats, deal_seed=11))
+    seats = ["human"] + ["ismcts:level=1,iterations=40"] * (game.num_players - 1)     # a level (its choice; a
+    first = Match(cavemind.GameSession(game, seats, deal_seed=11))                      # fixed budget repeats)
     typist, out = Typist(first, {3: "moves", 4: "undo", 6: "quit"}), io.StringIO()
     assert play_in_terminal(first, Terminal(typist.read, out, interactive=False)) == 1
     shown = out.getvalue()
