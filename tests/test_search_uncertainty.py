@@ -134,17 +134,22 @@ def test_the_table_and_the_json_record_carry_the_errors():
     jsonschema.Draft202012Validator({"$defs": SCHEMA["$defs"], "$ref": "#/$defs/rootInfo"}).validate(record["rootInfo"])
 
 
-def test_a_length_discount_makes_an_earlier_win_worth_more():
-    """length_discount D: a playout's values shrink toward 0.5 by (1 - D) per decision from the root, so an
-    immediate win is worth 0.5 + 0.5 (1 - D) and a win that takes longer less (issue 36: finish won games)."""
+def test_a_length_discount_makes_an_earlier_win_worth_more_once_the_game_is_decided():
+    """length_discount D: once the most visited move's value is decided (at least 0.9 or at most 0.1), a playout's
+    values shrink toward 0.5 by (1 - D) per decision from the root, so an immediate win is worth 0.5 + 0.5 (1 - D)
+    and a longer one less (issue 36: finish won games); in an open game nothing changes."""
     state = cavemind.load_game("tictactoe").new_initial_state()
     for move in ("a1", "a2", "b2", "a3"):
         state.apply(move)
-    plain = {m.name: m.value for m in cavemind.analyse(state, iterations=3000, algorithm="mcts", seed=1).moves}
-    hurried = {m.name: m.value for m in cavemind.analyse(state, iterations=3000, algorithm="mcts", seed=1,
-                                                          length_discount=0.05).moves}
-    assert plain["c3"] == 1.0 and hurried["c3"] == pytest.approx(0.5 + 0.5 * 0.95)
-    assert all(abs(hurried[m] - 0.5) < abs(plain[m] - 0.5) + 1e-9 for m in plain if plain[m] != 0.5)
+    plain = {m.name: m.value for m in cavemind.analyse(state, iterations=20000, algorithm="mcts", seed=1).moves}
+    hurried = cavemind.analyse(state, iterations=20000, algorithm="mcts", seed=1, length_discount=0.05).moves
+    win = next(m for m in hurried if m.name == "c3")
+    assert plain["c3"] == 1.0 and hurried[0].name == "c3"
+    # The first 256 iterations, before the search knew the game decided, count whole.
+    assert 0.5 + 0.5 * 0.95 < win.value < 0.5 + 0.5 * 0.95 + 256 / win.visits * 0.025 + 1e-6
+    opening = cavemind.load_game("tictactoe").new_initial_state()
+    first, second = (cavemind.analyse(opening, iterations=3000, seed=2, length_discount=d) for d in (0.0, 0.05))
+    assert [(m.name, m.visits, m.value) for m in first.moves] == [(m.name, m.visits, m.value) for m in second.moves]
     with pytest.raises(cavemind.SearchError, match="length_discount"):
         cavemind.analyse(state, iterations=10, length_discount=0.5)
 

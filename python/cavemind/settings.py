@@ -290,7 +290,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("widening", float, 0.0, "progressive widening (Coulom 2007; Chaslot et al. 2008): a node of n visits "
             "has at most 1 + floor(n ** A) children, the next one the game's rollout policy's pick where it is "
             "untried", low=0, high=1, low_note="off", short_key="widening", metavar="A", advanced=True),
-    Setting("length_discount", float, 0.0, "each decision between the root and a playout's end shrinks the "
+    Setting("length_discount", float, 0.0, "once the search finds its position decided (its most visited move's "
+            "value at least 0.9 or at most 0.1), each decision between the root and a playout's end shrinks the "
             "playout's values toward 0.5 by the factor 1 - D, so that the search prefers the earlier of two equal wins "
             "and the later of two equal losses, and finishes a won game instead of wandering", low=0, high=0.1,
             low_note="off", short_key="discount", metavar="D", tuned=True),

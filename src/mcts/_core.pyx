@@ -63,6 +63,8 @@ cdef void run_worker(Worker* w) noexcept nogil:
                     break
                 if w.slice_end > 0 and now >= w.slice_end:
                     break
+        if w.cfg.length_discount > 0 and (i & 255) == 0 and i > 0:
+            update_hurry(w)
         if w.cfg.algorithm == ALG_MCTS:
             mcts_iteration(w)
         elif w.cfg.algorithm == ALG_ISMCTS:

@@ -141,12 +141,16 @@ ctypedef struct Worker:
     double* root_moments
     double margin            # the searcher's score margin where this iteration's playout ended
     int plies                # decisions from the root in this iteration so far (the tree's, then the rollout's)
+    bint hurry               # length_discount: the search found its position decided (update_hurry)
     unsigned char* root_allowed  # non-zero for the root actions the search may try (NULL: all; allowed_moves)
 
 
 cdef enum:
     SQRT_LOG_TABLE_SIZE = 4096
     ROOT_MOMENTS = 5         # per root action: samples, sum of returns and of their squares, of margins and their squares
+
+# length_discount applies once the most visited root move's value is this close to a loss or a win (update_hurry).
+cdef double DECIDED_VALUE = 0.1
 
 # sqrt(ln(n + 1)) for the small counts that most nodes have, so that selection rarely calls log().
 cdef double SQRT_LOG_TABLE[SQRT_LOG_TABLE_SIZE]
@@ -334,14 +338,29 @@ cdef inline void end_of_playout(Worker* w, const char* s) noexcept nogil:
     w.margin = sc[w.cfg.searcher] - best_other
     if w.cfg.margin_weight > 0:
         blend_margin(w, sc)
-    if w.cfg.length_discount > 0:
+    if w.hurry:
         discount_by_length(w)
+
+
+cdef void update_hurry(Worker* w) noexcept nogil:
+    """Sets w.hurry when the search finds its position decided: its most visited root move's mean at least
+    1 - DECIDED_VALUE or at most DECIDED_VALUE. Only then are values discounted by length: in an open game the
+    discount would only blur the values the moves are told apart by."""
+    cdef int tree = w.cfg.searcher if w.cfg.algorithm == ALG_MO_ISMCTS else 0
+    cdef int32_t c = w.arena.nodes[w.roots[tree]].first_child, best = NO_NODE
+    while c != NO_NODE:
+        if w.arena.nodes[c].player == w.cfg.searcher and (
+                best == NO_NODE or w.arena.nodes[c].visits > w.arena.nodes[best].visits):
+            best = c
+        c = w.arena.nodes[c].next_sibling
+    w.hurry = best != NO_NODE and (w.arena.nodes[best].mean >= 1.0 - DECIDED_VALUE
+                                   or w.arena.nodes[best].mean <= DECIDED_VALUE)
 
 
 cdef void discount_by_length(Worker* w) noexcept nogil:
     """Shrinks every player's value toward 0.5 by (1 - length_discount) ** plies, so that of two equal wins the
     earlier is worth more and of two equal losses the later: a search far ahead then hurries to the end instead of
-    wandering (issue: a won Dino Jagd game travelled back and forth to the turn cap)."""
+    wandering (issue 36: a won Dino Jagd game travelled back and forth to the turn cap)."""
     cdef double keep = pow(1.0 - w.cfg.length_discount, w.plies)
     cdef int i
     for i in range(w.game.num_players):
