@@ -22,10 +22,10 @@ import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import AmbiguousMoveError, CavemindError, SearchError
 from cavemind.inputs import MAX_NESTING, TOO_DEEP, nesting_depth
-from cavemind.levels import LEVELS, choose, level_seconds, level_temperature
+from cavemind.levels import choose, level_seconds, level_temperature
 from cavemind.records import replay
 from cavemind.search import check_memory
-from cavemind.settings import DEFAULT_ITERATIONS, SearchSettings, Setting, records
+from cavemind.settings import BY_NAME, DEFAULT_ITERATIONS, SearchSettings, Setting, records
 
 PROTOCOL_VERSION = 1
 # The search settings' fields are made from their records (cavemind.settings, docs/settings.md): the Python names
@@ -34,6 +34,8 @@ PROTOCOL_VERSION = 1
 SEARCH_FIELDS: dict[str, Setting] = {str(s.engine_field): s for s in records("search")}
 LIMIT_SETTINGS: dict[str, Setting] = {str(s.engine_field).removeprefix("limit."): s for s in records("limit")}
 SEARCH_SEED = str(records("seed")[0].engine_field)
+# The bot settings ai_move takes too (the level).
+BOT_FIELDS = {str(s.engine_field) for s in records("bot") if s.engine_field}
 QUERY_FIELDS = {"id", "position", "game", "players", "options", "dealSeed", "moves", "limit", "observer", "top",
                 SEARCH_SEED, "reportDuringSearchEvery", "analyzeTurns", *SEARCH_FIELDS}
 LIMIT_FIELDS = set(LIMIT_SETTINGS)
@@ -104,6 +106,16 @@ def _search_fields(message: dict[str, Any]) -> tuple[int | None, SearchSettings,
         reason = str(error).split(": ", 1)[-1]
         raise FieldError("limit.memoryMb", f"limit.memoryMb: {reason}") from None
     return top, settings, report_every
+
+
+def _level(message: dict[str, Any]) -> int | None:
+    """ai_move's level (cavemind.levels), checked by its record; None when not given."""
+    if "level" not in message:
+        return None
+    try:
+        return int(BY_NAME["level"].from_json(message["level"], "level"))
+    except ValueError as error:
+        raise FieldError("level", str(error)) from None
 
 
 def _game(message: dict[str, Any]) -> cavemind.Game:
@@ -286,7 +298,7 @@ ACTION_FIELDS: dict[str, set[str]] = {
     "play": {"session", "move"},
     "undo": {"session", "seat"},
     "position": {"session", "format", "observer"},
-    "ai_move": {"session", "apply", "limit", "top", "level", SEARCH_SEED, *SEARCH_FIELDS},
+    "ai_move": {"session", "apply", "limit", "top", SEARCH_SEED, *SEARCH_FIELDS, *BOT_FIELDS},
     "close_game": {"session"},
 }
 POSITION_FORMATS = ("json", "text", "svg")
@@ -337,7 +349,7 @@ class SessionAction:
         if self.action == "ai_move":
             self.search_seed = _integer(message, SEARCH_SEED, 0, 2**63 - 1) if SEARCH_SEED in message else 0
             self.top, self.settings, _ = _search_fields(message)
-            self.level = _integer(message, "level", LEVELS[0], LEVELS[-1]) if "level" in message else None
+            self.level = _level(message)
             if self.level is not None and self.settings.iterations is None and self.settings.seconds is None:
                 self.settings = self.settings.replace(seconds=level_seconds(self.level))
             if not isinstance(message.get("apply", False), bool):

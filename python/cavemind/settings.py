@@ -89,9 +89,14 @@ class Setting:
     def cli_flag(self) -> str | None:
         return "--" + self.name.replace("_", "-") if self.flag == "derived" else self.flag
 
+    in_engine: bool = False
+    """A bot setting the engine's ai_move takes as well (the search settings always are in the engine)."""
+
     @property
     def engine_field(self) -> str | None:
         """The engine query's field: camelCase, inside "limit" for the budget; None: not in the engine."""
+        if self.group == "bot" and self.in_engine:
+            return self.name
         if self.group not in ("limit", "search"):
             return "searchSeed" if self.group == "seed" else None
         head, *rest = self.name.split("_")
@@ -297,7 +302,8 @@ SETTINGS: tuple[Setting, ...] = (
             low_note="off", short_key="discount", metavar="D", tuned=True),
     Setting("level", int, None, "the bot's playing strength from 1 (a beginner) to 10 (about a second a move, its "
             "best): 2 ** (level - 10) seconds a move unless a budget is given, and below level 8 a choice drawn among "
-            "the good moves (cavemind.levels)", group="bot", low=1, high=10, short_key="level", flag=None,
+            "the good moves (cavemind.levels); `cavemind play --level`, the engine's ai_move `level`", group="bot",
+            low=1, high=10, short_key="level", flag="--level", in_engine=True,
             core=False, metavar="L", default_text="none: the search's own budget, always its best move"),
     Setting("reuse_tree", bool, False, "a bot's search continues the subtree of the position its game reached "
             "since its last search (MCTS and ISMCTS; the others start afresh)", group="bot", short_key="reuse",
