@@ -204,46 +204,40 @@ def test_the_played_and_the_best_move_are_each_searched_alone(monkeypatch):
         assert end - start == (1 if move.best == move.played else 3)
 
 
-def test_a_flag_needs_the_loss_beyond_its_noise():
-    thresholds = Thresholds()
-    reviewer = __import__("cavemind.review", fromlist=["_Reviewer"])._Reviewer
+class Measured:
+    """A move as the reviewer's searches measured it: a value and a name."""
+
+    def __init__(self, value):
+        self.value, self.name = value, "x"
+
+
+@pytest.fixture(scope="module")
+def stone_age_reviewer():
+    """A search-only reviewer of a Stone Age game, an opening it searched, and the game's points_per_game."""
+    from cavemind.review import _Reviewer
     game = cavemind.load_game("stone_age")
-    record = record_of(game, [])
-    r = reviewer(record, cavemind.SearchSettings(iterations=10), 0, thresholds, proofs=False)
+    reviewer = _Reviewer(record_of(game, []), cavemind.SearchSettings(iterations=10), 0, Thresholds(), proofs=False)
     view = game.new_initial_state(seed=1)
     while view.is_chance_node():
         view.apply(view.legal_actions()[0])
-    first = cavemind.analyse(view, iterations=20)
+    return reviewer, view, cavemind.analyse(view, iterations=20), cavemind.games.game_info("stone_age").points_per_game
 
-    class Value:
-        def __init__(self, value):
-            self.value, self.name = value, "x"
 
-    noisy = r._move(0, 0, view, Value(0.40), Value(0.55), 0.15, 0.08, None, first)
+def test_a_flag_needs_the_loss_beyond_its_noise(stone_age_reviewer):
+    r, view, first, _ = stone_age_reviewer
+    noisy = r._move(0, 0, view, Measured(0.40), Measured(0.55), 0.15, 0.08, None, first)
     assert noisy.loss == pytest.approx(0.15) and noisy.flag is None      # 0.15 - 1.645 * 0.08 < 0.05
-    clear = r._move(0, 0, view, Value(0.40), Value(0.55), 0.15, 0.01, None, first)
+    clear = r._move(0, 0, view, Measured(0.40), Measured(0.55), 0.15, 0.01, None, first)
     assert clear.flag == "mistake" and clear.loss_bound == pytest.approx(0.15 - LOWER_BOUND_Z * 0.01)
 
 
-def test_margins_flag_moves_once_the_game_is_decided():
+def test_margins_flag_moves_once_the_game_is_decided(stone_age_reviewer):
     """Win probability saturates in a decided game; the score margin then still shows what a move cost."""
-    reviewer = __import__("cavemind.review", fromlist=["_Reviewer"])._Reviewer
-    game = cavemind.load_game("stone_age")
-    points = cavemind.games.game_info("stone_age").points_per_game
+    r, view, first, points = stone_age_reviewer
     assert points
-    r = reviewer(record_of(game, []), cavemind.SearchSettings(iterations=10), 0, Thresholds(), proofs=False)
-    view = game.new_initial_state(seed=1)
-    while view.is_chance_node():
-        view.apply(view.legal_actions()[0])
-    first = cavemind.analyse(view, iterations=20)
-
-    class Value:
-        def __init__(self, value):
-            self.value, self.name = value, "x"
-
-    decided = r._move(0, 0, view, Value(0.99), Value(1.0), 0.01, 0.001, 0.3 * points, first)
+    decided = r._move(0, 0, view, Measured(0.99), Measured(1.0), 0.01, 0.001, 0.3 * points, first)
     assert decided.flag == "blunder" and decided.margin_loss == pytest.approx(0.3 * points)
-    open_game = r._move(0, 0, view, Value(0.59), Value(0.6), 0.01, 0.001, 0.3 * points, first)
+    open_game = r._move(0, 0, view, Measured(0.59), Measured(0.6), 0.01, 0.001, 0.3 * points, first)
     assert open_game.flag is None            # while the game is open, win probability speaks
 
 
