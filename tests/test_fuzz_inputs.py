@@ -114,7 +114,9 @@ session_fields = st.fixed_dictionaries({"action": session_actions}, optional={
     "dealSeed": scalars, "limit": st.one_of(json_values, st.fixed_dictionaries({}, optional={
         "iterations": st.one_of(st.integers(-2, 60), scalars),
         "seconds": st.one_of(st.none(), st.booleans(), st.floats(-1, 0.05), st.text(max_size=4))})),
-    "algorithm": st.one_of(st.sampled_from(cavemind.ALGORITHMS), scalars), "top": scalars, "searchSeed": scalars})
+    "algorithm": st.one_of(st.sampled_from(cavemind.ALGORITHMS), scalars), "top": scalars, "searchSeed": scalars,
+    # (valid levels kept low: level 10 alone searches a second)
+    "level": st.one_of(st.integers(-1, 3), st.integers(11, 12), scalars)})
 engine_lines = st.one_of(
     query_fields.map(lambda q: json.dumps({"id": "fuzz", **q})),
     session_fields.map(lambda a: json.dumps({"id": "fuzz", **a})),

@@ -248,3 +248,13 @@ def test_review_writes_the_evaluation_graph(played_record, tmp_path, capsys):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert cli.main(["review", str(played_record), "--iterations", "30", "--svg", str(tmp_path / "no" / "g.svg")]) == 2
     assert "No such file or directory" in capsys.readouterr().err
+
+
+def test_no_proofs_measures_a_solvable_game_by_search(tmp_path, capsys):
+    game = cavemind.load_game("tictactoe")
+    path = tmp_path / "ttt.jsonl"
+    record_of(game, ["a1", "b1", "a2", "b2", "c3"]).write(str(path))
+    for extra, proven in (([], True), (["--no-proofs"], False)):
+        assert cli.main(["review", str(path), "--iterations", "400", "--json", *extra]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert {m["proven"] for m in doc["moves"]} == {proven} and doc["settings"]["proofs"] is proven
