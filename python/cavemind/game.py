@@ -418,3 +418,10 @@ def _restore_state(game: Game, start: bytes, history: list[int], view_of: int | 
     for action in history:
         state.apply(action)
     return state
+
+
+def mover_view(state: State, mover: int, seed: int) -> State:
+    """The state as `mover` knows it: their view written out and loaded back, the unseen parts sampled with
+    `seed`. Nothing of the true hidden parts survives the round trip through to_dict(observer=mover)."""
+    doc = state.to_dict(observer=mover)
+    return state.game.state_from_dict(doc["state"], observer=mover, seed=seed)

@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cavemind.errors import InvalidOptionError, SearchError
-from cavemind.game import Game, State
+from cavemind.game import Game, State, mover_view
 from cavemind.games import game_info
 from cavemind.records import GameRecord
 from cavemind.review_graph import EvaluationPoint, evaluation_png, evaluation_svg, move_accuracy, player_accuracy
@@ -145,13 +145,6 @@ def evaluation_points(moves: list[ReviewedMove]) -> list[EvaluationPoint]:
     after the move played (a played move found better than the best counts as the best)."""
     return [EvaluationPoint(entry=m.entry, player=m.player, before=m.best_value,
                             after=min(m.best_value, m.played_value), flag=m.flag, label=m.played) for m in moves]
-
-
-def mover_view(state: State, mover: int, seed: int) -> State:
-    """The state as `mover` knows it: their view written out and loaded back, the unseen parts sampled with
-    `seed`. Nothing of the true hidden parts survives the round trip through to_dict(observer=mover)."""
-    doc = state.to_dict(observer=mover)
-    return state.game.state_from_dict(doc["state"], observer=mover, seed=seed)
 
 
 class _Reviewer:

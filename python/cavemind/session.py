@@ -32,9 +32,8 @@ from cavemind.errors import (
     InvalidRecordError,
     SearchError,
 )
-from cavemind.game import CHANCE, Game, State, load_game
+from cavemind.game import CHANCE, Game, State, load_game, mover_view
 from cavemind.records import GameRecord, RecordBuilder, RecordEntry
-from cavemind.review import mover_view
 
 SAVED_GAME_FORMAT = 1      # the "record" field of a saved game (docs/cli.md, `play`)
 

@@ -1,6 +1,6 @@
 """`cavemind analyse GAME-FILE --all` (or `--turns LIST`): the decisions of a whole game analysed one by one, in
 the manner of KataGo's analyzeTurns. Each decision is searched from its mover's own view, as `review` searches it
-(cavemind.review.mover_view, with a seed that depends only on the decision's entry index), so nothing the mover
+(cavemind.game.mover_view, with a seed that depends only on the decision's entry index), so nothing the mover
 could not see is used. Text: one table per decision under a line naming the entry, the mover and the move
 played; --json: one KataGo-style record per decision with "turnNumber" (the entry index) and "playedMove"."""
 from __future__ import annotations
@@ -15,9 +15,9 @@ from cavemind.cli.arguments import CommandError, search_settings_of
 from cavemind.cli.interruptible import analyse_interruptibly
 from cavemind.cli.output import search_line, status_line
 from cavemind.cli.positions import read_text
+from cavemind.game import mover_view
 from cavemind.game_files import GAME_KINDS, WHOLE_GAME, file_kind, is_compressed, parse_game_file, read_game_file
 from cavemind.records import GameRecord, RecordEntry
-from cavemind.review import mover_view
 
 
 def turn_list(text: str) -> list[int]:
