@@ -35,7 +35,7 @@ from cavemind.game import Game, State, mover_view
 from cavemind.games import game_info
 from cavemind.records import GameRecord
 from cavemind.review_graph import EvaluationPoint, evaluation_png, evaluation_svg, move_accuracy, player_accuracy
-from cavemind.search import AnalysisInfo, Limit, analyse, resolve, search_settings
+from cavemind.search import AnalysisInfo, Limit, MoveInfo, analyse, resolve, search_settings
 from cavemind.settings import SearchSettings
 from cavemind.solver import EquilibriumSolver, ExactSolver
 
@@ -179,8 +179,9 @@ class _Reviewer:
         return self._move(index, mover, view, played_alone, best_alone, loss, stderr, margin_loss, first,
                           margin_stderr)
 
-    def _move(self, index: int, mover: int, view: State, played: Any, best: Any, loss: float, stderr: float,
-              margin_loss: float | None, first: AnalysisInfo, margin_stderr: float | None = None) -> ReviewedMove:
+    def _move(self, index: int, mover: int, view: State, played: MoveInfo, best: MoveInfo, loss: float,
+              stderr: float, margin_loss: float | None, first: AnalysisInfo,
+              margin_stderr: float | None = None) -> ReviewedMove:
         bound = loss - LOWER_BOUND_Z * stderr
         flag = self.thresholds.flag(bound) if bound > 0 else None
         if (margin_loss is not None and self.points_per_game and
@@ -192,8 +193,7 @@ class _Reviewer:
         return ReviewedMove(entry=index, player=mover, played=played.name, played_value=played.value,
                             best=best.name, best_value=best.value, loss=max(0.0, loss), loss_stderr=stderr,
                             loss_bound=max(0.0, bound), margin_loss=margin_loss, margin_loss_stderr=margin_stderr,
-                            proven=False, flag=flag,
-                            best_line=line)
+                            proven=False, flag=flag, best_line=line)
 
     def _proven(self, index: int, mover: int, played: int, view: State) -> ReviewedMove | None:
         """The decision measured by exact values, where the solver can solve every move (else None)."""
