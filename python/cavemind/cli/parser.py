@@ -6,12 +6,12 @@ import argparse
 from typing import NoReturn
 
 import cavemind
-from cavemind.cli import analyse, arena, bench, engine, play, positions, review
+from cavemind.cli import analyse, arena, bench, engine, play, positions, review, serve
 
 # The description of `cavemind --help`.
 DESCRIPTION = """The `cavemind` command: positions, analysis, play against the AI and an engine protocol.
 
-    cavemind games | new | show | examples | analyse | play | review | engine | bench | arena
+    cavemind games | new | show | examples | analyse | play | review | engine | bench | arena | serve
 
 Every command works for every registered game. Bad input gets a one-line error and exit code 2.
 The search settings have the same names as in Python and the engine: see docs/settings.md.
@@ -30,6 +30,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cavemind {cavemind.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     positions.add_parsers(commands)     # games, new, show, examples
-    for command in (analyse, play, engine, bench, arena, review):
+    for command in (analyse, play, engine, bench, arena, review, serve):
         command.add_parser(commands)
     return parser

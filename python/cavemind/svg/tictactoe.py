@@ -16,7 +16,7 @@ def draw(doc: dict[str, Any]) -> Picture:
     for r, row in enumerate(board):
         for c, mark in enumerate(row):
             x, y = MARGIN + c * CELL, MARGIN + r * CELL
-            picture.rect(x, y, CELL, CELL, fill="#fff", cls="cell")
+            picture.rect(x, y, CELL, CELL, fill="#fff", cls=f"cell {'abc'[c]}{3 - r}")   # classed by its name: a move
             cx, cy = x + CELL / 2, y + CELL / 2
             if mark == "X":
                 colour = player_colour(0)

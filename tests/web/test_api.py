@@ -1,0 +1,261 @@
+"""The JSON API of `cavemind serve` (cavemind.web.app), route by route, with bad input for each: a 4xx JSON answer
+naming the field, and the game unchanged."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cavemind.web.requests import MAX_BODY_BYTES
+
+
+def new_tictactoe(client, seats=("human", "human"), seed=0):
+    answer = client.post("/api/games", json={"game": "tictactoe", "seats": list(seats), "dealSeed": seed})
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def test_index_and_static_files_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "<script type=\"module\" src=\"/static/app.js\">" in page.text
+    for name in ("app.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+
+
+def test_catalogue_lists_every_game_with_its_parameters(client):
+    doc = client.get("/api/catalogue").json()
+    names = [g["name"] for g in doc["games"]]
+    assert {"stone_age", "honga", "jaeger_und_spaeher", "dino_jagd", "prehistory", "tictactoe"} <= set(names)
+    stone_age = next(g for g in doc["games"] if g["name"] == "stone_age")
+    assert stone_age["parameters"]["players"]["type"] == "int"
+    assert "random" in doc["botPresets"]
+
+
+def test_new_game_shows_the_human_seat_its_board_and_moves(client):
+    view = new_tictactoe(client, ("human", "random"))
+    assert view["viewer"] == 0 and view["toMove"] == 0 and not view["aiToMove"]
+    assert view["board"].startswith("<svg") and len(view["legalMoves"]) == 9
+    assert {"action", "name"} == set(view["legalMoves"][0])
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"seats": ["human", "human"]}, "game"),
+    ({"game": "chess"}, "game"),
+    ({"game": "tictactoe", "players": "two"}, "players"),
+    ({"game": "tictactoe", "players": 5}, "players"),
+    ({"game": "tictactoe", "options": []}, "options"),
+    ({"game": "stone_age", "options": {"no_such_option": 1}}, "options"),
+    ({"game": "tictactoe", "seats": "human"}, "seats"),
+    ({"game": "tictactoe", "seats": ["human"]}, "seats"),
+    ({"game": "tictactoe", "seats": ["human", "alphazero"]}, "seats[1]"),
+    ({"game": "tictactoe", "seats": ["human", "ismcts:seconds=3600"]}, "seats[1]"),
+    ({"game": "tictactoe", "seats": ["human", "ismcts:threads=4096"]}, "seats[1]"),
+    ({"game": "tictactoe", "dealSeed": -1}, "dealSeed"),
+    ({"game": "tictactoe", "colour": "red"}, "colour"),
+])
+def test_a_bad_new_game_names_its_field(client, store, body, field):
+    answer = client.post("/api/games", json=body)
+    assert 400 <= answer.status_code < 500, answer.text
+    assert answer.json()["field"] == field and answer.json()["error"]
+    assert len(store) == 0
+
+
+@pytest.mark.parametrize("body", ["not json", "[1, 2]", "[" * 100 + "]" * 100, "\"text\""])
+def test_a_body_that_is_no_json_object_is_refused(client, body):
+    answer = client.post("/api/games", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and answer.json()["field"] == "body"
+
+
+def test_play_by_name_by_prefix_and_by_id(client):
+    view = new_tictactoe(client)
+    game = view["id"]
+    view = client.post(f"/api/games/{game}/play", json={"move": "b2"}).json()
+    assert view["log"][-1] == {"ply": 0, "mover": 0, "name": "b2"}
+    action = next(m["action"] for m in view["legalMoves"] if m["name"] == "a1")
+    view = client.post(f"/api/games/{game}/play", json={"move": action}).json()
+    assert [e["name"] for e in view["log"]] == ["b2", "a1"]
+
+
+@pytest.mark.parametrize("body, status, field", [
+    ({}, 400, "move"),
+    ({"move": "z9"}, 400, "move"),
+    ({"move": 99}, 400, "move"),
+    ({"move": True}, 400, "move"),
+    ({"move": ["b2"]}, 400, "move"),
+    ({"move": "b2", "seat": 1}, 409, "seat"),
+    ({"move": "b2", "seat": 7}, 400, "seat"),
+    ({"move": "b2", "extra": 1}, 400, "extra"),
+])
+def test_a_bad_move_names_its_field_and_changes_nothing(client, body, status, field):
+    game = new_tictactoe(client)["id"]
+    before = client.get(f"/api/games/{game}").json()
+    answer = client.post(f"/api/games/{game}/play", json=body)
+    assert answer.status_code == status and answer.json()["field"] == field, answer.text
+    assert client.get(f"/api/games/{game}").json() == before
+
+
+def test_an_unknown_game_is_404(client):
+    for method, path in (("GET", "/api/games/nope"), ("POST", "/api/games/nope/play"),
+                         ("POST", "/api/games/nope/undo"), ("GET", "/api/games/nope/record"),
+                         ("DELETE", "/api/games/nope")):
+        answer = client.request(method, path, json={"move": "b2"} if path.endswith("play") else None)
+        assert answer.status_code == 404 and answer.json()["field"] == "game", (method, path)
+
+
+def test_unknown_addresses_and_methods_get_json_errors(client):
+    assert client.get("/api/nothing").status_code == 404
+    assert client.get("/api/nothing").json()["error"]
+    answer = client.put("/api/games")
+    assert answer.status_code == 405 and "PUT" in answer.json()["error"]
+
+
+def test_the_bot_moves_only_when_asked_and_only_for_its_seat(client):
+    view = new_tictactoe(client, ("human", "random"))
+    game = view["id"]
+    answer = client.post(f"/api/games/{game}/ai-move")
+    assert answer.status_code == 409 and "human seat" in answer.json()["error"]
+    view = client.post(f"/api/games/{game}/play", json={"move": "b2"}).json()
+    assert view["aiToMove"] and view["legalMoves"] == [] and view["viewer"] == 0
+    answer = client.post(f"/api/games/{game}/play", json={"move": "a1"})
+    assert answer.status_code == 409 and "bot" in answer.json()["error"]
+    view = client.post(f"/api/games/{game}/ai-move").json()
+    assert view["toMove"] == 0 and len(view["log"]) == 2 and len(view["legalMoves"]) == 7
+
+
+def test_undo_takes_back_the_humans_last_decision_and_the_bots_answer(client):
+    game = new_tictactoe(client, ("human", "random"))["id"]
+    client.post(f"/api/games/{game}/play", json={"move": "b2"})
+    client.post(f"/api/games/{game}/ai-move")
+    view = client.post(f"/api/games/{game}/undo").json()
+    assert view["log"] == [] and view["toMove"] == 0
+    answer = client.post(f"/api/games/{game}/undo")
+    assert answer.status_code == 409 and "no decision" in answer.json()["error"]
+
+
+def test_hot_seat_passes_the_device_between_two_humans(client):
+    game = new_tictactoe(client, ("human", "human"))["id"]
+    answer = client.post(f"/api/games/{game}/play", json={"move": "b2", "seat": 0}).json()
+    assert answer["passTo"] == 1 and "board" not in answer and "legalMoves" not in answer
+    view = client.get(f"/api/games/{game}?seat=1").json()
+    assert view["viewer"] == 1 and len(view["legalMoves"]) == 8
+
+
+def test_a_bot_seats_view_is_never_shown(client):
+    game = new_tictactoe(client, ("human", "random"))["id"]
+    answer = client.get(f"/api/games/{game}?seat=1")
+    assert answer.status_code == 403 and answer.json()["field"] == "seat"
+    assert client.get(f"/api/games/{game}?seat=x").json()["field"] == "seat"
+    assert client.get(f"/api/games/{game}/position?seat=1").status_code == 403
+
+
+def test_record_of_a_game_without_hidden_parts_and_loading_it_back(client):
+    game = new_tictactoe(client, ("human", "human"), seed=3)["id"]
+    for move in ("b2", "a1", "c3"):
+        client.post(f"/api/games/{game}/play", json={"move": move})
+    answer = client.get(f"/api/games/{game}/record")
+    assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
+    saved = answer.json()
+    assert saved["moves"] == ["b2", "a1", "c3"] and saved["seed"] == 3
+    loaded = client.post("/api/games/load", content=json.dumps(saved))
+    assert loaded.status_code == 201, loaded.text
+    view = loaded.json()
+    assert view["id"] != game and [e["name"] for e in view["log"]] == ["b2", "a1", "c3"] and view["toMove"] == 1
+    assert client.post("/api/games/load?seats=human,random", content=json.dumps(saved)).json()["seats"] == \
+        ["human", "random"]
+
+
+def test_the_record_of_a_game_in_progress_with_hidden_cards_is_refused(client):
+    view = client.post("/api/games", json={"game": "kuhn_poker", "seats": ["human", "random"]}).json()
+    answer = client.get(f"/api/games/{view['id']}/record")
+    assert answer.status_code == 409 and "hidden" in answer.json()["error"]
+    position = client.get(f"/api/games/{view['id']}/position").json()
+    assert position["observer"] == 0
+
+
+@pytest.mark.parametrize("body, query, field", [
+    ("not a file", "", "body"),
+    (json.dumps({"game": "tictactoe", "moves": ["b2", "b2"], "seats": ["human", "human"]}), "", "body"),
+    (json.dumps({"game": "tictactoe", "format": 2, "players": 2, "to_move": 0, "phase": "play",
+                 "finished": False, "state": {}}), "", "body"),
+    (json.dumps({"game": "tictactoe", "moves": ["b2"], "seats": ["human", "human"]}), "?seats=human", "seats"),
+    (json.dumps({"game": "tictactoe", "moves": ["b2"], "seats": ["human", "human"]}), "?seats=human,gnubg",
+     "seats[1]"),
+])
+def test_a_bad_upload_is_refused_and_opens_no_game(client, store, body, query, field):
+    answer = client.post(f"/api/games/load{query}", content=body)
+    assert 400 <= answer.status_code < 500 and answer.json()["field"] == field, answer.text
+    assert len(store) == 0
+
+
+def test_an_upload_past_the_size_limit_is_refused_unread(client, store):
+    answer = client.post("/api/games/load", content=b" " * (MAX_BODY_BYTES + 1))
+    assert answer.status_code == 413 and answer.json()["field"] == "body"
+    assert len(store) == 0
+
+
+def test_review_of_a_finished_game_and_its_positions(client):
+    game = new_tictactoe(client, ("human", "human"))["id"]
+    for move in ("b2", "a1", "c3", "a3", "a2", "c2", "b1", "b3", "c1"):
+        client.post(f"/api/games/{game}/play", json={"move": move})
+    assert client.get(f"/api/games/{game}").json()["finished"]
+    answer = client.post(f"/api/games/{game}/review", json={"iterations": 50})
+    assert answer.status_code == 200, answer.text
+    doc = answer.json()
+    assert doc["graph"].startswith("<svg") and doc["review"]["moves"]
+    assert {"entry", "played", "best", "flag", "best_line"} <= set(doc["review"]["moves"][0])
+    position = client.get(f"/api/games/{game}/position-at?ply=1").json()
+    assert position["ply"] == 1 and position["board"].startswith("<svg")
+    assert client.get(f"/api/games/{game}/position-at?ply=99").json()["field"] == "ply"
+    assert client.get(f"/api/games/{game}/position-at").json()["field"] == "ply"
+    assert client.post(f"/api/games/{game}/review", json={"iterations": 10**9}).json()["field"] == "iterations"
+
+
+def test_review_and_earlier_positions_wait_for_the_end_of_a_game_with_hidden_cards(client):
+    view = client.post("/api/games", json={"game": "kuhn_poker", "seats": ["human", "random"]}).json()
+    assert client.post(f"/api/games/{view['id']}/review", json={}).status_code == 409
+    assert client.get(f"/api/games/{view['id']}/position-at?ply=0").status_code == 409
+
+
+def test_games_are_isolated_and_bounded(client, store):
+    first = new_tictactoe(client)["id"]
+    second = new_tictactoe(client)["id"]
+    client.post(f"/api/games/{first}/play", json={"move": "b2"})
+    assert client.get(f"/api/games/{second}").json()["log"] == []
+    for _ in range(store.limit):
+        new_tictactoe(client)
+    assert len(store) == store.limit
+    assert client.get(f"/api/games/{first}").status_code == 404      # the least recently used was dropped
+
+
+def test_close_a_game(client, store):
+    game = new_tictactoe(client)["id"]
+    assert client.delete(f"/api/games/{game}").json() == {"closed": True}
+    assert len(store) == 0
+
+
+def test_live_analysis_streams_reports_and_stops(client):
+    view = client.post("/api/games", json={"game": "stone_age", "players": 2, "seats": ["human", "random"]}).json()
+    with client.websocket_connect(f"/api/games/{view['id']}/analysis") as socket:
+        socket.send_json({"action": "dance"})
+        assert socket.receive_json()["field"] == "action"
+        socket.send_json({"action": "start", "seconds": 0, "top": 3})
+        assert socket.receive_json()["field"] == "seconds"
+        socket.send_json({"action": "start", "seconds": 20, "top": 3})
+        report = socket.receive_json()
+        assert report["type"] == "report" and len(report["moveInfos"]) <= 3
+        assert {"move", "visits", "value", "valueStderr", "pv"} <= set(report["moveInfos"][0])
+        socket.send_json({"action": "stop"})
+        while (doc := socket.receive_json())["type"] == "report":
+            pass
+        assert doc["type"] == "final" and doc["stopped"] and doc["rootInfo"]["seconds"] < 10
+
+
+def test_analysis_of_an_unknown_game_or_a_bots_turn_is_refused(client):
+    with client.websocket_connect("/api/games/nope/analysis") as socket:
+        assert socket.receive_json()["field"] == "game"
+    game = new_tictactoe(client, ("human", "random"))["id"]
+    client.post(f"/api/games/{game}/play", json={"move": "b2"})
+    with client.websocket_connect(f"/api/games/{game}/analysis") as socket:
+        socket.send_json({"action": "start", "seconds": 1})
+        answer = socket.receive_json()
+        assert answer["type"] == "error" and answer["field"] == "action"
