@@ -1,0 +1,171 @@
+"""The page in a real browser: Debian's chromium, headless, driven by Selenium through Debian's chromedriver
+(no browser download). Whole 2-player games are played by clicking the board where a move has a place and the
+move list where it has none, to the end; then a review is opened and a decision in it clicked. Screenshots go to
+$CAVEMIND_WEB_SCREENSHOTS when it is set (docs/web/ holds the ones the docs show), else to a temporary folder.
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import threading
+import time
+
+import pytest
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra) is not installed")
+uvicorn = pytest.importorskip("uvicorn", reason="uvicorn (the web extra) is not installed")
+
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+from cavemind.web.app import create_app  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(CHROMIUM is None or CHROMEDRIVER is None,
+                                reason="no chromium and chromedriver on PATH (Debian: apt-get install chromium "
+                                       "chromium-driver; .ci/run installs them)")
+MAX_CLICKS = 2000
+SCREENSHOT_AT = 12          # the board is photographed at this human decision (or at the end, if sooner)
+WAIT = 60                   # seconds for any one answer, bots' thinking included
+
+
+@pytest.fixture(scope="module")
+def server():
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=0, log_level="warning", ws="websockets-sansio")
+    served = uvicorn.Server(config)
+    thread = threading.Thread(target=served.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not served.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    port = served.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}/"
+    served.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1400,1100"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=CHROMEDRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory):
+    folder = os.environ.get("CAVEMIND_WEB_SCREENSHOTS") or str(tmp_path_factory.mktemp("screenshots"))
+    os.makedirs(folder, exist_ok=True)
+    return folder
+
+
+def settled(driver):
+    """Waits until no request is under way (the page marks the body busy meanwhile)."""
+    WebDriverWait(driver, WAIT).until(lambda d: "busy" not in (d.find_element(By.TAG_NAME, "body")
+                                                               .get_attribute("class") or ""))
+    error = driver.find_element(By.ID, "error")
+    assert not error.is_displayed(), error.text
+
+
+def click(driver, element):
+    """A real click; an element under another (a person drawn on a place) gets the click event directly."""
+    try:
+        element.click()
+    except ElementClickInterceptedException:
+        driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", element)
+
+
+def start_game(driver, base, game, seats, seed):
+    driver.get(base)
+    WebDriverWait(driver, WAIT).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game-name option")) > 1)
+    Select(driver.find_element(By.ID, "game-name")).select_by_value(game)
+    players = driver.find_element(By.ID, "players")
+    if players.is_enabled():          # set at once: typing would change it again when the focus leaves
+        driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'))",
+                              players, str(len(seats)))
+    for seat, spec in enumerate(seats):
+        field = driver.find_element(By.CSS_SELECTOR, f"#seats [data-seat='{seat}']")
+        field.clear()
+        field.send_keys(spec)
+    seed_field = driver.find_element(By.ID, "deal-seed")
+    seed_field.clear()
+    seed_field.send_keys(str(seed))
+    driver.find_element(By.ID, "start").click()
+    settled(driver)
+
+
+def play_to_end(driver, game, rng, screenshot):
+    """Clicks moves until the game is over: a board place that stands for one legal move when there is one
+    (most of the time), else a button of the move list. Returns the number of board clicks and list clicks."""
+    board_clicks = list_clicks = decisions = 0
+    for _ in range(MAX_CLICKS):
+        settled(driver)
+        status = driver.find_element(By.ID, "status").text
+        if "Game over" in status:
+            break
+        if decisions == SCREENSHOT_AT:
+            screenshot()
+        try:
+            places = [e for e in driver.find_elements(By.CSS_SELECTOR, "#board .clickable")
+                      if len(e.get_attribute("data-moves").split()) == 1]
+            buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button")
+            if places and rng.random() < 0.8:
+                click(driver, rng.choice(places))
+                board_clicks += 1
+            else:
+                assert buttons, f"{game}: no move to click: {status}"
+                click(driver, rng.choice(buttons))
+                list_clicks += 1
+        except StaleElementReferenceException:
+            continue                        # the board was redrawn under the click: look again
+        decisions += 1
+    else:
+        pytest.fail(f"{game}: not over after {MAX_CLICKS} clicks")
+    if decisions <= SCREENSHOT_AT:
+        screenshot()
+    return board_clicks, list_clicks
+
+
+@pytest.mark.parametrize("game, board_places", [("tictactoe", True), ("stone_age", True), ("prehistory", False)])
+def test_a_whole_game_by_clicking(server, browser, screenshots, game, board_places):
+    rng = random.Random(game)
+    start_game(browser, server, game, ["human", "random"], seed=5)
+    board_clicks, list_clicks = play_to_end(
+        browser, game, rng, lambda: browser.save_screenshot(os.path.join(screenshots, f"{game}.png")))
+    assert (board_clicks > 0) == board_places, (board_clicks, list_clicks)
+    assert "Game over" in browser.find_element(By.ID, "status").text
+    assert os.path.getsize(os.path.join(screenshots, f"{game}.png")) > 10_000
+
+
+def test_review_of_a_finished_game(server, browser, screenshots):
+    start_game(browser, server, "tictactoe", ["human", "ismcts:iterations=300"], seed=1)
+    play_to_end(browser, "tictactoe", random.Random(3), lambda: None)
+    browser.find_element(By.ID, "review").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#review-table tbody tr"))
+    rows = browser.find_elements(By.CSS_SELECTOR, "#review-table tbody tr")
+    assert browser.find_elements(By.CSS_SELECTOR, "#review-graph svg")
+    flagged = [row for row in rows if "flag-" in (row.get_attribute("class") or "")]
+    click(browser, (flagged or rows)[0])
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#review-board svg"))
+    assert "best" in browser.find_element(By.ID, "review-line").text
+    browser.save_screenshot(os.path.join(screenshots, "review.png"))
+
+
+def test_hot_seat_hides_each_view_behind_a_pass_screen(server, browser):
+    start_game(browser, server, "tictactoe", ["human", "human"], seed=0)
+    click(browser, browser.find_element(By.CSS_SELECTOR, "#board .clickable"))
+    settled(browser)
+    cover = browser.find_element(By.ID, "pass-device")
+    assert cover.is_displayed() and "seat 1" in cover.text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#board svg")
+    browser.find_element(By.ID, "pass-ready").click()
+    settled(browser)
+    assert not cover.is_displayed() and "You are seat 1" in browser.find_element(By.ID, "status").text
