@@ -169,3 +169,14 @@ def test_hot_seat_hides_each_view_behind_a_pass_screen(server, browser):
     browser.find_element(By.ID, "pass-ready").click()
     settled(browser)
     assert not cover.is_displayed() and "You are seat 1" in browser.find_element(By.ID, "status").text
+
+
+def test_hint_shows_the_search_live_and_stops(server, browser):
+    start_game(browser, server, "stone_age", ["human", "random"], seed=2)
+    browser.find_element(By.ID, "hint").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-table tbody tr"))
+    first = browser.find_element(By.CSS_SELECTOR, "#analysis-table tbody tr").text
+    assert "±" in first and "%" in first                 # visit share, value ± standard error
+    assert browser.find_element(By.ID, "analysis-status").text.startswith("searching")
+    browser.find_element(By.ID, "stop-analysis").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "analysis-status").text.startswith("stopped"))
