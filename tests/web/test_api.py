@@ -50,6 +50,7 @@ def test_new_game_shows_the_human_seat_its_board_and_moves(client):
     ({"game": "tictactoe", "seats": ["human", "alphazero"]}, "seats[1]"),
     ({"game": "tictactoe", "seats": ["human", "ismcts:seconds=3600"]}, "seats[1]"),
     ({"game": "tictactoe", "seats": ["human", "ismcts:threads=4096"]}, "seats[1]"),
+    ({"game": "tictactoe", "seats": ["human", "expert"]}, "seats[1]"),
     ({"game": "tictactoe", "dealSeed": -1}, "dealSeed"),
     ({"game": "tictactoe", "colour": "red"}, "colour"),
 ])

@@ -8,19 +8,16 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import threading
 import time
 
 import pytest
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra) is not installed")
-uvicorn = pytest.importorskip("uvicorn", reason="uvicorn (the web extra) is not installed")
 
 from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
-from cavemind.web.app import create_app  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -30,22 +27,6 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None or CHROMEDRIVER is None,
 MAX_CLICKS = 2000
 SCREENSHOT_AT = 12          # the board is photographed at this human decision (or at the end, if sooner)
 WAIT = 60                   # seconds for any one answer, bots' thinking included
-
-
-@pytest.fixture(scope="module")
-def server():
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=0, log_level="warning", ws="websockets-sansio")
-    served = uvicorn.Server(config)
-    thread = threading.Thread(target=served.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not served.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    port = served.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}/"
-    served.should_exit = True
-    thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -135,9 +116,9 @@ def play_to_end(driver, game, rng, screenshot):
 
 
 @pytest.mark.parametrize("game, board_places", [("tictactoe", True), ("stone_age", True), ("prehistory", False)])
-def test_a_whole_game_by_clicking(server, browser, screenshots, game, board_places):
+def test_a_whole_game_by_clicking(live_server, browser, screenshots, game, board_places):
     rng = random.Random(game)
-    start_game(browser, server, game, ["human", "random"], seed=5)
+    start_game(browser, live_server, game, ["human", "random"], seed=5)
     board_clicks, list_clicks = play_to_end(
         browser, game, rng, lambda: browser.save_screenshot(os.path.join(screenshots, f"{game}.png")))
     assert (board_clicks > 0) == board_places, (board_clicks, list_clicks)
@@ -145,8 +126,8 @@ def test_a_whole_game_by_clicking(server, browser, screenshots, game, board_plac
     assert os.path.getsize(os.path.join(screenshots, f"{game}.png")) > 10_000
 
 
-def test_review_of_a_finished_game(server, browser, screenshots):
-    start_game(browser, server, "tictactoe", ["human", "ismcts:iterations=300"], seed=1)
+def test_review_of_a_finished_game(live_server, browser, screenshots):
+    start_game(browser, live_server, "tictactoe", ["human", "ismcts:iterations=300"], seed=1)
     play_to_end(browser, "tictactoe", random.Random(3), lambda: None)
     browser.find_element(By.ID, "review").click()
     WebDriverWait(browser, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#review-table tbody tr"))
@@ -159,8 +140,8 @@ def test_review_of_a_finished_game(server, browser, screenshots):
     browser.save_screenshot(os.path.join(screenshots, "review.png"))
 
 
-def test_hot_seat_hides_each_view_behind_a_pass_screen(server, browser):
-    start_game(browser, server, "tictactoe", ["human", "human"], seed=0)
+def test_hot_seat_hides_each_view_behind_a_pass_screen(live_server, browser):
+    start_game(browser, live_server, "tictactoe", ["human", "human"], seed=0)
     click(browser, browser.find_element(By.CSS_SELECTOR, "#board .clickable"))
     settled(browser)
     cover = browser.find_element(By.ID, "pass-device")
@@ -171,8 +152,8 @@ def test_hot_seat_hides_each_view_behind_a_pass_screen(server, browser):
     assert not cover.is_displayed() and "You are seat 1" in browser.find_element(By.ID, "status").text
 
 
-def test_hint_shows_the_search_live_and_stops(server, browser):
-    start_game(browser, server, "stone_age", ["human", "random"], seed=2)
+def test_hint_shows_the_search_live_and_stops(live_server, browser):
+    start_game(browser, live_server, "stone_age", ["human", "random"], seed=2)
     browser.find_element(By.ID, "hint").click()
     WebDriverWait(browser, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-table tbody tr"))
     first = browser.find_element(By.CSS_SELECTOR, "#analysis-table tbody tr").text

@@ -32,6 +32,7 @@ from cavemind.web.requests import (
     integer,
     json_body,
     query_integer,
+    check_bots_play,
     seat_specs,
 )
 from cavemind.web.sessions import SOURCE, GameNotFoundError, GameStore, WebGame, session_from_record
@@ -100,6 +101,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
             session = GameSession(chosen, seats, seed, source=SOURCE)
         except CavemindError as error:
             raise RequestError(400, "seats", f"seats: {error}") from None
+        check_bots_play(session.seats, chosen.name)
         game = await run_in_threadpool(games.new, session)
         return JSONResponse(await _view(game, None), status_code=201)
 
@@ -232,6 +234,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
             specs = seat_specs([_seat_or_human(s) for s in parsed.seats])
         if len(specs) != parsed.game.num_players:
             raise RequestError(400, "seats", f"seats: {len(specs)} seats for a {parsed.game.num_players}-player game")
+        check_bots_play(specs, parsed.game.name)
         try:
             session = await run_in_threadpool(session_from_record, parsed, specs)
         except CavemindError as error:

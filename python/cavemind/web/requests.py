@@ -10,6 +10,7 @@ from typing import Any
 from starlette.requests import Request
 
 from cavemind.botspec import HUMAN, BotSpec, BotSpecError, parse_bot_spec
+from cavemind.experts import expert_games
 from cavemind.inputs import MAX_NESTING, TOO_DEEP, nesting_depth
 
 MAX_BODY_BYTES = 1_000_000        # an upload (a whole game's record) or a JSON request, at most
@@ -116,6 +117,14 @@ def seat_specs(value: Any, field: str = "seats") -> list[BotSpec]:
         _check_budget(spec, f"{field}[{index}]")
         specs.append(spec)
     return specs
+
+
+def check_bots_play(specs: Sequence[BotSpec], game: str) -> None:
+    """Refuses a bot that cannot play `game` (the expert bots exist for some games only)."""
+    for index, spec in enumerate(specs):
+        if spec.kind == "expert" and game not in expert_games():
+            raise RequestError(400, f"seats[{index}]", f"seats[{index}]: no expert bot for {game}; experts exist "
+                                                       f"for {', '.join(expert_games())}")
 
 
 def _check_budget(spec: BotSpec, field: str) -> None:
