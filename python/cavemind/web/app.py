@@ -29,10 +29,10 @@ from cavemind.web.requests import (
     MAX_DEAL_SEED,
     RequestError,
     body_text,
+    check_bots_play,
     integer,
     json_body,
     query_integer,
-    check_bots_play,
     seat_specs,
 )
 from cavemind.web.sessions import SOURCE, GameNotFoundError, GameStore, WebGame, session_from_record
