@@ -260,3 +260,16 @@ def test_analysis_of_an_unknown_game_or_a_bots_turn_is_refused(client):
         socket.send_json({"action": "start", "seconds": 1})
         answer = socket.receive_json()
         assert answer["type"] == "error" and answer["field"] == "action"
+
+
+def test_a_bug_still_gets_a_json_answer(store, monkeypatch):
+    from starlette.testclient import TestClient
+
+    import cavemind.web.app as web_app
+
+    def broken(game, seat):
+        raise RuntimeError("drawing failed")
+    monkeypatch.setattr(web_app, "seat_view", broken)
+    with TestClient(web_app.create_app(store), raise_server_exceptions=False) as client:
+        answer = client.post("/api/games", json={"game": "tictactoe"})
+    assert answer.status_code == 500 and "drawing failed" in answer.json()["error"]

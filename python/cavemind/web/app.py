@@ -295,7 +295,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
         WebSocketRoute("/api/games/{game_id}/analysis", lambda socket: analysis_socket(socket, games)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_allowed})
+    app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_allowed, Exception: _internal})
     app.state.games = games
     return app
 
@@ -323,6 +323,12 @@ def _is_arena(text: str) -> bool:
 
 async def _not_found(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": f"no such address: {request.url.path}", "field": None}, status_code=404)
+
+
+async def _internal(request: Request, exc: Exception) -> Response:
+    """A bug, not bad input: still a JSON answer, saying it is ours."""
+    return JSONResponse({"error": f"internal error ({type(exc).__name__}: {exc}); please report it", "field": None},
+                        status_code=500)
 
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:
