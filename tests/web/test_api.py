@@ -3,6 +3,7 @@ naming the field, and the game unchanged."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -273,3 +274,27 @@ def test_a_bug_still_gets_a_json_answer(store, monkeypatch):
     with TestClient(web_app.create_app(store), raise_server_exceptions=False) as client:
         answer = client.post("/api/games", json={"game": "tictactoe"})
     assert answer.status_code == 500 and "drawing failed" in answer.json()["error"]
+
+
+def test_analyses_at_once_are_bounded_and_a_closed_socket_frees_its_place(client, monkeypatch):
+    import cavemind.web.analysis as live
+
+    monkeypatch.setattr(live, "_running", live.threading.BoundedSemaphore(1))
+    view = client.post("/api/games", json={"game": "stone_age", "players": 2, "seats": ["human", "random"]}).json()
+    path = f"/api/games/{view['id']}/analysis"
+    with client.websocket_connect(path) as first:
+        first.send_json({"action": "start", "seconds": 30})
+        assert first.receive_json()["type"] == "report"
+        with client.websocket_connect(path) as second:
+            second.send_json({"action": "start", "seconds": 30})
+            refused = second.receive_json()
+            assert refused["type"] == "error" and "analyses are running" in refused["error"]
+    with client.websocket_connect(path) as third:       # the first page closed: its search ends soon after
+        for _ in range(50):
+            third.send_json({"action": "start", "seconds": 0.2})
+            if (doc := third.receive_json())["type"] != "error":
+                break
+            time.sleep(0.1)
+        while doc["type"] == "report":
+            doc = third.receive_json()
+        assert doc["type"] == "final"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import threading
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -25,6 +27,9 @@ DEFAULT_ANALYSIS_SECONDS = 30.0
 REPORT_EVERY = 0.25            # seconds between two reports
 TOP_MOVES = 8
 NOT_FOUND_CLOSE_CODE = 4404
+# Analyses running at once in this server, all pages together: each holds a core while it runs.
+MAX_ANALYSES = 2 * (os.cpu_count() or 1)
+_running = threading.BoundedSemaphore(MAX_ANALYSES)
 
 
 def start_search(game: WebGame, doc: dict[str, Any]) -> tuple[Analysis, int]:
@@ -39,7 +44,20 @@ def start_search(game: WebGame, doc: dict[str, Any]) -> tuple[Analysis, int]:
             raise RequestError(409, "action", "action: an analysis is of a human seat's decision, and none is to "
                                               "be made now")
         view = game.session.view(seat)
-    return analysis(view, Limit(seconds=seconds), progress_every=REPORT_EVERY), top
+    if not _running.acquire(blocking=False):
+        raise RequestError(409, "action", f"action: {MAX_ANALYSES} analyses are running on this server; stop one "
+                                          "or wait until one ends")
+    try:
+        return analysis(view, Limit(seconds=seconds), progress_every=REPORT_EVERY), top
+    except BaseException:
+        _running.release()
+        raise
+
+
+def release(search: Analysis) -> None:
+    """Ends a search started by start_search and frees its place among the analyses running."""
+    search.close()
+    _running.release()
 
 
 def _next_info(search: Analysis) -> AnalysisInfo | None:
@@ -70,6 +88,8 @@ async def analysis_socket(socket: WebSocket, games: GameStore) -> None:
                     record = json_record(info, top, stopped=info.stopped, during_search=not info.final)
                     await socket.send_json({"type": kind, **record})
                 if info is None or info.final:
+                    if search is not None:
+                        await run_in_threadpool(release, search)
                     search = None
                 elif search is not None:
                     waiting = asyncio.ensure_future(run_in_threadpool(_next_info, search))
@@ -99,4 +119,5 @@ async def analysis_socket(socket: WebSocket, games: GameStore) -> None:
         reading.cancel()
         if search is not None:            # the page closed: the search ends with it
             search.stop()
-            await run_in_threadpool(search.close)
+            # Not awaited: a task cancelled with its socket could not await here; the thread ends in a moment.
+            threading.Thread(target=release, args=(search,), name="cavemind-analysis-release", daemon=True).start()
