@@ -68,19 +68,24 @@ def test_a_body_that_is_no_json_object_is_refused(client, body):
     assert answer.status_code == 400 and answer.json()["field"] == "body"
 
 
-def test_play_by_name_by_prefix_and_by_id(client):
-    view = new_tictactoe(client)
-    game = view["id"]
+def test_play_by_name_and_by_id(client):
+    game = new_tictactoe(client, ("human", "random"))["id"]
     view = client.post(f"/api/games/{game}/play", json={"move": "b2"}).json()
     assert view["log"][-1] == {"ply": 0, "mover": 0, "name": "b2"}
-    action = next(m["action"] for m in view["legalMoves"] if m["name"] == "a1")
-    view = client.post(f"/api/games/{game}/play", json={"move": action}).json()
-    assert [e["name"] for e in view["log"]] == ["b2", "a1"]
+    view = client.post(f"/api/games/{game}/ai-move").json()
+    free = [m for m in view["legalMoves"]]
+    view = client.post(f"/api/games/{game}/play", json={"move": free[0]["action"]}).json()
+    assert view["log"][-1]["name"] == free[0]["name"]
+    view = client.post(f"/api/games/{game}/ai-move").json()
+    name = view["legalMoves"][0]["name"]                       # "a1": the prefix "a" may be ambiguous, "a1 " not
+    view = client.post(f"/api/games/{game}/play", json={"move": name.upper() + " "}).json()
+    assert view["log"][4]["name"] == name
 
 
 @pytest.mark.parametrize("body, status, field", [
     ({}, 400, "move"),
     ({"move": "z9"}, 400, "move"),
+    ({"move": "a"}, 400, "move"),                # a prefix of a1, a2 and a3
     ({"move": 99}, 400, "move"),
     ({"move": True}, 400, "move"),
     ({"move": ["b2"]}, 400, "move"),
@@ -298,3 +303,18 @@ def test_analyses_at_once_are_bounded_and_a_closed_socket_frees_its_place(client
         while doc["type"] == "report":
             doc = third.receive_json()
         assert doc["type"] == "final"
+
+
+def test_hot_seat_passes_the_device_after_a_bots_move_between_two_people(client):
+    view = client.post("/api/games", json={"game": "kuhn_poker", "players": 3,
+                                           "seats": ["human", "random", "human"]}).json()
+    game = view["id"]
+    assert view["viewer"] == 0 and view["toMove"] == 0
+    view = client.post(f"/api/games/{game}/play", json={"move": view["legalMoves"][0]["action"]}).json()
+    assert view["aiToMove"] and view["viewer"] == 0 and "passTo" not in view       # the bot's turn: same screen
+    view = client.post(f"/api/games/{game}/ai-move").json()
+    assert view["passTo"] == 2 and "board" not in view and "log" not in view     # seat 2 is next: hand over
+    view = client.get(f"/api/games/{game}?seat=2").json()
+    assert view["viewer"] == 2 and view["legalMoves"]
+    view = client.post(f"/api/games/{game}/undo").json()      # seat 0's decision taken back: hand back to seat 0
+    assert view["passTo"] == 0 and "board" not in view

@@ -132,7 +132,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
             raise RequestError(400, "move", "move: expected a move's name (a string) or an action id (an integer)")
         seat = integer(doc, "seat", 0, game.session.game.num_players - 1) if "seat" in doc else None
 
-        def act() -> None:
+        def act() -> int:
             with game.lock:
                 to_move = game.session.to_move
                 if game.session.is_over():
@@ -148,12 +148,13 @@ def create_app(store: GameStore | None = None) -> Starlette:
                 except CavemindError as error:
                     raise RequestError(400, "move", f"move: {error}") from None
                 game.play_chance()
-        await run_in_threadpool(act)
-        return JSONResponse(await _next_screen(game, seat))
+                return to_move
+        return JSONResponse(await _next_screen(game, await run_in_threadpool(act)))
 
     async def _next_screen(game: WebGame, seat: int | None) -> dict[str, Any]:
-        """After a change: the view of the seat now shown, or, when the screen passes from one person to another
-        at one screen, only the status and whom to pass the device to (the next view is asked for after)."""
+        """After a change: the view of the seat now shown, or, when the screen passes from `seat` (the person who
+        was shown it before the change) to another person at one screen, only the status and whom to pass the
+        device to (the next view is asked for after the hand-over)."""
         with game.lock:
             following = viewer_of(game)
         if seat is not None and following is not None and following != seat and len(game.humans) > 1:
@@ -165,30 +166,32 @@ def create_app(store: GameStore | None = None) -> Starlette:
         game = game_of(request)
         await json_body(request, ())
 
-        def act() -> None:
+        def act() -> int | None:
             with game.lock:
                 if game.session.is_over():
                     raise RequestError(409, None, "the game is over")
                 if game.session.to_move in game.humans:
                     raise RequestError(409, None, f"seat {game.session.to_move} is a human seat: it plays its own move")
+                shown = viewer_of(game)
                 game.ai_move()
                 game.play_chance()
-        await run_in_threadpool(act)
-        return JSONResponse(await _view(game, None))
+                return shown
+        return JSONResponse(await _next_screen(game, await run_in_threadpool(act)))
 
     @_answer
     async def undo(request: Request) -> Response:
         game = game_of(request)
         await json_body(request, ())
 
-        def act() -> None:
+        def act() -> int | None:
             with game.lock:
+                shown = viewer_of(game)
                 try:
                     game.undo_last_human_decision()
                 except EmptyHistoryError as error:
                     raise RequestError(409, None, str(error)) from None
-        await run_in_threadpool(act)
-        return JSONResponse(await _view(game, None))
+                return shown
+        return JSONResponse(await _next_screen(game, await run_in_threadpool(act)))
 
     @_answer
     async def record(request: Request) -> Response:
