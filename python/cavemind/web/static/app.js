@@ -145,6 +145,7 @@ async function show(view) {
 }
 
 function render(view) {
+  document.body.dataset.game = view.id;       // which game the page shows (tests and bug reports read it)
   $("#board").innerHTML = view.board || "";
   const who = view.viewer === null ? "" : `You are seat ${view.viewer}. `;
   let state;
@@ -168,7 +169,13 @@ function render(view) {
   }));
   $("#moves-box").hidden = view.legalMoves.length === 0;
   const log = $("#log");
-  log.replaceChildren(...view.log.map((event) => {
+  // The moves played only grow while one seat watches one game: add the new ones (a long game has thousands).
+  const key = `${view.id}:${view.viewer}`;
+  if (log.dataset.key !== key || log.children.length > view.log.length) {
+    log.replaceChildren();
+    log.dataset.key = key;
+  }
+  log.append(...view.log.slice(log.children.length).map((event) => {
     const item = document.createElement("li");
     item.textContent = event.mover === "chance" ? `chance: ${event.name}` : `seat ${event.mover}: ${event.name}`;
     if (event.mover === "chance") item.className = "chance";
