@@ -1,6 +1,6 @@
 """The `cavemind` command line (also `python -m cavemind`). One module per command (positions: games, new,
-show and examples; analyse, play, review, engine, bench, arena), analyse_game for `analyse --all/--turns` (the
-decisions of a whole game), interruptible for the search Ctrl-C stops, the flags they share in arguments, the
+show and examples; analyse, play, review, engine, bench, arena, serve), analyse_game for `analyse --all/--turns`
+(the decisions of a whole game), interruptible for the search Ctrl-C stops, the flags they share in arguments, the
 top-level parser in parser, the progress lines in output (drawn with cavemind.progress). The library never
 imports this package: each command only reads its arguments and calls the library."""
 from __future__ import annotations
