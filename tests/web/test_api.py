@@ -45,6 +45,8 @@ def test_new_game_shows_the_human_seat_its_board_and_moves(client):
     ({"game": "tictactoe", "players": "two"}, "players"),
     ({"game": "tictactoe", "players": 5}, "players"),
     ({"game": "tictactoe", "options": []}, "options"),
+    ({"game": "stone_age", "players": 2, "options": {"players": 3}}, "players"),
+    ({"game": "stone_age", "options": {"igloos": "maybe"}}, "options"),
     ({"game": "stone_age", "options": {"no_such_option": 1}}, "options"),
     ({"game": "tictactoe", "seats": "human"}, "seats"),
     ({"game": "tictactoe", "seats": ["human"]}, "seats"),

@@ -20,7 +20,7 @@ import cavemind
 from cavemind.botspec import HUMAN
 from cavemind.errors import AmbiguousMoveError, CavemindError, EmptyHistoryError
 from cavemind.game import parameters_of
-from cavemind.game_files import POSITION, file_kind, parse_game_file
+from cavemind.game_files import ARENA_RESULTS, POSITION, file_kind, parse_game_file
 from cavemind.review import review_record
 from cavemind.search import Limit
 from cavemind.session import GameSession
@@ -92,8 +92,10 @@ def create_app(store: GameStore | None = None) -> Starlette:
             raise RequestError(400, "options", "options: expected an object")
         seed = integer(doc, "dealSeed", 0, MAX_DEAL_SEED) if "dealSeed" in doc else 0
         seats = seat_specs(doc["seats"]) if "seats" in doc else None
+        if players is not None and "players" in options:
+            raise RequestError(400, "players", "players: given both at the top and in options; give it once")
         try:
-            chosen = cavemind.load_game(doc["game"], **options, **({} if players is None else {"players": players}))
+            chosen = cavemind.load_game(doc["game"], **{**options, **({} if players is None else {"players": players})})
         except CavemindError as error:
             field = "players" if "option players=" in str(error) else "options"
             raise RequestError(400, field, f"{field}: {error}") from None
@@ -320,7 +322,7 @@ def _seat_or_human(text: str) -> str:
 
 
 def _is_arena(text: str) -> bool:
-    from cavemind.game_files import ARENA_RESULTS
+    """Whether an upload is an arena results file (whose first game is loaded)."""
     return file_kind(text) == ARENA_RESULTS
 
 
