@@ -164,7 +164,7 @@ def test_record_of_a_game_without_hidden_parts_and_loading_it_back(client):
     answer = client.get(f"/api/games/{game}/record")
     assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
     saved = answer.json()
-    assert saved["moves"] == ["b2", "a1", "c3"] and saved["seed"] == 3
+    assert saved["moves"] == ["b2", "a1", "c3"] and saved["deal_seed"] == 3
     loaded = client.post("/api/games/load", content=json.dumps(saved))
     assert loaded.status_code == 201, loaded.text
     view = loaded.json()

@@ -205,7 +205,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
                 raise RequestError(409, None, "the saved game holds every hidden card of this game in progress: it "
                                               "can be downloaded once the game is over (save your position instead)")
             doc = game.session.to_saved_game()
-        name = f"{doc['game']}-seed{doc['seed']}.json"
+        name = f"{doc['game']}-deal{doc['deal_seed']}.json"
         return JSONResponse(doc, headers={"content-disposition": f"attachment; filename=\"{name}\""})
 
     @_answer

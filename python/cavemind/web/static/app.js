@@ -328,7 +328,7 @@ function wire() {
   $("#hint").addEventListener("click", startAnalysis);
   $("#stop-analysis").addEventListener("click", stopAnalysis);
   $("#save-record").addEventListener("click", () => guarded(async () => {
-    download(await api("GET", `/api/games/${current.id}/record`), `${current.game}-seed${current.dealSeed}.json`);
+    download(await api("GET", `/api/games/${current.id}/record`), `${current.game}-deal${current.dealSeed}.json`);
   }));
   $("#save-position").addEventListener("click", () => guarded(async () => {
     const seat = current.viewer;
