@@ -21,6 +21,7 @@ from cavemind.botspec import HUMAN
 from cavemind.errors import AmbiguousMoveError, CavemindError, EmptyHistoryError
 from cavemind.game import parameters_of
 from cavemind.game_files import ARENA_RESULTS, POSITION, file_kind, parse_game_file
+from cavemind.levels import LEVELS
 from cavemind.review import review_record
 from cavemind.search import Limit
 from cavemind.session import GameSession
@@ -39,9 +40,9 @@ from cavemind.web.sessions import SOURCE, GameNotFoundError, GameStore, WebGame,
 from cavemind.web.views import seat_view, status, viewer_of
 
 STATIC = Path(__file__).parent / "static"
-# Bot choices the new-game form offers (any other specification can be typed in).
-BOT_PRESETS = ("random", "expert", "ismcts:iterations=1000", "ismcts:seconds=1", "ismcts:seconds=3",
-               "ismcts:seconds=10")
+# Bot choices the new-game form offers, the AI's levels first (cavemind.levels; any other specification can be
+# typed in). An AI seat starts at the top level, as `cavemind play`'s default AI.
+BOT_PRESETS = (*(f"ismcts:level={level}" for level in reversed(LEVELS)), "random", "expert")
 MAX_REVIEW_ITERATIONS = 20_000        # per searched decision of a review
 DEFAULT_REVIEW_ITERATIONS = 300
 NEW_GAME_FIELDS = ("game", "players", "options", "seats", "dealSeed")

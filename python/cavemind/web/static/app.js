@@ -96,7 +96,7 @@ function fillSeats() {
   for (let seat = 0; seat < count; seat++) {
     const label = document.createElement("label");
     label.textContent = `seat ${seat} `;
-    const input = Object.assign(document.createElement("input"), { value: seat === 0 ? "human" : "ismcts:seconds=1" });
+    const input = Object.assign(document.createElement("input"), { value: seat === 0 ? "human" : catalogue.botPresets[0] });
     input.setAttribute("list", "bot-presets");
     input.dataset.seat = seat;
     label.append(input);
