@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from cavemind.errors import SearchError
-from cavemind.levels import choose, level_seconds, level_temperature
+from cavemind.levels import choose, level_temperature, with_level_budget
 from cavemind.search import AnalysisInfo, Limit, SearchTree, analyse, search_settings
 from cavemind.settings import BY_NAME, FIELDS, LIMIT_FIELDS, SearchSettings
 
@@ -110,9 +110,8 @@ class SearchBot(Bot):
                               f"({type(self).__name__}: {self.algorithm})")
         self.level = None if level is None else BY_NAME["level"].check(level)
         self.temperature = 0.0 if self.level is None else level_temperature(self.level)
-        self.settings = search_settings(None, settings, algorithm=self.algorithm, **options)
-        if self.level is not None and self.settings.iterations is None and self.settings.seconds is None:
-            self.settings = self.settings.replace(seconds=level_seconds(self.level))
+        self.settings = with_level_budget(search_settings(None, settings, algorithm=self.algorithm, **options),
+                                          self.level)
         self.limit = Limit(**{name: value for name, value in self.settings.resolved().given().items()
                               if name in LIMIT_FIELDS})
         # Tree reuse: each search continues the subtree of the position the game reached since the last one.

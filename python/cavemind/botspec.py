@@ -20,7 +20,7 @@ from typing import Any
 from cavemind.bots import Bot, HeuristicBot, ISMCTSBot, MCTSBot, MOISMCTSBot, PassiveBot, PIMCBot, RandomBot
 from cavemind.errors import CavemindError, SearchError
 from cavemind.experts import ExpertBot
-from cavemind.levels import level_seconds
+from cavemind.levels import with_level_budget
 from cavemind.search import Limit, search_settings
 from cavemind.settings import BY_NAME, LIMIT_FIELDS, SETTINGS, Setting
 
@@ -76,11 +76,9 @@ class BotSpec:
         options = dict(self.options)
         options.pop("reuse_tree", None)     # a bot's setting between its moves: one search has no tree to reuse
         level = options.pop("level", None)  # a hint searches with the level's budget, and shows every move
-        if level is not None and options.get("iterations") is None and options.get("seconds") is None:
-            options["seconds"] = level_seconds(BY_NAME["level"].check(level))
         seed = options.pop("seed", None)
         try:
-            given = search_settings(None, None, algorithm=self.kind, **options)
+            given = with_level_budget(search_settings(None, None, algorithm=self.kind, **options), level)
             budget = {name: value for name, value in given.resolved().given().items() if name in LIMIT_FIELDS}
             keywords = {name: value for name, value in given.given().items() if name not in LIMIT_FIELDS}
             return Limit(**budget), {**keywords, **({"seed": seed} if seed is not None else {})}

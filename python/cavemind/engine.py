@@ -22,7 +22,7 @@ import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import AmbiguousMoveError, CavemindError, SearchError
 from cavemind.inputs import MAX_NESTING, TOO_DEEP, nesting_depth
-from cavemind.levels import choose, level_seconds, level_temperature
+from cavemind.levels import choose, level_temperature, with_level_budget
 from cavemind.records import replay
 from cavemind.search import check_memory
 from cavemind.settings import BY_NAME, DEFAULT_ITERATIONS, SearchSettings, Setting, records
@@ -350,8 +350,7 @@ class SessionAction:
             self.search_seed = _integer(message, SEARCH_SEED, 0, 2**63 - 1) if SEARCH_SEED in message else 0
             self.top, self.settings, _ = _search_fields(message)
             self.level = _level(message)
-            if self.level is not None and self.settings.iterations is None and self.settings.seconds is None:
-                self.settings = self.settings.replace(seconds=level_seconds(self.level))
+            self.settings = with_level_budget(self.settings, self.level)
             if not isinstance(message.get("apply", False), bool):
                 raise FieldError("apply", f"apply: expected true or false, got {json.dumps(message['apply'])}")
         if self.action == "position" and message.get("format", "json") not in POSITION_FORMATS:

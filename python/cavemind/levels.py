@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 
 from cavemind.search import MoveInfo
+from cavemind.settings import BY_NAME, SearchSettings
 
 LEVELS = range(1, 11)
 TOP_LEVEL = 10
@@ -26,6 +27,14 @@ TEMPERATURE = {1: 0.10, 2: 0.08, 3: 0.065, 4: 0.05, 5: 0.035, 6: 0.02, 7: 0.01} 
 def level_seconds(level: int) -> float:
     """The search time a move of `level` (1 to 10) takes."""
     return 2.0 ** (level - TOP_LEVEL)
+
+
+def with_level_budget(settings: SearchSettings, level: int | None) -> SearchSettings:
+    """`settings` with `level`'s search time when they give no budget of their own (unchanged without a level).
+    The level is checked by its setting record (SearchError naming it)."""
+    if level is None or settings.iterations is not None or settings.seconds is not None:
+        return settings
+    return settings.replace(seconds=level_seconds(BY_NAME["level"].check(level)))
 
 
 def level_temperature(level: int) -> float:
