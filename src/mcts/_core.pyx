@@ -241,10 +241,6 @@ cdef class StopFlag:
         return self.flag != 0
 
 
-cdef int statistics_tree(int algorithm, int searcher) noexcept nogil:
-    return searcher if algorithm == ALG_MO_ISMCTS else 0
-
-
 cdef object root_statistics(Worker* w, dict merged):
     """Adds this worker's root children to merged[action] = [visits, total, available, sum of the per-tree
     means, trees that visited the action, and this search's samples, sum and sum of squares of the searcher's
@@ -345,7 +341,8 @@ def search(CoreState state, settings, seed=0, StopFlag stop=None, int pv_length=
            double report_every=0.0, SearchTree tree=None, list history=None, allowed_moves=None):
     """Runs one search from `state` (a decision node) and returns its root statistics as a dict:
     moves: {action: (visits, total, available, standard error of the mean return or None, mean score margin of
-    the searcher where this search's playouts ended or None, its standard error or None)}, pv: {action: [actions]}, iterations, seconds, nodes.
+    the searcher where this search's playouts ended or None, its standard error or None)},
+    pv: {action: [actions]}, iterations, seconds, nodes.
     `allowed_moves` (a collection of legal action ids) restricts the moves tried at the root, as a chess engine's
     "searchmoves": each move searched alone gets the whole budget (review compares two moves so).
     `settings` is a resolved cavemind.settings.SearchSettings: its `core_values` (the settings marked for the core,
@@ -372,14 +369,14 @@ def search(CoreState state, settings, seed=0, StopFlag stop=None, int pv_length=
     if player < 0:
         raise ValueError("search needs a decision node (not a chance node or a finished game)")
     if allowed_moves is not None:
+        if not allowed_moves:
+            raise ValueError("allowed_moves: no move given")
         legal = set(state.legal_actions())
         allowed = bytearray(g.max_actions)
         for action in allowed_moves:
             if action not in legal:
                 raise ValueError(f"allowed_moves: {action!r} is not a legal action here")
             allowed[action] = 1
-        if not legal & set(allowed_moves):
-            raise ValueError("allowed_moves: no move given")
         if tree is not None:
             raise ValueError("allowed_moves cannot continue a kept tree (its root has the other moves too)")
         allowed_marks = allowed

@@ -91,7 +91,7 @@ ctypedef struct SearchConfig:
     double mast_epsilon      # MAST: the share of rollout moves left to the game's policy
     double margin_weight     # EXPERIMENT: the score margin's weight in a rollout's value (above)
     double widening          # EXPERIMENT: the progressive-widening exponent (above; 0: off)
-    double length_discount   # a playout's values shrink toward 0.5 by (1 - d) per decision from the root (0: off)
+    double length_discount   # once decided (update_hurry), values shrink toward 0.5 by 1 - d a decision (0: off)
     double implicit_minimax  # the weight alpha of the heuristic-minimax value in selection (0: off; 2 players)
     int chance_branching     # chance events with at most this many outcomes are closed loop (0: none)
     int determinizations     # PIMC only
@@ -342,12 +342,17 @@ cdef inline void end_of_playout(Worker* w, const char* s) noexcept nogil:
         discount_by_length(w)
 
 
+cdef int statistics_tree(int algorithm, int searcher) noexcept nogil:
+    """The tree whose root children are the searcher's moves: the searcher's own under MO-ISMCTS, else the first."""
+    return searcher if algorithm == ALG_MO_ISMCTS else 0
+
+
 cdef void update_hurry(Worker* w) noexcept nogil:
     """Sets w.hurry when the search finds its position decided: its most visited root move's mean at least
     1 - DECIDED_VALUE or at most DECIDED_VALUE. Only then are values discounted by length: in an open game the
     discount would only blur the values the moves are told apart by."""
-    cdef int tree = w.cfg.searcher if w.cfg.algorithm == ALG_MO_ISMCTS else 0
-    cdef int32_t c = w.arena.nodes[w.roots[tree]].first_child, best = NO_NODE
+    cdef int32_t c = w.arena.nodes[w.roots[statistics_tree(w.cfg.algorithm, w.cfg.searcher)]].first_child
+    cdef int32_t best = NO_NODE
     while c != NO_NODE:
         if w.arena.nodes[c].player == w.cfg.searcher and (
                 best == NO_NODE or w.arena.nodes[c].visits > w.arena.nodes[best].visits):
