@@ -248,3 +248,45 @@ def test_a_game_saved_before_deal_seed_had_its_name_still_loads_with_its_seed():
 def test_a_bad_saved_game_is_refused_by_field(doc, message):
     with pytest.raises(cavemind.InvalidRecordError, match=message):
         GameSession.from_record(doc)
+
+
+def test_a_session_set_up_from_a_seats_view_replays_from_its_record_and_saved_game():
+    """A game set up from a position (the record's `start`): the view's unseen parts sampled by the start's seed,
+    the same again when the record or the saved game is read back; the view stays a view."""
+    from cavemind.game_files import parse_game_file
+
+    game = cavemind.load_game("kuhn_poker", players=3)
+    state = game.new_initial_state(seed=2)
+    while state.is_chance_node():
+        state.apply(state.sample_chance(7))
+    state.apply("pass")
+    start = {"position": state.to_dict(observer=1), "seed": 4}
+    session = GameSession(game, ["random", "human", "random"], deal_seed=4, start=start)
+    assert session.state.view_of == 1 and session.ply == 0
+    assert session.state.to_dict(observer=1)["state"] == start["position"]["state"]
+    while not session.is_over():
+        if session.to_move == 1:
+            session.play(session.legal_moves()[0].action)
+        else:
+            session.ai_move()
+    record = session.to_record()
+    assert record.header["start"] == start and record.state_at(0).view_of == 1
+    assert parse_record(record.text()).state_at() == session.state
+    assert parse_game_file(json.dumps(session.to_saved_game()), "saved").state_at() == session.state
+
+
+@pytest.mark.parametrize("start, message", [
+    ({"position": {"game": "kuhn_poker"}}, "start.position: position: missing field 'format'"),
+    ({"position": {}, "seed": -1}, "start.seed"),
+    ({"seed": 1}, "start: expected an object"),
+    ("kuhn", "start: expected an object"),
+])
+def test_a_bad_start_is_refused_naming_its_field(start, message):
+    with pytest.raises(cavemind.InvalidPositionError, match=message.replace("(", r"\(")):
+        GameSession(cavemind.load_game("kuhn_poker"), start=start)
+
+
+def test_a_start_of_another_game_is_refused():
+    position = cavemind.load_game("tictactoe").new_initial_state().to_dict()
+    with pytest.raises(cavemind.InvalidPositionError, match="start.position: position: it is a"):
+        GameSession(cavemind.load_game("kuhn_poker"), start={"position": position, "seed": 0})

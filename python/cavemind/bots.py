@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import abc
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cavemind.errors import SearchError
 from cavemind.levels import choose, level_temperature, with_level_budget
-from cavemind.search import AnalysisInfo, Limit, SearchTree, analyse, search_settings
+from cavemind.search import AnalysisInfo, Limit, SearchTree, StopFlag, analyse, search_settings
 from cavemind.settings import BY_NAME, FIELDS, LIMIT_FIELDS, SearchSettings
 
 if TYPE_CHECKING:      # for annotations only
@@ -126,13 +127,18 @@ class SearchBot(Bot):
             return getattr(self.__dict__["settings"], name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    def step(self, state: State) -> int:
+    def step(self, state: State, *, on_progress: Callable[[AnalysisInfo], None] | None = None,
+             stop: StopFlag | None = None, progress_every: float = 0.25) -> int:
+        """The move for `state`. `on_progress(info)` is shown the search's statistics every `progress_every`
+        seconds (a person watching it think); setting `stop` ends the search early and plays its choice so far
+        ("move now")."""
         _require_decision(state)
         actions = state.legal_actions()
         self.last_analysis = None
         if len(actions) == 1:
             return actions[0]
-        info = analyse(state, settings=self.settings, seed=self._rng.getrandbits(63), tree=self.tree)
+        info = analyse(state, settings=self.settings, seed=self._rng.getrandbits(63), tree=self.tree, stop=stop,
+                       on_progress=on_progress, progress_every=progress_every)
         self.last_analysis = info
         return choose(info.moves, self.temperature, self._rng).action if info.moves else info.best.action
 

@@ -11,10 +11,12 @@
     >>> record.state_at(1) == state, record.entries[0].name
     (True, 'b2')
 
-A record starts at the game's raw initial state (`game.new_initial_state()` without a seed) and lists every
-action from there, chance outcomes (the deal, the dice) included, so replaying it needs no seed: the seeds in
-the header only say where the game came from. The reader replays the whole game while it reads, so a record
-that loads is one the rules allow; every error names the line and the field.
+A record starts at the game's raw initial state (`game.new_initial_state()` without a seed), or at the position its
+header's `start` gives (a game set up from a position, as a chess PGN's FEN tag), and lists every action from there,
+chance outcomes (the deal, the dice) included, so replaying it needs no seed: the seeds in the header only say where
+the game came from (a start position from one seat's view has the seed that sampled what it hides). The reader
+replays the whole game while it reads, so a record that loads is one the rules allow; every error names the line and
+the field.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cavemind.errors import CavemindError, IllegalActionError, InvalidPositionError, InvalidRecordError
-from cavemind.game import CHANCE, Game, State
+from cavemind.game import CHANCE, Game, State, state_from_json
 from cavemind.inputs import MAX_NESTING, load_json, nesting_depth, read_text_file
 
 if TYPE_CHECKING:      # for annotations only
@@ -87,19 +89,23 @@ class GameRecord:
     def seats(self) -> list[str]:
         return list(self.header["seats"])
 
+    def initial_state(self) -> State:
+        """The state the record starts from: the raw initial state, or its header's start position."""
+        return start_state(self.game, self.header.get("start"))
+
     def state_at(self, n: int | None = None) -> State:
-        """The state after the first `n` entries (0: the raw initial state; None: the end of the record)."""
+        """The state after the first `n` entries (0: where the record starts; None: the end of the record)."""
         n = len(self.entries) if n is None else n
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(self.entries):
             raise InvalidRecordError(f"move {n!r}: the record has entries 0 to {len(self.entries)}")
-        state = self.game.new_initial_state()
+        state = self.initial_state()
         for entry in self.entries[:n]:
             state.apply(entry.action)
         return state
 
     def decisions(self) -> Iterator[tuple[int, RecordEntry, State]]:
         """(index, entry, the state before it) for every entry that is a player's decision, in order."""
-        state = self.game.new_initial_state()
+        state = self.initial_state()
         for index, entry in enumerate(self.entries):
             if not entry.is_chance:
                 yield index, entry, state.clone()
@@ -123,6 +129,24 @@ class GameRecord:
 
 class RecordWriteError(CavemindError, OSError):
     """A record that cannot be written (a missing directory, no permission)."""
+
+
+def start_state(game: Game, start: Any) -> State:
+    """Where a game starts: the raw initial state for `start` None, else the position of a start object
+    {"position": a position (State.to_dict), "seed": the seed that samples what a view hides (default 0)}.
+
+    :raises InvalidPositionError: `start` is malformed or its position is not one of `game`."""
+    if start is None:
+        return game.new_initial_state()
+    if not isinstance(start, dict) or set(start) - {"position", "seed"} or "position" not in start:
+        raise InvalidPositionError("start: expected an object with 'position' (a position) and 'seed'")
+    seed = start.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidPositionError(f"start.seed: expected an integer >= 0, got {json.dumps(seed)}")
+    try:
+        return state_from_json(start["position"], seed=seed, game=game)
+    except InvalidPositionError as error:
+        raise InvalidPositionError(f"start.position: {error}") from None
 
 
 def search_summary(info: AnalysisInfo, top: int = TOP_ALTERNATIVES) -> dict[str, Any]:
@@ -153,11 +177,12 @@ class RecordBuilder:
     GameRecord so far (at the end or when a game is cut short)."""
 
     def __init__(self, game: Game, seats: list[str], deal_seed: int | None = None, source: str = "",
-                 **extra: Any):
+                 start: dict[str, Any] | None = None, **extra: Any):
+        """`start`: where the game starts when not at the raw initial state (see start_state)."""
         self.header: dict[str, Any] = {
             "type": "header", "format": RECORD_FORMAT, "version": RECORD_VERSION, "game": game.name,
             "players": game.num_players, "options": game.options, "seats": [str(s) for s in seats],
-            "deal_seed": deal_seed,
+            "deal_seed": deal_seed, **({"start": start} if start is not None else {}),
             "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             **({"source": source} if source else {}), **extra}
         self.entries: list[RecordEntry] = []
@@ -271,7 +296,10 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
     except CavemindError as error:
         fail(number, "game", str(error))
 
-    state = record.game.new_initial_state()
+    try:
+        state = record.initial_state()
+    except CavemindError as error:           # the message names the field (start, start.seed, ...)
+        raise InvalidRecordError(f"{source}: line {number}: {error}") from None
     body = docs[1:]
     for position, (number, doc) in enumerate(body):
         kind = doc.get("type")

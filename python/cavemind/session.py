@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from cavemind.bots import Bot
+from cavemind.bots import Bot, SearchBot
 from cavemind.botspec import HUMAN, BotSpec, parse_bot_spec
 from cavemind.errors import (
     AmbiguousMoveError,
@@ -29,11 +29,13 @@ from cavemind.errors import (
     EmptyHistoryError,
     IllegalActionError,
     InvalidPlayerError,
+    InvalidPositionError,
     InvalidRecordError,
     SearchError,
 )
 from cavemind.game import CHANCE, Game, State, load_game, mover_view
-from cavemind.records import GameRecord, RecordBuilder, RecordEntry
+from cavemind.records import GameRecord, RecordBuilder, RecordEntry, start_state
+from cavemind.search import AnalysisInfo, StopFlag
 
 SAVED_GAME_FORMAT = 1      # the "record" field of a saved game (docs/cli.md, `play`)
 
@@ -99,12 +101,16 @@ class GameSession:
     entries, with the time each took and the bots' evaluations).
 
     `seats` are bot specifications (`BotSpec` or their text, docs/cli.md) or "human", one per player; by default
-    every seat is human. Every change goes through play(), play_chance(), ai_move() and undo(); `state` is a
-    copy, so nothing else can change the game behind the session's back."""
+    every seat is human. `start` sets the game up from a position instead of the game's start: {"position": a
+    position (State.to_dict), "seed": the seed that samples what a position from one seat's view hides}, kept in the
+    record's header (see cavemind.records.start_state). Every change goes through play(), play_chance(), ai_move()
+    and undo(); `state` is a copy, so nothing else can change the game behind the session's back."""
 
     def __init__(self, game: Game, seats: Sequence[BotSpec | str] | None = None, deal_seed: int = 0, *,
-                 source: str = ""):
-        """`source` names the program in the game record's header (e.g. "cavemind play")."""
+                 source: str = "", start: dict[str, Any] | None = None):
+        """`source` names the program in the game record's header (e.g. "cavemind play").
+
+        :raises InvalidPositionError: `start` is malformed or not a position of `game`."""
         if isinstance(deal_seed, bool) or not isinstance(deal_seed, int) or deal_seed < 0:
             raise SessionError(f"deal_seed={deal_seed!r}: expected an integer >= 0")
         specs = [HUMAN] * game.num_players if seats is None else list(seats)
@@ -113,9 +119,10 @@ class GameSession:
             raise SessionError(f"seats= gives {len(self.seats)} seat{'s' * (len(self.seats) != 1)} for a "
                                f"{game.num_players}-player game")
         self.game, self.deal_seed = game, deal_seed
-        self._state = game.new_initial_state()
+        self._state = start_state(game, start)
         # The builder's entries are the history: entry i is the action that took the state from ply i to i + 1.
-        self._builder = RecordBuilder(game, [str(s) for s in self.seats], deal_seed=deal_seed, source=source)
+        self._builder = RecordBuilder(game, [str(s) for s in self.seats], deal_seed=deal_seed, source=source,
+                                      start=start)
 
     # ------------------------------------------------------------------------------------------- reading
 
@@ -126,7 +133,7 @@ class GameSession:
 
     @property
     def ply(self) -> int:
-        """The number of moves and chance events played from the raw start."""
+        """The number of moves and chance events played from the start (the raw start or `start`)."""
         return len(self._builder.entries)
 
     @property
@@ -193,12 +200,14 @@ class GameSession:
         """Plays the chance outcome drawn here (chance_outcome()) and returns its entry."""
         return self.play(self.chance_outcome())
 
-    def ai_move(self, bot: Bot | BotSpec | str | None = None) -> RecordEntry:
+    def ai_move(self, bot: Bot | BotSpec | str | None = None, *,
+                on_progress: Callable[[AnalysisInfo], None] | None = None, stop: StopFlag | None = None) -> RecordEntry:
         """Asks `bot` for the move of the seat to move and plays it; returns its entry (with the time the bot
         took and its evaluation). The bot sees only that seat's view (see view()), whatever it is, so it cannot
         use what the seat does not know. `bot` is a Bot, or a specification ("ismcts:seconds=1") built afresh
         with a seed fixed by the deal seed and the position, so asking again after undo() gives the same answer
-        under an iteration budget; None: the seat's own specification."""
+        under an iteration budget; None: the seat's own specification. A searching bot shows its statistics so far
+        to `on_progress` as it searches, and `stop` set ends its search early (it plays its choice so far)."""
         mover = self._state.current_player()
         if mover < 0:
             raise SearchError("ai_move() needs a player's decision, not a chance event or the end of the game")
@@ -211,7 +220,9 @@ class GameSession:
                 raise SessionError(f"seat {mover} is a human seat: give ai_move() a bot or a bot specification")
             bot = bot.make(seed=chance_seed(self.deal_seed, self.ply) * 3 + 2)
         start = time.perf_counter()
-        action = bot.step(self.view(mover))
+        view = self.view(mover)
+        action = (bot.step(view, on_progress=on_progress, stop=stop) if isinstance(bot, SearchBot)
+                  else bot.step(view))
         seconds = time.perf_counter() - start
         if action not in self._state.legal_actions():     # a bot's bug, never a person's: say whose
             raise IllegalActionError(f"{bot!r} chose action {action!r}, which is not legal here")
@@ -244,12 +255,15 @@ class GameSession:
         return self._builder.record(self._state)
 
     def to_saved_game(self) -> dict[str, Any]:
-        """The saved game (docs/cli.md, `play`): every move from the raw start by name, the seats, the deal seed
-        and the position now. It holds every hidden card: it is not for the players' eyes."""
+        """The saved game (docs/cli.md, `play`): every move from the start (the raw start, or the position `start`
+        gives) by name, the seats, the deal seed and the position now. It holds every hidden card: it is not for
+        the players' eyes."""
+        start = self._builder.header.get("start")
         doc: dict[str, Any] = {
             "record": SAVED_GAME_FORMAT, "game": self.game.name, "players": self.game.num_players,
             "options": self.game.options, "seats": [str(s) for s in self.seats], "deal_seed": self.deal_seed,
-            "moves": self.moves, "finished": self._state.is_terminal()}
+            **({"start": start} if start is not None else {}), "moves": self.moves,
+            "finished": self._state.is_terminal()}
         if self._state.is_terminal():
             doc["scores"] = self._state.scores()
             doc["returns"] = self._state.returns()
@@ -267,7 +281,8 @@ class GameSession:
         if isinstance(record, GameRecord):
             header = record.header
             session = cls(record.game, record.seats if seats is None else seats,
-                          (header.get("deal_seed") or 0) if deal_seed is None else deal_seed, source=source)
+                          (header.get("deal_seed") or 0) if deal_seed is None else deal_seed, source=source,
+                          start=header.get("start"))
             session._builder.header = {**header, "seats": [str(s) for s in session.seats],
                                        **({} if deal_seed is None else {"deal_seed": deal_seed})}
             for entry in record.entries:        # the record's reader replayed them: they are legal
@@ -279,7 +294,11 @@ class GameSession:
             raise InvalidRecordError("seats: the saved game names no seats; give them")
         chosen = doc["seats"] if seats is None else seats
         game = load_game(doc["game"], players=doc.get("players", len(chosen)), **doc.get("options", {}))
-        session = cls(game, chosen, saved_deal_seed(doc) if deal_seed is None else deal_seed, source=source)
+        try:
+            session = cls(game, chosen, saved_deal_seed(doc) if deal_seed is None else deal_seed, source=source,
+                          start=doc.get("start"))
+        except InvalidPositionError as error:
+            raise InvalidRecordError(str(error)) from None
         for index, move in enumerate(doc["moves"]):
             try:                        # by its exact name: a file is not typed by a person
                 action = session._state.string_to_action(move)
@@ -311,7 +330,9 @@ def _checked_saved_game(doc: Mapping[str, Any]) -> Mapping[str, Any]:
         ("deal_seed", _is_seed, "expected an integer >= 0"),
         ("seed", _is_seed, "expected an integer >= 0 (the deal seed, as saved games before deal_seed called it)"),
         ("seats", lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
-         "expected a list of bot specifications"))
+         "expected a list of bot specifications"),
+        ("start", lambda v: isinstance(v, dict), "expected an object with 'position' and 'seed' (the position the "
+                                                 "game was set up from)"))
     for key, check, what in checks:
         if key in doc and not check(doc[key]):
             raise InvalidRecordError(f"{key}: {what}")
