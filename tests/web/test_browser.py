@@ -214,3 +214,51 @@ def test_hint_shows_the_search_live_and_stops(live_server, browser):
     assert browser.find_element(By.ID, "analysis-status").text.startswith("searching")
     browser.find_element(By.ID, "stop-analysis").click()
     waiting(browser).until(lambda d: d.find_element(By.ID, "analysis-status").text.startswith("stopped"))
+
+
+def test_watching_the_ai_think_and_making_it_move_now(live_server, browser):
+    start_game(browser, live_server, "tictactoe", ["human", "ismcts:seconds=20"], seed=0)
+    click(browser, browser.find_element(By.CSS_SELECTOR, "#board .clickable"))
+    waiting(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-table tbody tr"))
+    assert browser.find_element(By.ID, "analysis-title").text == "Seat 1 is thinking"
+    assert "%" in browser.find_element(By.CSS_SELECTOR, "#analysis-table tbody tr").text
+    started = time.monotonic()
+    stop = browser.find_element(By.ID, "stop-analysis")
+    assert stop.text == "Move now"
+    stop.click()
+    status, _, _ = settled(browser)
+    assert "Seat 0 to move" in status and time.monotonic() - started < 15     # not the bot's 20 seconds
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#log li")) == 2
+
+
+def test_dice_appear_as_they_are_rolled(live_server, browser, screenshots):
+    start_game(browser, live_server, "stone_age", ["human", "random"], seed=2)
+    rng = random.Random(1)
+    for _ in range(200):
+        status, places, buttons = settled(browser)
+        if browser.find_elements(By.CSS_SELECTOR, "#chance .die"):
+            break
+        click(browser, rng.choice(places or buttons))
+    else:
+        pytest.fail("no die shown in 200 decisions")
+    die = browser.find_element(By.CSS_SELECTOR, "#chance .die")
+    assert die.text.isdigit() and die.get_attribute("title").startswith("chance: ")
+    browser.save_screenshot(os.path.join(screenshots, "stone_age-dice.png"))
+
+
+def test_a_position_file_is_loaded_to_play_on(live_server, browser, tmp_path):
+    import json
+
+    import cavemind
+
+    state = cavemind.load_game("kuhn_poker").new_initial_state(seed=3)
+    while state.is_chance_node():
+        state.apply(state.sample_chance(1))
+    state.apply("pass")
+    path = tmp_path / "kuhn-seat1.json"
+    path.write_text(json.dumps(state.to_dict(observer=1)))
+    browser.get(live_server)
+    waiting(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game-name option")) > 1)
+    browser.find_element(By.ID, "load-file").send_keys(str(path))
+    status, _, buttons = settled(browser)
+    assert "You are seat 1" in status and "Seat 1 to move" in status and buttons

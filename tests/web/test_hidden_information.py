@@ -16,6 +16,7 @@ import re
 
 import pytest
 
+import cavemind
 from cavemind.botspec import parse_bot_spec
 
 GAMES = ("stone_age", "honga", "jaeger_und_spaeher", "dino_jagd", "prehistory")
@@ -92,8 +93,9 @@ class Perception:
     """The game's events named as `seat` perceived them, replayed here from the raw start, independently of the
     server's log: the names and the words in them are what the seat knows from the course of the game."""
 
-    def __init__(self, game, seat):
-        self.state, self.seat, self.names, self.words = game.new_initial_state(), seat, [], set()
+    def __init__(self, game, seat, start=None):
+        self.state = game.new_initial_state() if start is None else start
+        self.seat, self.names, self.words = seat, [], set()
 
     def follow(self, history):
         for action in history[len(self.names):]:
@@ -152,3 +154,59 @@ def test_no_payload_holds_a_hidden_part_of_the_true_state(client, store, name):
     assert would_have_leaked, f"{name}: the detector never fired on the unmasked position"
     print(name, requests, "requests;", len(checked_hidden), "hidden strings, e.g.", sorted(checked_hidden)[:8])
     assert json.loads(answer.text)["returns"]
+
+
+def watched_ai_move(client, game_id):
+    """A bot's move over the WebSocket, watched as it thinks: every message's text and the last one."""
+    texts = []
+    with client.websocket_connect(f"/api/games/{game_id}/analysis") as socket:
+        socket.send_json({"action": "ai-move", "top": 8})
+        while True:
+            texts.append(socket.receive_text())
+            doc = json.loads(texts[-1])
+            if doc["type"] in ("played", "error"):
+                return texts, doc
+
+
+@pytest.mark.parametrize("start", ["new game", "uploaded view"])
+@pytest.mark.parametrize("name", GAMES)
+def test_watching_a_bot_think_shows_nothing_hidden(client, store, name, start):
+    """The first decisions of a game against a searching bot, every bot move watched over the WebSocket: no
+    message names a hidden part of the true state, from a new game and from a position uploaded from the human
+    seat's view (whose unseen parts the server sampled: they are the true state there)."""
+    rng = random.Random(GAMES.index(name))
+    seats = ["human", "ismcts:seconds=0.3"]
+    if start == "new game":
+        answer = client.post("/api/games", json={"game": name, "players": 2, "seats": seats, "dealSeed": 4})
+    else:
+        state = cavemind.load_game(name, players=2).new_initial_state(seed=4)
+        while len(state.history()) < 30 or state.current_player() != HUMAN:
+            state.apply(state.sample_chance(rng.getrandbits(31)) if state.current_player() < 0
+                        else rng.choice(state.legal_actions()))
+        answer = client.post(f"/api/games/load?seats={','.join(seats)}&dealSeed=4",
+                             content=json.dumps(state.to_dict(observer=HUMAN)))
+    assert answer.status_code == 201, answer.text
+    game_id = answer.json()["id"]
+    session = store.get(game_id).session
+    perceived = Perception(session.game, HUMAN, session.to_record().initial_state())
+    payloads, watched, thoughts = [answer.text], 0, 0
+    for _ in range(60):
+        view = json.loads(payloads[-1])
+        state = session.state
+        perceived.follow(state.history())
+        hidden = hidden_strings(state, HUMAN, perceived.words)
+        assert all(leaked(hidden, text) == set() for text in payloads), f"{name}: hidden parts in a payload"
+        if view["finished"] or watched == 4:
+            break
+        if view["aiToMove"]:
+            payloads, last = watched_ai_move(client, game_id)
+            assert last["type"] == "played", last
+            thoughts += sum(json.loads(text)["type"] == "thinking" for text in payloads)
+            payloads.append(json.dumps(last["view"]))       # the next screen, which came with "played"
+            watched += 1
+        else:
+            answer = client.post(f"/api/games/{game_id}/play",
+                                 json={"move": rng.choice(view["legalMoves"])["action"]})
+            assert answer.status_code == 200, answer.text
+            payloads = [answer.text]
+    assert watched == 4 and thoughts, f"{name}: the bot moved {watched} times, thinking {thoughts} times"

@@ -274,10 +274,11 @@ def test_a_bug_still_gets_a_json_answer(store, monkeypatch):
     from starlette.testclient import TestClient
 
     import cavemind.web.app as web_app
+    import cavemind.web.views as web_views
 
     def broken(game, seat):
         raise RuntimeError("drawing failed")
-    monkeypatch.setattr(web_app, "seat_view", broken)
+    monkeypatch.setattr(web_views, "seat_view", broken)
     with TestClient(web_app.create_app(store), raise_server_exceptions=False) as client:
         answer = client.post("/api/games", json={"game": "tictactoe"})
     assert answer.status_code == 500 and "drawing failed" in answer.json()["error"]

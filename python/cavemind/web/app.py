@@ -5,6 +5,7 @@ describes the API.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 import cavemind
 from cavemind.botspec import HUMAN
 from cavemind.errors import AmbiguousMoveError, CavemindError, EmptyHistoryError
-from cavemind.game import parameters_of
+from cavemind.game import parameters_of, state_from_json
 from cavemind.game_files import ARENA_RESULTS, POSITION, file_kind, parse_game_file
 from cavemind.levels import LEVELS
 from cavemind.review import review_record
@@ -37,7 +38,7 @@ from cavemind.web.requests import (
     seat_specs,
 )
 from cavemind.web.sessions import SOURCE, GameNotFoundError, GameStore, WebGame, session_from_record
-from cavemind.web.views import seat_view, status, viewer_of
+from cavemind.web.views import next_screen, screen, viewer_of
 
 STATIC = Path(__file__).parent / "static"
 # Bot choices the new-game form offers, the AI's levels first (cavemind.levels; any other specification can be
@@ -109,12 +110,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
         return JSONResponse(await _view(game, None), status_code=201)
 
     async def _view(game: WebGame, seat: int | None) -> dict[str, Any]:
-        def build() -> dict[str, Any]:
-            with game.lock:
-                shown = viewer_of(game) if seat is None else seat
-                return seat_view(game, shown) if shown is not None or game.may_show_everything() \
-                    else {**status(game), "viewer": None}
-        return await run_in_threadpool(build)
+        return await run_in_threadpool(screen, game, seat)
 
     @_answer
     async def view(request: Request) -> Response:
@@ -155,14 +151,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
         return JSONResponse(await _next_screen(game, await run_in_threadpool(act)))
 
     async def _next_screen(game: WebGame, seat: int | None) -> dict[str, Any]:
-        """After a change: the view of the seat now shown, or, when the screen passes from `seat` (the person who
-        was shown it before the change) to another person at one screen, only the status and whom to pass the
-        device to (the next view is asked for after the hand-over)."""
-        with game.lock:
-            following = viewer_of(game)
-        if seat is not None and following is not None and following != seat and len(game.humans) > 1:
-            return {**status(game), "viewer": None, "passTo": following}
-        return await _view(game, following)
+        return await run_in_threadpool(next_screen, game, seat)
 
     @_answer
     async def ai_move(request: Request) -> Response:
@@ -224,12 +213,12 @@ def create_app(store: GameStore | None = None) -> Starlette:
 
     @_answer
     async def load(request: Request) -> Response:
-        """A new game from an uploaded file (the body): a saved game, a game record, or an arena results file's
-        first game. ?seats=human,random sets the seats (default: the file's, and human where it names none)."""
+        """A new game from an uploaded file (the body): a saved game, a game record, an arena results file's
+        first game, or a position to play on. ?seats=human,random sets the seats (default: the file's, and human
+        where it names none; for a position, the person at its observer's seat, or at the seat to move)."""
         text = await body_text(request)
         if file_kind(text) == POSITION:
-            raise RequestError(422, "body", "body: a position; upload a whole game (loading a single position "
-                                            "to play on is not supported yet)")
+            return await _load_position(request, text)
         try:
             parsed = await run_in_threadpool(parse_game_file, text, "upload", 1 if _is_arena(text) else None)
         except CavemindError as error:
@@ -246,6 +235,29 @@ def create_app(store: GameStore | None = None) -> Starlette:
         except CavemindError as error:
             raise RequestError(422, "body", f"body: {error}") from None
         game = await run_in_threadpool(games.new, session, True)
+        return JSONResponse(await _view(game, None), status_code=201)
+
+    async def _load_position(request: Request, text: str) -> Response:
+        """A new game set up from an uploaded position. One from a seat's view keeps what that seat could not see
+        hidden (sampled with the deal seed, shown as unknown); a whole position was the player's to read, so
+        nothing of that game is hidden from them."""
+        seed = query_integer(request, "dealSeed", 0, MAX_DEAL_SEED) or 0
+        start = {"position": json.loads(text), "seed": seed}
+        try:
+            state = await run_in_threadpool(state_from_json, start["position"], seed)
+        except CavemindError as error:
+            raise RequestError(422, "body", f"body: {error}") from None
+        seats_text = request.query_params.get("seats")
+        if seats_text is not None:
+            specs = seat_specs(seats_text.split(","), "seats")
+        else:
+            person = state.view_of if state.view_of is not None else max(state.current_player(), 0)
+            specs = seat_specs([HUMAN if seat == person else BOT_PRESETS[0] for seat in range(state.game.num_players)])
+        if len(specs) != state.game.num_players:
+            raise RequestError(400, "seats", f"seats: {len(specs)} seats for a {state.game.num_players}-player game")
+        check_bots_play(specs, state.game.name)
+        session = GameSession(state.game, specs, seed, source=SOURCE, start=start)
+        game = await run_in_threadpool(games.new, session, state.view_of is None)
         return JSONResponse(await _view(game, None), status_code=201)
 
     @_answer

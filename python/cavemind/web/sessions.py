@@ -11,13 +11,14 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cavemind.botspec import HUMAN, BotSpec
 from cavemind.errors import CavemindError
 from cavemind.game import State
 from cavemind.records import GameRecord
+from cavemind.search import AnalysisInfo, StopFlag
 from cavemind.session import GameSession
 
 # Open games at once: past it the least recently used game is dropped (a page left open long ago), so memory
@@ -72,10 +73,12 @@ class WebGame:
         self.session.play(action)
         self._log(before, action)
 
-    def ai_move(self) -> None:
-        """The bot of the seat to move searches (from its own view) and plays."""
+    def ai_move(self, on_progress: Callable[[AnalysisInfo], None] | None = None,
+                stop: StopFlag | None = None) -> None:
+        """The bot of the seat to move searches (from its own view) and plays; a searching bot shows its
+        statistics to `on_progress` as it goes, and `stop` set makes it play its choice so far."""
         before = self.session.state
-        entry = self.session.ai_move()
+        entry = self.session.ai_move(on_progress=on_progress, stop=stop)
         self._log(before, entry.action)
 
     def play_chance(self) -> list[int]:

@@ -10,6 +10,11 @@ from typing import Any
 from cavemind.game import CHANCE
 from cavemind.web.sessions import WebGame
 
+# Worlds sampled from the viewer's view to tell whether a bot's view holds anything the viewer's does not: with
+# a hidden part of only two possibilities (Kuhn poker's card), all of them agreeing by chance has probability
+# 2 ** -32.
+THINKING_SAMPLES = 32
+
 
 def viewer_of(game: WebGame) -> int | None:
     """The seat whose view the screen shows: the human seat to move; otherwise the human seat that decided
@@ -40,6 +45,42 @@ def status(game: WebGame) -> dict[str, Any]:
         doc["returns"] = state.returns()
         doc["scores"] = state.scores()
     return doc
+
+
+def thinking_shown(game: WebGame, mover: int, viewer: int | None) -> bool:
+    """Whether the search of the bot at `mover` may be shown live on `viewer`'s screen. Its candidate moves,
+    values and lines come from the mover's view, so they may be shown only when that view holds nothing the
+    viewer cannot see: when every world the viewer cannot tell from the true one (THINKING_SAMPLES of them,
+    sampled from the viewer's view) looks the same from the mover's seat. A game that may show everything
+    shows it."""
+    if game.may_show_everything():
+        return True
+    if viewer is None:
+        return False
+    state = game.session.state
+    seen = state.to_dict(observer=mover)
+    return all(state.determinize(viewer, seed).to_dict(observer=mover) == seen for seed in range(THINKING_SAMPLES))
+
+
+def screen(game: WebGame, seat: int | None = None) -> dict[str, Any]:
+    """The screen of `seat` (None: of the seat viewer_of names): its view, or only the status where no seat's
+    view may be shown (a game between bots that hides something, until it is over)."""
+    with game.lock:
+        shown = viewer_of(game) if seat is None else seat
+        if shown is None and not game.may_show_everything():
+            return {**status(game), "viewer": None}
+        return seat_view(game, shown)
+
+
+def next_screen(game: WebGame, before: int | None) -> dict[str, Any]:
+    """The screen after a change: the view of the seat now shown or, when the screen passes from `before` (the
+    person shown it before the change) to another person at one screen, only the status and whom to pass the
+    device to (the next view is asked for after the hand-over)."""
+    with game.lock:
+        following = viewer_of(game)
+        if before is not None and following is not None and following != before and len(game.humans) > 1:
+            return {**status(game), "viewer": None, "passTo": following}
+        return screen(game, following)
 
 
 def seat_view(game: WebGame, seat: int | None) -> dict[str, Any]:

@@ -3,11 +3,12 @@
 
 const $ = (selector) => document.querySelector(selector);
 // The SVG classes of the pictures (cavemind.svg) that stand for a place a move names: an element classed
-// "<kind> <target>" is clickable when a legal move's name has <target> as one of its words.
+// "<kind> <target>" is clickable when a legal move's name has <target> among its words ("space r0c4" names
+// "to r0c4"), a target of several words joined by "-" as consecutive words ("place paint-2" names "paint 2").
 const PLACE_KINDS = ["cell", "place", "field", "space", "location", "period", "holy-place"];
 
 let current = null;        // the view the server sent last
-let socket = null;         // the live analysis, while it runs
+let socket = null;         // the live analysis or the AI's search being watched, while it runs
 let busy = false;          // a request that changes the game is under way
 
 async function api(method, path, body, raw = false) {
@@ -140,7 +141,7 @@ async function show(view) {
   render(view);
   if (view.aiToMove && !view.finished) {
     await new Promise((resolve) => setTimeout(resolve, 0));     // let the page draw the last move first
-    await show(await api("POST", `/api/games/${view.id}/ai-move`));
+    await show($("#watch-ai").checked ? await watchAiMove(view) : await api("POST", `/api/games/${view.id}/ai-move`));
   }
 }
 
@@ -182,6 +183,7 @@ function render(view) {
     return item;
   }));
   log.scrollTop = log.scrollHeight;
+  showChance(view);
   $("#undo").disabled = view.viewer === null;
   $("#hint").disabled = view.legalMoves.length === 0;
   $("#save-record").disabled = !view.everythingShown;
@@ -195,12 +197,12 @@ function render(view) {
 // and otherwise marks the matching moves in the list.
 function markBoardTargets(view) {
   if (!view.legalMoves.length) return;
-  const words = view.legalMoves.map((move) => ({ move, words: move.name.toLowerCase().split(/\s+/) }));
+  const names = view.legalMoves.map((move) => ({ move, spaced: ` ${move.name.toLowerCase().split(/\s+/).join(" ")} ` }));
   for (const element of document.querySelectorAll("#board svg [class]")) {
     const classes = element.getAttribute("class").split(/\s+/);
     if (classes.length < 2 || !PLACE_KINDS.includes(classes[0])) continue;
-    const target = classes[1].toLowerCase();
-    const matching = words.filter((entry) => entry.words.includes(target)).map((entry) => entry.move);
+    const target = ` ${classes[1].toLowerCase().split("-").join(" ")} `;
+    const matching = names.filter((entry) => entry.spaced.includes(target)).map((entry) => entry.move);
     if (!matching.length) continue;
     element.classList.add("clickable");
     element.dataset.moves = matching.map((m) => m.action).join(" ");
@@ -212,6 +214,22 @@ function markBoardTargets(view) {
       document.querySelector("#moves button.chosen")?.scrollIntoView({ block: "nearest" });
     });
   }
+}
+
+// The dice rolled and the cards drawn since the viewer last decided, as the viewer perceived them.
+function showChance(view) {
+  let since = view.log.length;
+  while (since > 0 && view.log[since - 1].mover !== view.viewer) since--;
+  const events = view.log.slice(since).filter((event) => event.mover === "chance");
+  $("#chance").replaceChildren(...events.map((event) => {
+    const die = /^(?:roll|die)\s+(\d+)$/i.exec(event.name);
+    const picture = document.createElement("span");
+    picture.className = die ? "die" : "drawn";
+    picture.textContent = die ? die[1] : event.name.replace(/^(?:draw|reveal)\s+/i, "");
+    picture.title = `chance: ${event.name}`;
+    return picture;
+  }));
+  $("#chance-box").hidden = events.length === 0;
 }
 
 function play(action) {
@@ -241,11 +259,17 @@ function download(doc, name) {
 
 // ------------------------------------------------------------------------------------------ analysis
 
+function searchSocket() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return new WebSocket(`${scheme}://${location.host}/api/games/${current.id}/analysis`);
+}
+
 function startAnalysis() {
   stopAnalysis();
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${current.id}/analysis`);
+  socket = searchSocket();
   $("#analysis").hidden = false;
+  $("#analysis-title").textContent = "Analysis";
+  $("#stop-analysis").textContent = "Stop";
   $("#analysis-status").textContent = "starting…";
   socket.onopen = () => socket.send(JSON.stringify({ action: "start", seconds: 60, top: 8 }));
   socket.onmessage = (message) => {
@@ -254,6 +278,40 @@ function startAnalysis() {
     showAnalysis(doc);
     if (doc.type === "final") { socket.close(); socket = null; }
   };
+}
+
+// The AI's move, its search shown as it thinks where the server may show it (else only that it thinks); the
+// Stop button says "Move now". Resolves to the next screen.
+function watchAiMove(view) {
+  stopAnalysis();
+  const seat = view.toMove;
+  return new Promise((resolve, reject) => {
+    const watching = searchSocket();
+    socket = watching;
+    watching.onopen = () => watching.send(JSON.stringify({ action: "ai-move", top: 8 }));
+    watching.onmessage = (message) => {
+      const doc = JSON.parse(message.data);
+      if (doc.type === "thinking") {
+        $("#analysis").hidden = false;
+        $("#analysis-title").textContent = `Seat ${seat} is thinking`;
+        $("#stop-analysis").textContent = "Move now";
+        if (doc.hidden) {
+          $("#analysis-status").textContent = `thinking for ${doc.seconds.toFixed(1)} s; its candidate moves stay ` +
+            "hidden: it holds something you cannot see";
+          $("#analysis-table tbody").replaceChildren();
+        } else {
+          showAnalysis({ ...doc, type: "report" });
+        }
+        return;
+      }
+      watching.onclose = null;
+      watching.close();
+      if (socket === watching) socket = null;
+      $("#analysis").hidden = true;
+      if (doc.type === "played") resolve(doc.view); else reject(new Error(doc.error));
+    };
+    watching.onclose = () => reject(new Error("the connection to the server closed during the AI's move"));
+  });
 }
 
 function stopAnalysis() {
