@@ -154,7 +154,7 @@ EXPERT_PERSON = ("jaeger_und_spaeher",)
 
 @pytest.mark.parametrize("game, board_places", [("tictactoe", True), ("stone_age", True), ("honga", True),
                                                 ("jaeger_und_spaeher", True), ("dino_jagd", True),
-                                                ("prehistory", False)])
+                                                ("prehistory", True)])
 def test_a_whole_game_by_clicking(live_server, browser, screenshots, game, board_places):
     rng = random.Random(game)
     chooser = None

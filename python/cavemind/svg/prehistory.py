@@ -1,8 +1,16 @@
 """Prehistory: the hex map with row and column labels as the move notation names its spaces (`rRcC`:
 row R, column C, odd rows shifted right), every space's terrain, symbol and token, the members and
 campsites on it; the action board (pricing tile colours, footings, pillar cubes), the central tile with
-movement values, the displays, and each player's board (ceremony cards of the other players as backs
-showing only their public value)."""
+movement values, the displays, and each player's board (its rock painting's nine sections, ceremony cards of
+the other players as backs showing only their public value).
+
+What a move names is classed `<kind> <target>` for the web page (python/cavemind/web/static/app.js), which makes
+it clickable for the legal moves whose names hold the target's words, split at "-", in a row: the map spaces
+and the members on them `space rRcC` (`to`, `select`, `settle`), the face-up gathering tiles, fish and hunting
+cards `place gather-K`, `place fish-K`, `place hunt-K`, the ceremony cards `place cN:kind/vV` (a kind without a
+"-"), the pillar tops `place pillar-<action>`, the pricing tiles `place rotate-<action>`; and on the board of the
+player to move the painting's sections `place paint-K`, the members in the tent `place migrate-N` (the Nth) and,
+while paying, the resources `place footing-<colour>` or `place pay-<colour>`."""
 from __future__ import annotations
 
 import math
@@ -24,6 +32,9 @@ TERRAIN_COLOURS = {"water": "#cfe6f5", "rock": "#e0dcd4", "forest": "#d5ead0"}
 FEATURE_LABELS = {"plain": "", "camp": "campsite", "gather": "gather", "fish": "fish", "animal": "animal",
                   "megA": "megalith A", "megB": "megalith B", "megC": "megalith C"}
 TOK_G, TOK_F, TOK_A, TOK_MEGA = 1, 13, 22, 25
+SECTION = 14                             # a square of the rock painting drawn on a player's board
+# While the player to move pays resources one by one, the move that pays each colour (`footing grey`).
+PAYING_VERBS = {"pay-footing": "footing", "pay-distinct-colours": "pay"}
 
 
 def _module() -> ModuleType:
@@ -82,11 +93,18 @@ def _token_label(module: ModuleType, data: dict[str, Any], token: int) -> str:
     return gathering + ("+d" if kind % 2 else "")
 
 
+def _mover(doc: dict[str, Any]) -> int | None:
+    """The seat to move, None at a chance node, at the end or when the position does not say."""
+    mover = doc.get("to_move")
+    return mover if isinstance(mover, int) and not isinstance(mover, bool) else None
+
+
 def draw(doc: dict[str, Any]) -> Picture:
     module = _module()
     data = module.DATA
     state = doc["state"]
     n = state["num_players"]
+    mover = _mover(doc)
     colours = module.COLOURS
     map_rows = 1 + (5 * n + 1) // 2         # the starter row, then 2 map tiles (of 4 spaces) a row
     map_bottom = MAP_Y + 2 * HEX_R + (map_rows - 1) * ROW_STEP + 10
@@ -138,17 +156,20 @@ def draw(doc: dict[str, Any]) -> Picture:
             pieces = [owner - 1] * count if owner else []
             tired = [True] * state["members_tired"][sp]
         # A row of discs 12 apart, closer together when many share the space, so that they stay inside the
-        # hexagon (beside the campsite's triangle when there is one).
+        # hexagon (beside the campsite's triangle when there is one). They are classed with their space too:
+        # drawn over its hexagon, they would otherwise swallow the clicks that select them.
         middle, half_span = (cx + 6, 13) if state["campsite_owner"][sp] else (cx, 19)
         step = min(12, 2 * half_span / max(1, len(pieces) - 1))
         for i, q in enumerate(pieces):
+            tired_note = " tired" if i < len(tired) else ""
             picture.person(middle + (i - (len(pieces) - 1) / 2) * step, cy + 14, q, r=5,
-                           cls="member tired" if i < len(tired) else "member")
+                           cls=f"space r{r}c{c} member{tired_note}",
+                           title=f"player {q}'s{tired_note} member on r{r}c{c}")
 
     _action_board(picture, module, data, state)
     _displays(picture, module, data, state)
     for q in range(n):
-        _player(picture, module, data, state, q, 10 + (q % 2) * 560, players_top + (q // 2) * 150)
+        _player(picture, module, data, state, q, 10 + (q % 2) * 560, players_top + (q // 2) * 150, q == mover)
     return picture
 
 
@@ -188,14 +209,15 @@ def _action_board(picture: Picture, module: ModuleType, data: dict[str, Any], st
         if state["pricing_tile"][k] >= len(data["pricing_tiles"]):
             continue
         for j in range(6):
-            _cube(picture, colours, _price_colour(data, state, k, j), x + 100 + j * 26, row_y, size=18, cls="price")
+            _cube(picture, colours, _price_colour(data, state, k, j), x + 100 + j * 26, row_y, size=18,
+                  cls=f"place rotate-{action} price")
         for i, cube in enumerate(state["footings"][k]):
             if cube:
                 _cube(picture, colours, cube - 1, x + 270 + i * 24, row_y, size=18, cls="footing")
         cx = x + 340
         for colour, count in enumerate(state["pillar_cubes"][k]):
             for _ in range(count):
-                _cube(picture, colours, colour, cx, row_y, size=18, cls="pillar")
+                _cube(picture, colours, colour, cx, row_y, size=18, cls=f"place pillar-{action} pillar")
                 cx += 22
 
 
@@ -203,13 +225,21 @@ def _displays(picture: Picture, module: ModuleType, data: dict[str, Any], state:
     x, y = RIGHT_X, 318
     picture.text(x, y + 12, "gathering slots", size=12, bold=True)
     for k, kind in enumerate(state["gathering_slot"]):
-        label = data["gathering"]["types"][(kind - 1) // 2] + ("+d" if (kind - 1) % 2 else "") if kind else "-"
-        picture.card(x + k * 90, y + 18, 86, 22, [label], cls="card gathering" if kind else "empty-slot", size=10)
+        if kind:
+            label = data["gathering"]["types"][(kind - 1) // 2] + ("+d" if (kind - 1) % 2 else "")
+            _display_card(picture, x + k * 90, y + 18, 86, 22, [label], "card gathering", 10, f"gather-{k}",
+                          f"gathering slot {k}: {module._gathering_tile_text(kind - 1)}")
+        else:
+            picture.card(x + k * 90, y + 18, 86, 22, ["-"], cls="empty-slot", size=10)
     y += 50
     picture.text(x, y + 12, "fish slots", size=12, bold=True)
     for k, kind in enumerate(state["fishing_slot"]):
-        label = f"{data['fishing']['types'][(kind - 1) // 3]} {(kind - 1) % 3 + 1}" if kind else "-"
-        picture.card(x + k * 90, y + 18, 86, 22, [label], cls="card fish" if kind else "empty-slot", size=10)
+        if kind:
+            fish, value = data["fishing"]["types"][(kind - 1) // 3], (kind - 1) % 3 + 1
+            _display_card(picture, x + k * 90, y + 18, 86, 22, [f"{fish} {value}"], "card fish", 10, f"fish-{k}",
+                          f"fish slot {k}: {fish} of value {value}")
+        else:
+            picture.card(x + k * 90, y + 18, 86, 22, ["-"], cls="empty-slot", size=10)
     y += 50
     picture.text(x, y + 12, "hunting cards", size=12, bold=True)
     for k, card in enumerate(state["hunting_display"]):
@@ -218,18 +248,40 @@ def _displays(picture: Picture, module: ModuleType, data: dict[str, Any], state:
             kind = "animal" if info.get("animal") else "footprint"
             vp = f", {info['vp']} VP" if "vp" in info else ""
             lines = [f"{info['species']} {kind}", f"cost {info['cost']}{vp}"]
+            _display_card(picture, x + k * 108, y + 18, 104, 36, lines, "card hunting", 10, f"hunt-{k}",
+                          f"hunting card {k}: {module.hunting_card_text(card - 1)}")
         else:
-            lines = ["-"]
-        picture.card(x + k * 108, y + 18, 104, 36, lines, cls="card hunting" if card else "empty-slot", size=10)
+            picture.card(x + k * 108, y + 18, 104, 36, ["-"], cls="empty-slot", size=10)
     y += 64
     picture.text(x, y + 12, "ceremony cards", size=12, bold=True)
     for k, card in enumerate(state["ceremony_display"]):
-        lines = _ceremony_lines(module, card - 1) if card else ["-"]
-        picture.card(x + k * 108, y + 18, 104, 36, lines, cls="card ceremony-display" if card else "empty-slot",
-                     size=9)
+        if card:
+            # The move names the card by one word (`ceremony c10:animals/v1`, `ceremony c6:fish-type/v1`).
+            name: str = module._card_name(card - 1)
+            _display_card(picture, x + k * 108, y + 18, 104, 36, _ceremony_lines(module, card - 1),
+                          "card ceremony-display", 9, name,
+                          f"ceremony card {module.ceremony_card_text(card - 1)}")
+        else:
+            picture.card(x + k * 108, y + 18, 104, 36, ["-"], cls="empty-slot", size=9)
     y += 64
     track = [f"player {q}" for q in state.get("ceremony_track", [])[:state.get("ceremony_track_length", 0)]]
     picture.text(x, y + 12, "ceremony track: " + (", ".join(track) or "-"), size=12)
+
+
+def _display_card(picture: Picture, x: float, y: float, w: float, h: float, lines: list[str], cls: str,
+                  size: float, target: str | None, title: str) -> None:
+    """A face-up card of a display that a move takes (`target`; None: no move names the card alone)."""
+    picture.card(x, y, w, h, lines, cls=cls, size=size, title=None if target else title)
+    if target:
+        _place_over(picture, x, y, w, h, f"place {target}", title, rx=4)
+
+
+def _place_over(picture: Picture, x: float, y: float, w: float, h: float, cls: str, title: str,
+                rx: float = 2) -> None:
+    """An invisible box classed `cls` (`place <target> ...`) over something drawn with text on it, which the page
+    makes clickable: the text would catch the clicks meant for a box under it, and a class on a card's group
+    would outline its text on hover. The box's title tells what it stands for."""
+    picture.rect(x, y, w, h, fill="transparent", stroke="none", rx=rx, cls=cls, title=title)
 
 
 def _ceremony_lines(module: ModuleType, card: int) -> list[str]:
@@ -240,7 +292,9 @@ def _ceremony_lines(module: ModuleType, card: int) -> list[str]:
 
 
 def _player(picture: Picture, module: ModuleType, data: dict[str, Any], state: dict[str, Any], q: int, x: float,
-            y: float) -> None:
+            y: float, to_move: bool) -> None:
+    """Player q's board; on the board of the player `to_move`, what the moves name is classed for the page (their
+    painting's sections, the members in the tent, the resources while paying them)."""
     colours = module.COLOURS
     colour = player_colour(q)
     picture.rect(x, y, 550, 142, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
@@ -249,18 +303,28 @@ def _player(picture: Picture, module: ModuleType, data: dict[str, Any], state: d
                                 f"fishing track {state['fishing_track'][q]}", size=13, bold=True, fill=colour)
     picture.text(x + 8, y + 38, "resources", size=11)
     picture.text(x + 8, y + 58, "markers", size=11)
+    paying = PAYING_VERBS.get(state["pending_decision"]) if to_move else None
     for c in range(6):
         _cube(picture, colours, c, x + 80 + c * 40, y + 26, str(state["resources"][q][c]), cls=f"resource p{q}",
               size=16)
+        if paying:
+            _place_over(picture, x + 80 + c * 40, y + 26, 16, 16, f"place {paying}-{colours[c]} p{q}",
+                        f"{paying} {colours[c]}: {plural(state['resources'][q][c], 'resource')} held")
         _cube(picture, colours, c, x + 80 + c * 40, y + 46, str(state["action_markers"][q][c]), cls=f"marker p{q}",
               size=16)
     picture.text(x + 8, y + 80, f"tent: {plural(state['available_members'][q], 'member')}, "
                                 f"{state['members'][q]} in all, "
                                 f"{plural(camps, 'campsite')} built", size=11)
     for i in range(state["available_members"][q]):
-        picture.person(x + 330 + i * 13, y + 76, q, r=5, cls="tent")
+        if to_move:
+            # `migrate N` sends N members: the Nth member of the tent counted from the left stands for it
+            picture.person(x + 330 + i * 13, y + 76, q, r=5, cls=f"place migrate-{i + 1} tent",
+                           title=f"migrate {i + 1}: {plural(i + 1, 'member')} from the tent")
+        else:
+            picture.person(x + 330 + i * 13, y + 76, q, r=5, cls="tent")
     painted = bin(state["painted_sections"][q]).count("1")
     picture.text(x + 8, y + 98, f"painting: {painted}/9 sections", size=11)
+    _painting(picture, module, data, state, q, x + 496, y + 26, to_move)
     picture.text(x + 8, y + 120, "ceremony:", size=11)
     hand = state["hand"][q]
     cx = x + 70
@@ -279,3 +343,25 @@ def _player(picture: Picture, module: ModuleType, data: dict[str, Any], state: d
                 picture.card(cx, y + 104, card_w, 34, _ceremony_lines(module, card), cls=f"card ceremony p{q}",
                              size=8)
                 cx += card_w + 3
+
+
+def _painting(picture: Picture, module: ModuleType, data: dict[str, Any], state: dict[str, Any], q: int, x: float,
+              y: float, to_move: bool) -> None:
+    """Player q's rock painting as its 3 x 3 sections, numbered as `paint K` names them (row by row), the painted
+    ones grey (the painting action's colour); on the board of the player to move each is the place `paint-K`."""
+    picture.text(x - 4, y + 11, "painting", size=9, anchor="end")
+    tile_drawn = state["pricing_tile"][0] < len(data["pricing_tiles"])
+    for k, symbols in enumerate(data["painting"]["symbols"]):
+        painted = bool(state["painted_sections"][q] >> k & 1)
+        sx, sy = x + (k % 3) * (SECTION + 2), y + (k // 3) * (SECTION + 2)
+        # the colours its symbols cost in spring, as the painting's pricing tile is turned now
+        cost = (" (" + ", ".join(module.COLOURS[_price_colour(data, state, 0, symbol)] for symbol in symbols) + ")"
+                if tile_drawn else "")
+        title = (f"painting section {k}: {plural(len(symbols), 'symbol')}{cost}, "
+                 + ("painted" if painted else "not painted"))
+        picture.rect(sx, sy, SECTION, SECTION, fill=CUBE_COLOURS["grey"] if painted else "#fff", rx=2,
+                     cls=f"painting-section p{q}" + (" painted" if painted else ""), title=None if to_move else title)
+        picture.text(sx + SECTION / 2, sy + SECTION - 4, str(k), size=9, anchor="middle",
+                     fill="#000" if painted else "#777")
+        if to_move:
+            _place_over(picture, sx, sy, SECTION, SECTION, f"place paint-{k} p{q}", title)

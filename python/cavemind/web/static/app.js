@@ -4,8 +4,9 @@
 const $ = (selector) => document.querySelector(selector);
 // The SVG classes of the pictures (cavemind.svg) that stand for a place a move names: an element classed
 // "<kind> <target>" is clickable when a legal move's name has <target> among its words ("space r0c4" names
-// "to r0c4"), a target of several words joined by "-" as consecutive words ("place paint-2" names "paint 2").
-const PLACE_KINDS = ["cell", "place", "field", "space", "location", "period", "holy-place"];
+// "to r0c4", "place c6:fish-type/v1" names "ceremony c6:fish-type/v1"), or the words of a target joined by "-"
+// as consecutive words ("place paint-2" names "paint 2").
+const PLACE_KINDS = ["cell", "place", "field", "space", "location", "period", "holy-place", "item"];
 
 let current = null;        // the view the server sent last
 let socket = null;         // the live analysis or the AI's search being watched, while it runs
@@ -201,8 +202,10 @@ function markBoardTargets(view) {
   for (const element of document.querySelectorAll("#board svg [class]")) {
     const classes = element.getAttribute("class").split(/\s+/);
     if (classes.length < 2 || !PLACE_KINDS.includes(classes[0])) continue;
-    const target = ` ${classes[1].toLowerCase().split("-").join(" ")} `;
-    const matching = names.filter((entry) => entry.spaced.includes(target)).map((entry) => entry.move);
+    const word = ` ${classes[1].toLowerCase()} `;
+    const words = ` ${classes[1].toLowerCase().split("-").join(" ")} `;
+    const matching = names.filter((entry) => entry.spaced.includes(word) || entry.spaced.includes(words))
+      .map((entry) => entry.move);
     if (!matching.length) continue;
     element.classList.add("clickable");
     element.dataset.moves = matching.map((m) => m.action).join(" ");
