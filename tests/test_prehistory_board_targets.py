@@ -13,14 +13,13 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from board_targets import PLACE_KINDS, matches, target_runs, word_runs
 
 import cavemind
 
 SVG = "{http://www.w3.org/2000/svg}"
-APP_JS = Path(cavemind.__file__).parent / "web" / "static" / "app.js"
 DECISIONS = 260                 # per game, from the start: spring, summer and autumn of the first rounds and more
 DRAWN_SHARE = 0.3               # of the decisions where only common places are named (the pictures cost the time)
 
@@ -35,33 +34,6 @@ PLACED_MOVES = [
 ]
 # Where a place is rare along a game, every position that offers it is drawn.
 RARE = re.compile(r"(to|select|settle|pillar|footing|pay) ")
-
-
-def place_kinds() -> list[str]:
-    """The kinds of places the page knows, read from the page itself so that the two cannot drift apart."""
-    found = re.search(r"const PLACE_KINDS = \[([^\]]*)\]", APP_JS.read_text(encoding="utf-8"))
-    assert found, "PLACE_KINDS not found in app.js"
-    return re.findall(r"\"([^\"]+)\"", found.group(1))
-
-
-PLACE_KINDS = place_kinds()
-
-
-def target_runs(target: str) -> set[tuple[str, ...]]:
-    """The runs of move words a target stands for, by the page's rule: the target as one word, or its parts
-    between "-" as consecutive words."""
-    return {(target.lower(),), tuple(target.lower().split("-"))}
-
-
-def matches(target: str, move: str) -> bool:
-    """The page's rule: the target is one of the move's words, or its words occur in a row among them."""
-    return bool(target_runs(target) & word_runs(move))
-
-
-def word_runs(move: str) -> set[tuple[str, ...]]:
-    """Every run of consecutive words of a move's name: the targets the page would match it with, as words."""
-    words = move.lower().split()
-    return {tuple(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)}
 
 
 def expected_target(move: str) -> str | None:

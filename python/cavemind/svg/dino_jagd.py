@@ -1,6 +1,13 @@
 """Dino Jagd: the hunting area (five periods of three spaces, the creatures in each space, each hunter's
 time machine in its period), the creatures to place, the decks, and each player's energy, captured
-creatures, face-up gimmicks and hand (backs for the other players)."""
+creatures, face-up gimmicks and hand (backs for the other players).
+
+What a move names is classed `<kind> <target>` for the web page (python/cavemind/web/static/app.js), which makes
+it clickable for the legal moves whose names hold the target's words, split at "-", in a row: the periods
+`period <period>` (`travel EK`, `Aussterben EK`), the spaces and the topmost creature of each `space <space>`
+(`place Troodon LK1`, `hunt Troodon LK1`), the creatures to place `item <creature>`, and on the board of the
+player to move the special cards they play, in hand or face up, `item <card>` (`Glueckstreffer`,
+`Zeitschleife Troodon`, `Kein Aussterben T` by `item kein-aussterben`)."""
 from __future__ import annotations
 
 import json
@@ -14,6 +21,8 @@ WIDTH = 960
 ROW_LABEL_W = 170
 SLOT_W = 190
 CARD_H = 18
+# The special cards a move plays, by name; the bonus cards (Praemien) and the Experts are never played.
+PLAYED_KINDS = ("one-use", "gimmick")
 
 
 def _data() -> dict[str, Any]:
@@ -49,10 +58,19 @@ def draw(doc: dict[str, Any]) -> Picture:
             picture.person(24 + i * 16, y + 30, q, r=6, cls="hunter", title=f"player {q}'s time machine")
         for k, slot in enumerate(area.get(p, [])):
             x = 10 + ROW_LABEL_W + k * SLOT_W
-            picture.rect(x, y + 4, SLOT_W - 4, height - 8, fill="none", stroke="#b9a98a", rx=3, cls="hunt-space")
+            space = f"{p}{k + 1}"
+            # While creatures wait to be placed, the space is filled, though invisibly, so that a click anywhere in it
+            # reaches it (`place Troodon LK1`); else the clicks beside its creatures go to the period (`travel LK`).
+            picture.rect(x, y + 4, SLOT_W - 4, height - 8, fill="transparent" if to_place else "none",
+                         stroke="#b9a98a", rx=3, cls=f"space {space} hunt-space",
+                         title=f"space {space}: {plural(len(slot), 'creature')}")
             for i, name in enumerate(slot):
                 picture.card(x + 4, y + 8 + i * (CARD_H + 2), SLOT_W - 12, CARD_H, [_creature(creatures, name)],
                              cls="card creature", size=9, title=_creature_title(creatures, name))
+            if slot:
+                # only the topmost creature, the last one laid, is hunted (`hunt Troodon LK1`)
+                picture.click_target(x + 4, y + 8 + (len(slot) - 1) * (CARD_H + 2), SLOT_W - 12, CARD_H,
+                           f"space {space} topmost", f"{space}, topmost: {_creature_title(creatures, slot[-1])}")
         y += height + 4
     if state.get("kein_aussterben_marker"):
         picture.text(16, y + 8, "* the Kein Aussterben marker", size=10)
@@ -62,6 +80,8 @@ def draw(doc: dict[str, Any]) -> Picture:
     for i, name in enumerate(to_place):
         picture.card(x, area_top + 18 + i * (CARD_H + 2), 180, CARD_H, [_creature(creatures, name)],
                      cls="card to-place", size=9)
+        picture.click_target(x, area_top + 18 + i * (CARD_H + 2), 180, CARD_H, f"item {name.lower()} to-place",
+                   f"to place: {_creature_title(creatures, name)}")
     deck = state["play_deck"]
     picture.text(x, deck_y, "play deck:", size=12, bold=True)
     if deck.get("top"):
@@ -79,10 +99,22 @@ def draw(doc: dict[str, Any]) -> Picture:
     picture.text(x, deck_y + 150, f"creatures discarded: {len(state.get('dinosaur_discards_seen', []))}", size=11)
 
     board_y: float = players_top
+    mover = doc.get("to_move")
+    played = {card["name"]: card["text"] for card in data["specials"] if card["kind"] in PLAYED_KINDS}
     for q, (player, board_height) in enumerate(zip(players, board_heights, strict=True)):
-        _player(picture, q, player, 10, board_y, board_height)
+        _player(picture, q, player, 10, board_y, board_height, played if q == mover else {})
         board_y += board_height + 8
     return picture
+
+
+
+def _card_target(name: str, held: list[str]) -> str | None:
+    """The target of a special card: its name in lower case, its words joined by "-" (`kein-aussterben`). The
+    target of Aussterben also names every `Kein Aussterben T`; while the hand holds both, it is left to the periods,
+    the places of its moves too."""
+    if name == "Aussterben" and "Kein Aussterben" in held:
+        return None
+    return "-".join(name.lower().split())
 
 
 def _creature(creatures: dict[str, Any], name: str) -> str:
@@ -135,7 +167,10 @@ def _card_row(picture: Picture, label: str, x: float, y: float, count: int, step
     return y + _rows(count, step) * row_h
 
 
-def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float, height: float) -> None:
+def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float, height: float,
+            played: dict[str, str]) -> None:
+    """Player q's board; the cards named in `played` (the player to move's: the cards moves play, by name, with
+    their texts) are the places of the moves that play them."""
     colour = player_colour(q)
     picture.rect(x, y, WIDTH - 20, height, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}",
                  stroke_width=3)
@@ -147,14 +182,23 @@ def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float, hei
     picture.text(x + 8, y + 36, f"captured ({len(captured)}): {listed}", size=10, cls=f"captured p{q}",
                  width=WIDTH - 36)       # one line: the count says how many there are when it is cut short
     face_up = p.get("face_up", [])
+    held = face_up + p.get("hand", [])
+
+    def special(cards: list[str], cls: str) -> Callable[[int, float, float], None]:
+        def draw_card(i: int, cx: float, cy: float) -> None:
+            picture.card(cx, cy, GIMMICK_W, GIMMICK_H, [cards[i]], cls=cls, size=9)
+            target = _card_target(cards[i], held) if cards[i] in played else None
+            if target:
+                picture.click_target(cx, cy, GIMMICK_W, GIMMICK_H, f"item {target} p{q}",
+                           f"{cards[i]}: {played[cards[i]]}")
+        return draw_card
+
     row_y = _card_row(picture, "face up:", x, y + 44, len(face_up), GIMMICK_W + 3, GIMMICK_H + 4,
-                      lambda i, cx, cy: picture.card(cx, cy, GIMMICK_W, GIMMICK_H, [face_up[i]],
-                                                     cls=f"card gimmick p{q}", size=9))
+                      special(face_up, f"card gimmick p{q}"))
     if "hand" in p:
         hand = p["hand"]
         _card_row(picture, "hand:", x, row_y + 4, len(hand), GIMMICK_W + 3, GIMMICK_H + 4,
-                  lambda i, cx, cy: picture.card(cx, cy, GIMMICK_W, GIMMICK_H, [hand[i]], cls=f"card hand p{q}",
-                                                 size=9))
+                  special(hand, f"card hand p{q}"))
     else:
         _card_row(picture, "hand:", x, row_y + 4, p.get("hand_count", 0), BACK_W + 3, BACK_H + 2,
                   lambda i, cx, cy: picture.card_back(cx, cy, BACK_W, BACK_H, cls=f"card-back hand p{q}"))

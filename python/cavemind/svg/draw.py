@@ -88,6 +88,12 @@ class Picture:
                             stroke_width=stroke_width if stroke != "none" else None, class_=cls)
         self.parts.append(_titled("rect", attrs, title))
 
+    def click_target(self, x: float, y: float, w: float, h: float, cls: str, title: str, rx: float = 3) -> None:
+        """An invisible box classed `cls` (`<kind> <target> ...`, the web page's click targets) over something
+        drawn with text on it: the text would catch the clicks meant for a shape under it, and a class on a
+        card's group would outline its text on hover. Its title tells what it stands for."""
+        self.rect(x, y, w, h, fill="transparent", stroke="none", rx=rx, cls=cls, title=title)
+
     def circle(self, cx: float, cy: float, r: float, fill: str, cls: str | None = None, stroke: str = INK,
                title: str | None = None) -> None:
         attrs = _attributes(cx=cx, cy=cy, r=r, fill=fill, stroke=stroke, class_=cls)

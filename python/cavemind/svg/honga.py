@@ -1,6 +1,14 @@
 """Honga: the 3 x 3 board (the four round fields with the disc on top of each, the mammoth herd, the
-Honga figure and the tusk where they are), the trade display, the bonus pile, and each player's board
-(points, resources, mammoths, mountain step, next disc, bonus cards: backs for the other players)."""
+Honga figure and the tusk where they are), the trade display, the bonus pile, the two discs drawn with Extra
+disc (for the player who drew them), and each player's board (points, resources, mammoths, mountain step, next
+disc, bonus cards: backs for the other players).
+
+What a move names is classed `<kind> <target>` for the web page (python/cavemind/web/static/app.js), which makes
+it clickable for the legal moves whose names hold the target's words, split at "-", in a row: the action fields
+`field <field>` (`forest`, `trade 2 #17`), while a disc is placed the four quarters around each round field
+`place <field>/<rotation>` (`place NW/1 (forest2,trade1,honga1)`), the two discs drawn with Extra disc
+`item <disc>` (`keep G10[2020]`), and on the board of the player to move the bonus cards played by a `bonus ...`
+move `item bonus` (the move names the card by one word with "-" in it, which no target can hold)."""
 from __future__ import annotations
 
 import json
@@ -16,6 +24,13 @@ FIELD_COLOURS = {"forest": "#cfe3c1", "trade": "#f2e2c4", "berry": "#e9c6d6", "m
                  "honga": "#f5d9a8", "mountain": "#d9d9d9", "fish": "#c8dcef", "water": "#d5ecf3",
                  "mushroom": "#eadfcf"}
 ROUND_NAMES = ("NW", "NE", "SE", "SW")
+# Around a round field, the cells clockwise from the top-left one as (column, row) steps from the corner it lies
+# on: the disc's quarters are drawn in this order, and a disc turned r times gives its quarter q to cell q + r.
+AROUND_CORNER = ((-1, -1), (0, -1), (0, 0), (-1, 0))
+DISC_R = 26           # a disc on a round field
+# The bonus cards a `bonus ...` move plays; Good trade and the swap card are played with a trade (`trade 2 #5+good`).
+PLAYED_BONUS = ("two_points", "chase_honga", "lucky_hand", "lucky_hand_or_honga", "extra_disc", "sated_mammoths",
+                "caveman_or_honga", "bought_points")
 RESOURCES = ("fish", "berry", "mushroom", "water")
 
 
@@ -24,14 +39,26 @@ def _data() -> dict[str, Any]:
     return data
 
 
+def _hands(data: dict[str, Any], disc: int) -> list[int]:
+    """The hands on a disc's four quarters, clockwise from the top left."""
+    grey = len(data["grey_discs"])
+    hands: list[int] = data["red_discs"][disc - grey] if disc >= grey else data["grey_discs"][disc]
+    return hands
+
+
+def _disc_name(data: dict[str, Any], disc: int) -> str:
+    """'G10' or 'R30', as the moves name a disc (the id counts the grey discs first)."""
+    return f"{'R' if disc >= len(data['grey_discs']) else 'G'}{disc}"
+
+
+
 def _disc(picture: Picture, data: dict[str, Any], disc: int | None, cx: float, cy: float, r: float, cls: str) -> None:
     """A disc: grey or red, with the hands of its four quadrants (clockwise from the top left)."""
     if disc is None:
         return
-    grey = len(data["grey_discs"])
-    red = disc >= grey
-    hands = (data["red_discs"][disc - grey] if red else data["grey_discs"][disc])
-    name = f"{'R' if red else 'G'}{disc}"
+    red = disc >= len(data["grey_discs"])
+    hands = _hands(data, disc)
+    name = _disc_name(data, disc)
     picture.circle(cx, cy, r, "#e8a39a" if red else "#c9c9c9", cls=f"disc {cls}",
                    title=f"disc {name}: hands {hands}")
     picture.line(cx - r, cy, cx + r, cy, stroke="#666")
@@ -63,7 +90,11 @@ def draw(doc: dict[str, Any]) -> Picture:
     corners = {"NW": (hx, hy), "NE": (hx + CELL_W, hy), "SE": (hx + CELL_W, hy + CELL_H), "SW": (hx, hy + CELL_H)}
     for name, disc in zip(ROUND_NAMES, state["field_top"], strict=False):
         cx, cy = corners[name]
-        _disc(picture, data, disc, cx, cy, 26, f"round-field {name}")
+        _disc(picture, data, disc, cx, cy, DISC_R, f"round-field {name}")
+    placing = state["players"][state["to_move"]] if state["phase"] == "place" and not state["finished"] else None
+    if placing is not None and placing.get("disc") is not None:
+        for name, (cx, cy) in corners.items():
+            _rotations(picture, data, cells, placing["disc"], name, cx, cy)
     if state["honga"] is None:
         picture.circle(hx + CELL_W / 2, hy + CELL_H / 2, 14, "#e67e22", cls="honga", title="Honga")
         picture.text(hx + CELL_W / 2, hy + CELL_H / 2 + 4, "H", size=13, anchor="middle", bold=True)
@@ -103,6 +134,8 @@ def draw(doc: dict[str, Any]) -> Picture:
         picture.text(tx, BOARD_Y + 238, f"discs under a pile: {sum(len(d) for d in under.values())}"
                                         + (f" ({hidden_under} face down)" if hidden_under else ""), size=11)
     turn = state.get("turn_state") or {}
+    if state["phase"] == "keep":
+        _drawn_discs(picture, data, turn.get("drawn_discs") or [], tx, BOARD_Y + 250)
     if state["phase"] == "act" and turn.get("field") is not None:
         uses = ", ".join(f"{v} {k}" for k, v in turn["uses"].items()) or "-"
         picture.text(tx, BOARD_Y + 262, f"this turn: disc on {turn['field']} (rotation {turn['rotation']})",
@@ -114,9 +147,47 @@ def draw(doc: dict[str, Any]) -> Picture:
     return picture
 
 
+def _rotations(picture: Picture, data: dict[str, Any], cells: list[str], disc: int, name: str, cx: float,
+               cy: float) -> None:
+    """The four places of `place <name>/<r>` on the round field at (cx, cy): the quarter of the spot that the
+    disc's top-left quarter turns to (r quarter turns clockwise), invisible, its title the hands each field gets."""
+    column, row = round((cx - BOARD_X) / CELL_W), round((cy - BOARD_Y) / CELL_H)
+    around = [cells[(row + dy) * 3 + column + dx] for dx, dy in AROUND_CORNER]
+    hands = _hands(data, disc)
+    for rotation, (dx, dy) in enumerate(AROUND_CORNER):
+        gets: dict[str, int] = {}
+        for quarter, count in enumerate(hands):
+            if count:
+                field = around[(quarter + rotation) % 4]
+                gets[field] = gets.get(field, 0) + count
+        given = ", ".join(f"{field} {count}" for field, count in gets.items()) or "no hands"
+        turned = f"turned {plural(rotation, 'quarter')} clockwise" if rotation else "as it lies"
+        picture.click_target(cx + dx * DISC_R, cy + dy * DISC_R, DISC_R, DISC_R, f"place {name}/{rotation} rotation",
+                   f"place {_disc_name(data, disc)} on {name}, {turned}: {given}")
+
+
+def _drawn_discs(picture: Picture, data: dict[str, Any], drawn: list[int | None], x: float, y: float) -> None:
+    """The two discs drawn with Extra disc, as the viewer knows them (only their drawer does), each the place of
+    the move that keeps it (`keep G10[2020]`)."""
+    known = [disc for disc in drawn if disc is not None]
+    if not known:
+        return
+    picture.text(x, y + 12, "extra disc: keep one", size=11, bold=True)
+    for i, disc in enumerate(known):
+        cx, cy = x + 30 + i * 66, y + 50
+        _disc(picture, data, disc, cx, cy, 24, "drawn")
+        target = f"{_disc_name(data, disc)}[{''.join(map(str, _hands(data, disc)))}]"
+        picture.circle(cx, cy, 24, "transparent", cls=f"item {target.lower()} drawn-disc", stroke="none",
+                       title=f"keep {target}: hands {'-'.join(map(str, _hands(data, disc)))} clockwise from the "
+                             "top left")
+
+
 def _player(picture: Picture, data: dict[str, Any], q: int, p: dict[str, Any], state: dict[str, Any], x: float,
             y: float) -> None:
+    """Player q's board; on the board of the player to move, the bonus cards a `bonus ...` move plays are classed
+    for the page."""
     colour = player_colour(q)
+    to_move = q == state["to_move"] and not state["finished"]
     picture.rect(x, y, WIDTH - 20, 84, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     holds = [name for name, key in (("Honga", "honga"), ("the tusk", "tusk")) if state[key] == q]
     held = f", holds {' and '.join(holds)}" if holds else ""
@@ -145,4 +216,8 @@ def _player(picture: Picture, data: dict[str, Any], q: int, p: dict[str, Any], s
                 for _ in range(count):
                     picture.card(cx, y + 64, card_w, 18, [kind.replace("_", " ") + (" (new)" if fresh else "")],
                                  cls=f"card bonus p{q}", size=9)
+                    # a card drawn this turn is played from the next one on
+                    if to_move and not fresh and kind in PLAYED_BONUS:
+                        picture.click_target(cx, y + 64, card_w, 18, f"item bonus p{q}",
+                                   f"bonus card {kind.replace('_', ' ')}: play it")
                     cx += card_w + 3

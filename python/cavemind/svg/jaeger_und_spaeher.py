@@ -1,11 +1,20 @@
 """Jäger und Späher: the face-up locations (every space in its material's colour, covered spaces under a
-stone, the members standing there), the Holy Places, the three display rows of characters, and each
-player's tribe (points, hunger, members on the tribe card, in the camp and the reserve, characters,
-objects: the other player's objects and face-down discards as backs)."""
+stone, the members standing there), the Holy Places, the three display rows of characters, the two location
+piles, and each player's tribe (points, hunger, members on the tribe card, in the camp and the reserve,
+characters, objects: the other player's objects and face-down discards as backs).
+
+What a move names is classed `<kind> <target>` for the web page (python/cavemind/web/static/app.js), which makes
+it clickable for the legal moves whose names hold the target's words, split at "-", in a row: the locations
+`location <card>` (`place W3`, `take back H2`), their spaces `space <material>` (`cover wood`), the Holy Places,
+the display's rows by their label and their free card `place row-<a|b|c>` (`take row a`, `put row a`), the
+location piles `place wilderness` and `place hunting-ground` (`reveal hunting ground`), and on the board of the
+player to move the characters in hand `item <character>` (`play great_hunter`) and the face-down objects
+`item <object>` (`keep spear`, `create hand_axe`)."""
 from __future__ import annotations
 
 import json
 from importlib import resources
+from itertools import groupby
 from typing import Any
 
 from cavemind.svg.draw import PANEL, Picture, player_colour, plural, status_line, text_width, wrap
@@ -16,9 +25,24 @@ MATERIAL_COLOURS = {"meat": "#c0392b", "hide": "#b07d4f", "stone": "#8c8c8c", "w
 LOC_W, LOC_H, PER_ROW = 152, 66, 6
 
 
+def _cards() -> dict[str, Any]:
+    cards: dict[str, Any] = json.loads((resources.files("cavemind") / "data" / "jaeger_und_spaeher" / "cards.json")
+                                       .read_text())
+    return cards
+
+
 def _spaces() -> dict[str, list[str]]:
-    data = json.loads((resources.files("cavemind") / "data" / "jaeger_und_spaeher" / "cards.json").read_text())
+    data = _cards()
     return {card["name"]: card["spaces"] for card in data["wilderness"] + data["hunting_grounds"]}
+
+
+def _object_titles() -> dict[str, str]:
+    """'spear: costs 1 wood, 1 stone, 1 point' by object name: what keeping or creating it is about."""
+    return {card["name"]: f"{card['name'].replace('_', ' ')}: costs "
+                          + ", ".join(f"{n} {material}" for material, n in card["cost"].items())
+                          + f", {plural(card['points'], 'point')}"
+            for card in _cards()["objects"]}
+
 
 
 def _members(picture: Picture, members: list[int], x: float, y: float) -> None:
@@ -86,9 +110,15 @@ def draw(doc: dict[str, Any]) -> Picture:
     picture.text(10, display_top + 14, "display (take the free card at the end of a row)", size=13, bold=True)
     for r, row in enumerate(state["display"]):
         y = display_top + 22 + r * 30
-        picture.text(10, y + 17, f"row {'abc'[r]}", size=12, bold=True)
+        letter = "abc"[r]
+        picture.text(10, y + 17, f"row {letter}", size=12, bold=True)
         for k, name in enumerate(row):
             picture.card(60 + k * 86, y, 82, 26, [name.replace("_", " ")], cls="card character", size=10)
+        # `take row a` takes the free card at the row's end, `put row a` puts the played card there
+        picture.click_target(8, y, 48, 26, f"place row-{letter}", f"row {letter}")
+        if row:
+            picture.click_target(60 + (len(row) - 1) * 86, y, 82, 26, f"place row-{letter} free-card",
+                       f"row {letter}: its free card, {row[-1].replace('_', ' ')}", rx=4)
 
     pile = state["object_pile"]
     pile_count = pile if isinstance(pile, int) else sum(pile.values())
@@ -100,10 +130,17 @@ def draw(doc: dict[str, Any]) -> Picture:
         picture.text(px + 48, display_top + 58, f"gathered: {gathered}", size=11, width=WIDTH - 10 - px - 48)
     if state.get("location_discards"):
         picture.text(px + 48, display_top + 76, f"locations discarded: {len(state['location_discards'])}", size=11)
+    # The face-down location piles, which `reveal wilderness` and `reveal hunting ground` draw from.
+    for i, (pile, label) in enumerate((("wilderness", "wilderness pile"), ("hunting-ground", "hunting ground pile"))):
+        x = px + i * 130
+        picture.card_back(x, display_top + 84, 18, 26, cls=f"place {pile} location-pile card-back",
+                          title=f"the {label}: reveal {pile.replace('-', ' ')}")
+        picture.text(x + 24, display_top + 101, label, size=11)
 
     board_y: float = players_top
+    mover = None if state["terminal"] else state["to_move"]
     for q, p in enumerate(state["players"]):
-        _player(picture, q, p, 10, board_y, board_heights[q])
+        _player(picture, q, p, 10, board_y, board_heights[q], q == mover)
         board_y += board_heights[q] + 8
     return picture
 
@@ -115,10 +152,10 @@ ROW_LEFT = 64                        # where the rows of object cards start, aft
 
 
 def _object_cards(objects: dict[str, Any]) -> list[str | None]:
-    """One entry per object card: its name, or None for one drawn face down (a back)."""
+    """One entry per object card: its name (`hand_axe`), or None for one drawn face down (a back)."""
     if "hidden" in objects:
         return [None] * objects["hidden"]
-    return [name.replace("_", " ") for name, count in objects.items() for _ in range(count)]
+    return [name for name, count in objects.items() for _ in range(count)]
 
 
 def _per_row(cards: list[str | None]) -> int:
@@ -152,20 +189,49 @@ def _player_height(p: dict[str, Any]) -> float:
 
 
 def _objects(picture: Picture, cards: list[str | None], q: int, kind: str, label: str, x: float,
-             y: float) -> float:
-    """A label and object cards after it (face up: name; hidden: backs) in rows; returns the y below them."""
+             y: float, clickable: bool = False) -> float:
+    """A label and object cards after it (face up: name; hidden: backs) in rows; returns the y below them. The
+    face-up cards of a `clickable` row are the places of the moves that name them (`keep spear`, `create spear`)."""
     picture.text(x + 8, y + 20, label, size=11)
     per_row = _per_row(cards)
+    titles = _object_titles() if clickable else {}
     for i, name in enumerate(cards):
         cx, cy = x + ROW_LEFT + (i % per_row) * ((BACK_W if name is None else OBJECT_W) + 3), y + (i // per_row) * 34
         if name is None:
             picture.card_back(cx, cy, BACK_W, OBJECT_H, cls=f"card-back {kind} p{q}")
         else:
-            picture.card(cx, cy, OBJECT_W, OBJECT_H, [name], cls=f"card {kind} p{q}", size=9)
+            picture.card(cx, cy, OBJECT_W, OBJECT_H, [name.replace("_", " ")], cls=f"card {kind} p{q}", size=9)
+            if clickable:
+                picture.click_target(cx, cy, OBJECT_W, OBJECT_H, f"item {name} p{q}", titles.get(name, name), rx=4)
     return y + _card_rows(cards) * (OBJECT_H + 4)
 
 
-def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float, height: float) -> None:
+def _characters(picture: Picture, p: dict[str, Any], q: int, x: float, y: float, lines: list[str],
+                to_move: bool) -> float:
+    """The characters in hand as the wrapped `lines` say them, each character's words a text of their own, so that
+    on the board of the player `to_move` each can be the place of `play <character>`; returns the last line's y."""
+    # whose the words of the lines are, in order: "characters:" (and "-" for none) nobody's
+    owners: list[str | None] = [None] if p["characters"] else [None, None]
+    for name, count in p["characters"].items():
+        owners += [name] * len(f"{name.replace('_', ' ')} x{count}".split(" "))
+    words_owners = iter(owners)
+    for line in lines:
+        y += LINE_H
+        left = x
+        owned = [(word, next(words_owners)) for word in line.split(" ")]
+        for name, words in groupby(owned, key=lambda word_owner: word_owner[1]):
+            piece = " ".join(word for word, _ in words)
+            picture.text(left, y, piece, size=11)
+            if to_move and name is not None:
+                picture.click_target(left - 1, y - 10, text_width(piece, 11) + 2, 13, f"item {name} p{q}",
+                           f"{name.replace('_', ' ')}: {plural(p['characters'][name], 'card')} in hand, play it")
+            left += text_width(f"{piece} ", 11)
+    return y
+
+
+def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float, height: float, to_move: bool) -> None:
+    """Player q's board; on the board of the player `to_move`, what the moves name is classed for the page (the
+    characters in hand, the face-down objects)."""
     colour = player_colour(q)
     picture.rect(x, y, BOARD_W, height, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}",
                  stroke_width=3)
@@ -184,11 +250,8 @@ def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float, hei
             cx += 12
         cx += 14
     characters, discards = _player_lines(p)
-    line_y = y + 38
-    for line in characters:
-        line_y += LINE_H
-        picture.text(x + 8, line_y, line, size=11)
-    row_y = _objects(picture, _object_cards(p["objects"]), q, "object", "objects:", x, line_y + 6)
+    line_y = _characters(picture, p, q, x + 8, y + 38, characters, to_move)
+    row_y = _objects(picture, _object_cards(p["objects"]), q, "object", "objects:", x, line_y + 6, to_move)
     row_y = _objects(picture, _object_cards(p["created"]), q, "created", "created:", x, row_y)
     if discards is None:
         hidden = p["discarded_face_down"]["hidden"]

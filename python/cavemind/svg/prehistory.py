@@ -273,15 +273,8 @@ def _display_card(picture: Picture, x: float, y: float, w: float, h: float, line
     """A face-up card of a display that a move takes (`target`; None: no move names the card alone)."""
     picture.card(x, y, w, h, lines, cls=cls, size=size, title=None if target else title)
     if target:
-        _place_over(picture, x, y, w, h, f"place {target}", title, rx=4)
+        picture.click_target(x, y, w, h, f"place {target}", title, rx=4)
 
-
-def _place_over(picture: Picture, x: float, y: float, w: float, h: float, cls: str, title: str,
-                rx: float = 2) -> None:
-    """An invisible box classed `cls` (`place <target> ...`) over something drawn with text on it, which the page
-    makes clickable: the text would catch the clicks meant for a box under it, and a class on a card's group
-    would outline its text on hover. The box's title tells what it stands for."""
-    picture.rect(x, y, w, h, fill="transparent", stroke="none", rx=rx, cls=cls, title=title)
 
 
 def _ceremony_lines(module: ModuleType, card: int) -> list[str]:
@@ -308,7 +301,7 @@ def _player(picture: Picture, module: ModuleType, data: dict[str, Any], state: d
         _cube(picture, colours, c, x + 80 + c * 40, y + 26, str(state["resources"][q][c]), cls=f"resource p{q}",
               size=16)
         if paying:
-            _place_over(picture, x + 80 + c * 40, y + 26, 16, 16, f"place {paying}-{colours[c]} p{q}",
+            picture.click_target(x + 80 + c * 40, y + 26, 16, 16, f"place {paying}-{colours[c]} p{q}",
                         f"{paying} {colours[c]}: {plural(state['resources'][q][c], 'resource')} held")
         _cube(picture, colours, c, x + 80 + c * 40, y + 46, str(state["action_markers"][q][c]), cls=f"marker p{q}",
               size=16)
@@ -364,4 +357,4 @@ def _painting(picture: Picture, module: ModuleType, data: dict[str, Any], state:
         picture.text(sx + SECTION / 2, sy + SECTION - 4, str(k), size=9, anchor="middle",
                      fill="#000" if painted else "#777")
         if to_move:
-            _place_over(picture, sx, sy, SECTION, SECTION, f"place paint-{k} p{q}", title)
+            picture.click_target(sx, sy, SECTION, SECTION, f"place paint-{k} p{q}", title)

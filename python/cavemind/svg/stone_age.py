@@ -1,13 +1,21 @@
 """Stone Age: the board's places with the people placed there (a disc per person in the seat's colour),
-the card display and building stacks, the deck, and one board per player (score, food, resources,
-agriculture, tools, people, cards; face-down "extra card" draws as backs for the other seats)."""
+the card display and building stacks, the deck, the dice bar while it is picked from, and one board per player
+(score, food, resources, agriculture, tool tiles and tool cards, people, cards; face-down "extra card" draws as
+backs for the other seats).
+
+What a move names is classed `<kind> <target>` for the web page (python/cavemind/web/static/app.js), which makes
+it clickable for the legal moves whose names hold the target's words, split at "-", in a row: the locations
+`place <location>` (`place 3 forest`, `resolve card2`), the dice of the dice bar `item pick-<face>`, and on the
+board of the player to move the resources `item <resource>` (`pay wood`, `take gold`), the unused tool tiles
+`item tool-<value>` (`use tool 2`), the tool cards `item tool-card-<value>` and a kept "2 resources of choice"
+card `item kept` (`take kept wood+gold`)."""
 from __future__ import annotations
 
 import json
 from importlib import resources
 from typing import Any
 
-from cavemind.svg.draw import PANEL, Picture, flow, player_colour, plural, status_line, text_width
+from cavemind.svg.draw import CARD_FACE, INK, PANEL, Picture, flow, player_colour, plural, status_line, text_width
 
 WIDTH = 960
 STEP = 16             # distance between two people in a place
@@ -15,6 +23,11 @@ RESOURCE_COLOURS = {"food": "#c0392b", "wood": "#8e5b2d", "clay": "#d9822b", "st
 PLACE_LABELS = {"hunt": "hunting grounds", "forest": "forest (wood)", "claypit": "clay pit (clay)",
                 "quarry": "quarry (stone)", "river": "river (gold)", "toolmaker": "tool maker", "hut": "hut",
                 "field": "field", "animal": "animal"}
+PAID_RESOURCES = ("wood", "clay", "stone", "gold")      # the ones moves pay and take; food is never named
+TOOL = 18             # the side of a tool tile or tool card drawn on a player's board
+TOOL_STEP = TOOL + 4  # from one tool to the next
+DIE = 22              # the side of a die of the dice bar
+KEPT_CARD = "G02"     # "2 resources of choice", which its buyer may keep and use later (`take kept wood+gold`)
 
 
 def _igloos() -> dict[str, dict[str, Any]]:
@@ -36,6 +49,13 @@ def _people(picture: Picture, players: list[dict[str, Any]], place: str, x: floa
     pieces = [q for q, p in enumerate(players) for _ in range(p["placed"].get(place, 0))]
     for (cx, cy), q in zip(flow(len(pieces), x, y, w, STEP), pieces, strict=False):
         picture.person(cx, cy, q, r=6.5, title=f"player {q} on {place}")
+
+
+def _mover(doc: dict[str, Any]) -> int | None:
+    """The seat to move, None at a chance node, at the end or when the position does not say."""
+    mover = doc.get("to_move")
+    return mover if isinstance(mover, int) and not isinstance(mover, bool) else None
+
 
 
 def draw(doc: dict[str, Any]) -> Picture:
@@ -70,6 +90,8 @@ def draw(doc: dict[str, Any]) -> Picture:
     animals_in_deck = f", {plural(len(deck['animals']), 'animal')}" if deck.get("animals") else ""
     picture.text(568, 148, f"deck: {plural(deck['size'], 'card')}{animals_in_deck}", size=12)
     picture.text(568, 166, f"start player: {state['start_player']}", size=12)
+    if state["phase"] == "bar_pick":
+        _dice_bar(picture, state["step"]["bar"], 760, 126)
 
     # The display: slot i costs i + 1 resources; the people there want that card.
     picture.text(10, 204, "civilization cards (cost 1 to 4 resources)", size=13, bold=True)
@@ -112,10 +134,25 @@ def draw(doc: dict[str, Any]) -> Picture:
             label += f" (waiting: {', '.join(state['animals_waiting'])})"
         place("animal", x, y, 330, 80, label)
 
+    mover = _mover(doc)
     for q, p in enumerate(players):
         top = board_h + sum(pair_heights[:q // 2]) + 10 * (q // 2)
-        _player_board(picture, q, p, state, 10 + (q % 2) * 475, top, pair_heights[q // 2])
+        _player_board(picture, q, p, state, 10 + (q % 2) * 475, top, pair_heights[q // 2], q == mover)
     return picture
+
+
+def _dice_bar(picture: Picture, bar: list[int], x: float, y: float) -> None:
+    """The dice of the dice bar still to pick from (`bar`: how many show each face), each the place of the move
+    `pick <face>` that takes it; every player picks one, so they are the picker's to click whoever it is."""
+    from cavemind.games import compiled_module
+    rewards: tuple[str, ...] = compiled_module("stone_age").BAR_REWARDS      # by face, 1 to 6
+    picture.text(x, y + 14, "dice bar (pick a die)", size=12, bold=True)
+    faces = [face for face in range(1, 7) for _ in range(bar[face - 1])]
+    for i, face in enumerate(faces):
+        dx = x + i * (DIE + 6)
+        picture.rect(dx, y + 22, DIE, DIE, fill="#fff", rx=3, cls="die")
+        picture.text(dx + DIE / 2, y + 22 + DIE / 2 + 5, face, size=13, anchor="middle", bold=True)
+        picture.click_target(dx, y + 22, DIE, DIE, f"item pick-{face} die", f"die {face}: +1 {rewards[face - 1]}")
 
 
 def _cost_lines(name: str) -> list[str]:
@@ -144,16 +181,23 @@ def _board_height(p: dict[str, Any]) -> float:
 
 
 def _player_board(picture: Picture, q: int, p: dict[str, Any], state: dict[str, Any], x: float, y: float,
-                  height: float) -> None:
+                  height: float, to_move: bool) -> None:
+    """Player q's board; on the board of the player `to_move`, what the moves name is classed for the page (the
+    resources they pay and take, the tools they use, a kept "2 resources of choice" card)."""
     colour = player_colour(q)
     picture.rect(x, y, 465, height, fill="#fff", stroke=colour, rx=6, cls=f"player-board p{q}", stroke_width=3)
     start = " (start player)" if q == state["start_player"] else ""
     picture.text(x + 8, y + 18, f"player {q}{start}: {plural(p['score'], 'point')}", size=14, bold=True, fill=colour)
     for i, key in enumerate(("food", "wood", "clay", "stone", "gold")):
         cx = x + 20 + i * 62
-        picture.rect(cx - 10, y + 28, 20, 20, fill=RESOURCE_COLOURS[key], rx=3, cls=f"resource {key}")
+        if to_move and key in PAID_RESOURCES:
+            picture.rect(cx - 10, y + 28, 20, 20, fill=RESOURCE_COLOURS[key], rx=3, cls=f"item {key} resource p{q}",
+                         title=f"{key}: {p[key]} (pay or take {key})")
+        else:
+            picture.rect(cx - 10, y + 28, 20, 20, fill=RESOURCE_COLOURS[key], rx=3, cls=f"resource {key} p{q}")
         picture.text(cx + 14, y + 43, f"{p[key]}", size=13, bold=True)
         picture.text(cx - 10, y + 60, key, size=9)
+    _tools(picture, q, p, x + 318, y + 29, to_move)
     tools = " ".join(f"{v}{'*' if used else ''}"
                      for v, used in zip(p["tools"], p["tools_used"], strict=False) if v) or "-"
     extra = (f", tool cards {'/'.join(map(str, p['one_use_tools']))}" if p["one_use_tools"] else "")
@@ -178,6 +222,37 @@ def _player_board(picture: Picture, q: int, p: dict[str, Any], state: dict[str, 
         else:
             picture.card(cx, cy, 26, 18, [card_id], cls=f"card {kind} p{q}", size=8,
                          title="drawn face down" if kind != "civ" else None)
+            if to_move and card_id == KEPT_CARD and state["step"].get("choice_kept") == q:
+                picture.click_target(cx, cy, 26, 18, f"item kept p{q}",
+                           f"{card_id}, 2 resources of choice, kept unused: take them now or later", rx=4)
     if p.get("on_animal"):
         rows = max(1, -(-len(items) // CARDS_PER_ROW))
         picture.text(x + 8, y + 106 + rows * CARD_STEP_Y + 14, f"{p['on_animal']} on the animal", size=11)
+
+
+def _tools(picture: Picture, q: int, p: dict[str, Any], x: float, y: float, to_move: bool) -> None:
+    """Player q's tool tiles (a used one grey) and one-use tool cards, each with its value, beside the resources;
+    on the board of the player `to_move` the unused tiles are the places of `use tool <value>` and the cards those
+    of `use tool card <value>`."""
+    tiles = [(value, used) for value, used in zip(p["tools"], p["tools_used"], strict=False) if value]
+    if tiles:
+        picture.text(x, y + 31, "tools", size=9)
+    for i, (value, used) in enumerate(tiles):
+        tx = x + i * TOOL_STEP
+        words = f"tool tile {value}" + (", used this round" if used else "")
+        picture.rect(tx, y, TOOL, TOOL, fill="#ccc" if used else "#fff", stroke=INK, rx=3,
+                     cls=f"tool p{q}" + (" used" if used else ""), title=None if to_move and not used else words)
+        picture.text(tx + TOOL / 2, y + TOOL / 2 + 4, value, size=12, anchor="middle", bold=True)
+        if to_move and not used:
+            picture.click_target(tx, y, TOOL, TOOL, f"item tool-{value} tool p{q}", f"{words}: use tool {value}")
+    cards_x = x + 3 * TOOL_STEP + 6
+    if p["one_use_tools"]:
+        picture.text(cards_x, y + 31, "tool cards", size=9)
+    for i, value in enumerate(p["one_use_tools"]):
+        tx = cards_x + i * TOOL_STEP
+        words = f"one-use tool card {value}"
+        picture.rect(tx, y, TOOL, TOOL, fill=CARD_FACE, rx=3, cls=f"tool-card p{q}", title=None if to_move else words)
+        picture.text(tx + TOOL / 2, y + TOOL / 2 + 4, value, size=12, anchor="middle", bold=True)
+        if to_move:
+            picture.click_target(tx, y, TOOL, TOOL, f"item tool-card-{value} tool-card p{q}",
+                       f"{words}: use tool card {value}")
