@@ -216,11 +216,12 @@ def test_hint_shows_the_search_live_and_stops(live_server, browser):
     waiting(browser).until(lambda d: d.find_element(By.ID, "analysis-status").text.startswith("stopped"))
 
 
-def test_watching_the_ai_think_and_making_it_move_now(live_server, browser):
+def test_watching_the_ai_think_and_making_it_move_now(live_server, browser, screenshots):
     start_game(browser, live_server, "tictactoe", ["human", "ismcts:seconds=20"], seed=0)
     click(browser, browser.find_element(By.CSS_SELECTOR, "#board .clickable"))
-    waiting(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-table tbody tr"))
+    waiting(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#analysis-table tbody tr")) >= 3)
     assert browser.find_element(By.ID, "analysis-title").text == "Seat 1 is thinking"
+    browser.save_screenshot(os.path.join(screenshots, "thinking.png"))
     assert "%" in browser.find_element(By.CSS_SELECTOR, "#analysis-table tbody tr").text
     started = time.monotonic()
     stop = browser.find_element(By.ID, "stop-analysis")
@@ -243,6 +244,7 @@ def test_dice_appear_as_they_are_rolled(live_server, browser, screenshots):
         pytest.fail("no die shown in 200 decisions")
     die = browser.find_element(By.CSS_SELECTOR, "#chance .die")
     assert die.text.isdigit() and die.get_attribute("title").startswith("chance: ")
+    time.sleep(0.6)             # the dice roll in for 0.4 s
     browser.save_screenshot(os.path.join(screenshots, "stone_age-dice.png"))
 
 
