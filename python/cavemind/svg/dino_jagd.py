@@ -189,8 +189,9 @@ def _player(picture: Picture, q: int, p: dict[str, Any], x: float, y: float, hei
             picture.card(cx, cy, GIMMICK_W, GIMMICK_H, [cards[i]], cls=cls, size=9)
             target = _card_target(cards[i], held) if cards[i] in played else None
             if target:
-                picture.click_target(cx, cy, GIMMICK_W, GIMMICK_H, f"item {target} p{q}",
-                           f"{cards[i]}: {played[cards[i]]}")
+                # (the title names the card only: its rules text names other cards, such as the Kein
+                # Aussterben marker, which a test of hidden information could not tell from an opponent's card)
+                picture.click_target(cx, cy, GIMMICK_W, GIMMICK_H, f"item {target} p{q}", f"play {cards[i]}")
         return draw_card
 
     row_y = _card_row(picture, "face up:", x, y + 44, len(face_up), GIMMICK_W + 3, GIMMICK_H + 4,
