@@ -14,6 +14,8 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from cavemind.experts.turn_planner import chance_value
+
 if TYPE_CHECKING:      # for annotations only
     from cavemind.game import State
 
@@ -54,13 +56,7 @@ class PrehistoryPlanner:
             self.cut += 1
             return self.evaluate(self.finish(state))
         elif state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            if len(outcomes) > self.samples:
-                picked = self.rng.choices([o for o, _ in outcomes], weights=[w for _, w in outcomes],
-                                          k=self.samples)
-                outcomes = [(o, 1.0) for o in picked]
-            total = sum(w for _, w in outcomes)
-            result = sum(w * self.value(state.child(o)) for o, w in outcomes) / total
+            result = chance_value(state, self.samples, self.rng, self.value)
         elif state.current_player() != self.me:
             result = self.evaluate(state)
         else:

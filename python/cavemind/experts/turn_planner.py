@@ -44,13 +44,7 @@ class TurnPlanner:
         if state.is_terminal() or self.nodes > self.limit or (self.turn_over is not None and self.turn_over(state)):
             result = self.evaluate(state)
         elif state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            if len(outcomes) > self.samples:
-                picked = self.rng.choices([o for o, _ in outcomes], weights=[w for _, w in outcomes],
-                                          k=self.samples)
-                outcomes = [(o, 1.0) for o in picked]
-            total = sum(w for _, w in outcomes)
-            result = sum(w * self.value(state.child(o)) for o, w in outcomes) / total
+            result = chance_value(state, self.samples, self.rng, self.value)
         elif state.current_player() != self.me:
             action = self.reply(state) if self.reply is not None else None
             result = self.evaluate(state) if action is None else self.value(state.child(action))
@@ -71,3 +65,14 @@ class TurnPlanner:
                 self.nodes, self.limit = 0, share
                 scores.append(self.value(state.child(a)))
         return max(range(len(actions)), key=lambda i: scores[i])
+
+
+def chance_value(state: State, samples: int, rng: random.Random, value: Callable[[State], float]) -> float:
+    """A chance node's value: the mean of `value` over its outcomes by their probabilities, or over `samples` of
+    them drawn by those probabilities where there are more."""
+    outcomes = state.chance_outcomes()
+    if len(outcomes) > samples:
+        picked = rng.choices([o for o, _ in outcomes], weights=[w for _, w in outcomes], k=samples)
+        outcomes = [(o, 1.0) for o in picked]
+    total = sum(w for _, w in outcomes)
+    return sum(w * value(state.child(o)) for o, w in outcomes) / total
