@@ -160,3 +160,28 @@ def test_the_passive_bot_ends_its_turn_or_plays_its_first_move():
     assert kuhn.action_to_string(bot.step(kuhn)) == "pass"
     board = cavemind.load_game("tictactoe").new_initial_state()
     assert bot.step(board) == board.legal_actions()[0]
+
+
+@pytest.mark.parametrize("name, hurries", [("dino_jagd", True), ("stone_age", True), ("honga", True),
+                                           ("jaeger_und_spaeher", True), ("prehistory", False)])
+def test_a_bot_hurries_to_finish_a_won_game_and_an_analysis_does_not(name, hurries, monkeypatch):
+    """A bot takes its game's own settings (cavemind.games.bot_defaults) where its settings leave them unset: the
+    length discount 0.0005 in the four games where it did not cost strength in 200 games (issue 36, point 1), not
+    in Prehistory, which ends after its fifth round whatever anyone does; an analysis's values stay undiscounted,
+    and a bot given discount=0 keeps 0."""
+    searched = []
+
+    def recording_analyse(state, *, settings, **kwargs):
+        searched.append(cavemind.search.resolve(settings, state.game).length_discount)
+        return real_analyse(state, settings=settings, **kwargs)
+
+    real_analyse = cavemind.bots.analyse
+    monkeypatch.setattr(cavemind.bots, "analyse", recording_analyse)
+    game = cavemind.load_game(name)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state.apply(state.sample_chance(1) if state.is_chance_node() else state.legal_actions()[0])
+    cavemind.ISMCTSBot(iterations=20).step(state)
+    cavemind.ISMCTSBot(iterations=20, length_discount=0.0).step(state)
+    assert searched == [0.0005 if hurries else 0.0, 0.0]
+    assert cavemind.search.resolve(cavemind.SearchSettings(), game).length_discount == 0.0

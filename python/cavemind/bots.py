@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cavemind.errors import SearchError
+from cavemind.games import bot_defaults
 from cavemind.levels import choose, level_temperature, with_level_budget
 from cavemind.search import AnalysisInfo, Limit, SearchTree, StopFlag, analyse, search_settings
 from cavemind.settings import BY_NAME, FIELDS, LIMIT_FIELDS, SearchSettings
@@ -98,7 +99,8 @@ class SearchBot(Bot):
     """A bot that runs analyse() with one algorithm and plays its best move. It takes the search settings by
     their Python names (`iterations`, `seconds`, `threads`, `memory_mb`, `exploration`, ...: cavemind.settings,
     docs/settings.md), each checked once here; an unset one is the game's or its record's default (1,000
-    iterations unless seconds are given). `level` (1 to 10, cavemind.levels) sets the budget unless one is given
+    iterations unless seconds are given; a bot's own defaults, cavemind.games.bot_defaults, before the game's).
+    `level` (1 to 10, cavemind.levels) sets the budget unless one is given
     and, below level 8, draws the move among the good ones; `reuse_tree` continues the last search's tree; `seed`
     seeds its searches. The settings read back as attributes (`bot.exploration`; None: unset)."""
 
@@ -137,7 +139,8 @@ class SearchBot(Bot):
         self.last_analysis = None
         if len(actions) == 1:
             return actions[0]
-        info = analyse(state, settings=self.settings, seed=self._rng.getrandbits(63), tree=self.tree, stop=stop,
+        settings = self.settings.over(bot_defaults(state.game.name))
+        info = analyse(state, settings=settings, seed=self._rng.getrandbits(63), tree=self.tree, stop=stop,
                        on_progress=on_progress, progress_every=progress_every)
         self.last_analysis = info
         return choose(info.moves, self.temperature, self._rng).action if info.moves else info.best.action

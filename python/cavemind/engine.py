@@ -21,6 +21,7 @@ from typing import Any, TextIO
 import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
 from cavemind.errors import AmbiguousMoveError, CavemindError, SearchError
+from cavemind.games import bot_defaults
 from cavemind.inputs import MAX_NESTING, TOO_DEEP, nesting_depth
 from cavemind.levels import choose, level_temperature, with_level_budget
 from cavemind.records import replay
@@ -431,8 +432,10 @@ class SessionAction:
         mover = session.to_move
         if mover < 0:
             raise FieldError("session", f"session: game {session_id} is over: there is no move to find")
-        # The search sees only the mover's view: what the mover cannot see is sampled, never read.
-        info = cavemind.analyse(session.view(mover), settings=self.settings, seed=self.search_seed, stop=stop)
+        # The search sees only the mover's view: what the mover cannot see is sampled, never read. It plays, so it
+        # takes a bot's own settings (hurrying to finish a won game) as a SearchBot does.
+        settings = self.settings.over(bot_defaults(session.game.name))
+        info = cavemind.analyse(session.view(mover), settings=settings, seed=self.search_seed, stop=stop)
         record = json_record(info, self.top, stopped=stop.is_set)
         record.pop("isDuringSearch")
         if not info.moves:

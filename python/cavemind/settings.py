@@ -438,15 +438,17 @@ def settings_table(advanced: bool) -> str:
 def game_defaults_table() -> str:
     """Each game's default settings per player count, from the registry (adjacent counts with equal settings
     share a row)."""
-    from cavemind.games import game_info, game_names, search_defaults
+    from cavemind.games import bot_defaults, game_info, game_names, search_defaults
     tuned = [s.name for s in SETTINGS if s.tuned]
-    rows = ["| game | players | " + " | ".join(tuned) + " |",
-            "|---|---|" + "|".join("---" if BY_NAME[n].choices else "---:" for n in tuned) + "|"]
+    rows = ["| game | players | " + " | ".join(tuned) + " | a bot's own |",
+            "|---|---|" + "|".join("---" if BY_NAME[n].choices else "---:" for n in tuned) + "|---|"]
     for game in game_names():
         counts = sorted(game_info(game).player_counts)
         groups: list[tuple[list[int], tuple[Any, ...]]] = []
+        bots = ", ".join(f"{name} {value:g}" if isinstance(value, float) else f"{name} {value}"
+                         for name, value in bot_defaults(game).given().items()) or "-"
         for players in counts:
-            values = tuple(getattr(search_defaults(game, players), n) for n in tuned)
+            values = (*(getattr(search_defaults(game, players), n) for n in tuned), bots)
             if groups and groups[-1][1] == values and groups[-1][0][-1] == players - 1:
                 groups[-1][0].append(players)
             else:

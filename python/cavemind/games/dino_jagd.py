@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from cavemind.games import GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
+from cavemind.games import FINISH_WON_GAMES, GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
 
 if TYPE_CHECKING:      # for annotations only
     from cavemind.game import State
@@ -59,7 +59,8 @@ GAME = GameInfo(
     SearchDefaults(
         exploration=0.4, rollout_depth=40,
         by_players={2: SearchDefaults(exploration=0.25, rollout_depth=40, chance_branching=6,
-                                      implicit_minimax=0.3)}),
+                                      implicit_minimax=0.3)},
+        bots=FINISH_WON_GAMES),
     expert="cavemind.experts.dino_jagd:choose",
     drawer="cavemind.svg.dino_jagd:draw",
     gallery=(GalleryView({"players": 2}, observer=0, order=4),),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cavemind.games import GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
+from cavemind.games import FINISH_WON_GAMES, GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
 
 if TYPE_CHECKING:      # for annotations only
     from cavemind.game import State
@@ -66,7 +66,8 @@ Honga, mammoth tooth  the field each stands on; mammoth herd: the mammoths by ow
 GAME = GameInfo(
     "cavemind.games._honga",
     SearchDefaults(
-        rollout_depth=60, by_players={2: SearchDefaults(exploration=0.3, rollout_depth=60, implicit_minimax=0.3)}),
+        rollout_depth=60, by_players={2: SearchDefaults(exploration=0.3, rollout_depth=60, implicit_minimax=0.3)},
+        bots=FINISH_WON_GAMES),
     expert="cavemind.experts.honga:choose",
     drawer="cavemind.svg.honga:draw",
     gallery=(GalleryView({"players": 3}, observer=0, order=2),),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cavemind.games import GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
+from cavemind.games import FINISH_WON_GAMES, GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
 
 if TYPE_CHECKING:      # for annotations only
     from cavemind.game import State
@@ -54,7 +54,7 @@ pending  the steps still to do in the turn, in words, in order"""
 # (docs/research/2026-12-01-tuning.md).
 GAME = GameInfo(
     "cavemind.games._jaeger_und_spaeher",
-    SearchDefaults(exploration=0.3, rollout_depth=15, rollout_policy="mast"),
+    SearchDefaults(exploration=0.3, rollout_depth=15, rollout_policy="mast", bots=FINISH_WON_GAMES),
     expert="cavemind.experts.jaeger_und_spaeher:choose",
     drawer="cavemind.svg.jaeger_und_spaeher:draw",
     gallery=(GalleryView(observer=0, order=3),),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cavemind.games import GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
+from cavemind.games import FINISH_WON_GAMES, GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
 
 if TYPE_CHECKING:      # for annotations only
     from cavemind.game import State
@@ -53,7 +53,7 @@ now:     the step under way: the dice total and tools added, what is still to pa
 # (docs/research/2026-12-01-tuning.md).
 GAME = GameInfo(
     "cavemind.games._stone_age",
-    SearchDefaults(rollout_depth=160),
+    SearchDefaults(rollout_depth=160, bots=FINISH_WON_GAMES),
     expert="cavemind.experts.stone_age:choose",
     drawer="cavemind.svg.stone_age:draw",
     gallery=(GalleryView({"players": 3}, order=1),),
