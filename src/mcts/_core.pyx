@@ -86,21 +86,27 @@ cdef enum:
 DEFAULT_MEMORY_SHARE = 0.5
 
 
-def max_nodes_per_thread(double memory_mb, int threads):
+cdef size_t node_bytes(bint implicit_minimax):
+    """Memory per node: the Node, and with implicit minimax backups its value in Arena.minimax."""
+    return sizeof(Node) + (sizeof(float) if implicit_minimax else 0)
+
+
+def max_nodes_per_thread(double memory_mb, int threads, bint implicit_minimax=False):
     """The node cap of each thread's tree: memory_mb megabytes each, or without one (0) default_max_nodes."""
     if memory_mb <= 0:
-        return default_max_nodes(threads)
-    return max(16, min(2**31 - 1, int(memory_mb * 2**20 / sizeof(Node) / threads)))
+        return default_max_nodes(threads, implicit_minimax)
+    return max(16, min(2**31 - 1, int(memory_mb * 2**20 / node_bytes(implicit_minimax) / threads)))
 
 
-def default_max_nodes(int threads):
+def default_max_nodes(int threads, bint implicit_minimax=False):
     """Nodes per thread when no memory limit is given: DEFAULT_MEMORY_SHARE of physical memory."""
     import os
     try:
         memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):
         memory = 8 * 2**30
-    return max(16, min(2**31 - 1, int(memory * DEFAULT_MEMORY_SHARE) // sizeof(Node) // max(threads, 1)))
+    return max(16, min(2**31 - 1, int(memory * DEFAULT_MEMORY_SHARE) // node_bytes(implicit_minimax)
+                       // max(threads, 1)))
 
 
 cdef extern from "stdlib.h" nogil:
@@ -202,13 +208,18 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
         if w.mast_mean == NULL or w.mast_count == NULL or w.mast_played == NULL:
             worker_free(w)
             return NULL
+    # (A kept tree has minimax values exactly when it was grown with implicit minimax, which SearchTree.take
+    # requires of the search that continues it; a mismatch would be a bug, and the search starts afresh.)
+    if reusing and (reused.minimax != NULL) != (cfg.implicit_minimax > 0):
+        reusing = False
     if reusing:
         w.arena = reused[0]
         reused.nodes = NULL
+        reused.minimax = NULL
         reused.size = 0
         have_arena = True
     else:
-        have_arena = arena_init(&w.arena, <int32_t>expected, cfg.max_nodes)
+        have_arena = arena_init(&w.arena, <int32_t>expected, cfg.max_nodes, cfg.implicit_minimax > 0)
     if (not have_arena or w.root_state == NULL or w.work == NULL
             or w.fixed_states == NULL or w.actions == NULL or w.chance_probs == NULL or w.mark == NULL
             or w.paths == NULL or w.root_moments == NULL):
@@ -404,7 +415,7 @@ def search(CoreState state, settings, seed=0, StopFlag stop=None, int pv_length=
     if cfg.algorithm == ALG_MO_ISMCTS:
         cfg.implicit_minimax = 0.0     # (single trees only)
     cfg.threads = threads
-    cfg.max_nodes = <int32_t>max_nodes_per_thread(cfg.memory_mb, threads)
+    cfg.max_nodes = <int32_t>max_nodes_per_thread(cfg.memory_mb, threads, cfg.implicit_minimax > 0)
     workers = <Worker**>calloc(threads, sizeof(Worker*))
     if workers == NULL:
         raise MemoryError()

@@ -76,12 +76,15 @@ cdef bint copy_subtree(const Arena* source, int32_t top, Arena* target, int32_t 
     memory runs out (target is then freed)."""
     cdef int32_t head = 0, first, c, count, j, origin
     cdef int32_t initial = source.size if source.size < INITIAL_NODES_CAP else INITIAL_NODES_CAP
-    if not arena_init(target, initial, max_nodes):
+    cdef bint minimax = source.minimax != NULL    # (implicit minimax: the values are copied with the nodes)
+    if not arena_init(target, initial, max_nodes, minimax):
         return False
     if arena_new_node(target, -1, -1) == NO_NODE:
         arena_free(target)
         return False
     target.nodes[0] = source.nodes[top]
+    if minimax:
+        target.minimax[0] = source.minimax[top]
     target.nodes[0].action = -1
     target.nodes[0].player = -1
     target.nodes[0].next_sibling = NO_NODE
@@ -103,6 +106,8 @@ cdef bint copy_subtree(const Arena* source, int32_t top, Arena* target, int32_t 
             c = source.nodes[origin].first_child
             for j in range(count):
                 target.nodes[first + j] = source.nodes[c]
+                if minimax:
+                    target.minimax[first + j] = source.minimax[c]
                 target.nodes[first + j].first_child = c
                 target.nodes[first + j].next_sibling = first + j + 1 if j + 1 < count else NO_NODE
                 c = source.nodes[c].next_sibling
@@ -232,6 +237,7 @@ cdef class SearchTree:
         for t in range(threads):
             self.arenas[t] = workers[t].arena
             workers[t].arena.nodes = NULL
+            workers[t].arena.minimax = NULL
             workers[t].arena.size = 0
         self.count = threads
         self.table = g

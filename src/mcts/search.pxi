@@ -178,6 +178,7 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
     them, so the common case (everything tried) touches each child once. While the parent has fewer
     children than legal actions, an expansion is certain (memory permitting) and scoring is skipped."""
     cdef Node* nodes = w.arena.nodes
+    cdef const float* minimax = w.arena.minimax     # NULL unless implicit minimax backups are on
     cdef Node* child
     cdef unsigned int legal = w.stamp + 1, in_tree = w.stamp + 2
     cdef int i, untried, pick, action
@@ -209,9 +210,9 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
                     score = 1e300
                 else:
                     value = child.mean
-                    if w.cfg.implicit_minimax > 0:
+                    if minimax != NULL:
                         value = ((1.0 - w.cfg.implicit_minimax) * value + w.cfg.implicit_minimax
-                                 * (child.minimax if child.player == 0 else 1.0 - child.minimax))
+                                 * (minimax[c] if child.player == 0 else 1.0 - minimax[c]))
                     if use_availability:
                         score = value + w.cfg.exploration * sqrt_log1p(child.available) * child.inv_sqrt_visits
                     else:
@@ -440,38 +441,38 @@ cdef inline void backup_path(Worker* w, int tree) noexcept nogil:
 
 cdef void minimax_backup(Worker* w, int tree) noexcept nogil:
     """Implicit minimax backups (above), from the end of the path up to the root; after backup_path, so that
-    every node on the path has been visited."""
+    every node on the path has been visited. The values live in w.arena.minimax, beside the nodes."""
     cdef Node* nodes = w.arena.nodes
-    cdef Node* n
+    cdef float* minimax = w.arena.minimax
     cdef Node* child
     cdef int32_t* path = w.paths + tree * w.max_depth
-    cdef int32_t c, chance_visits
+    cdef int32_t c, chance_visits, node
     cdef int i, mover = 0
     cdef double best, value, chance_sum
     for i in range(w.path_len[tree] - 1, -1, -1):
-        n = &nodes[path[i]]
+        node = path[i]
         best = -1.0
         chance_sum = 0.0
         chance_visits = 0
-        c = n.first_child
+        c = nodes[node].first_child
         while c != NO_NODE:
             child = &nodes[c]
             if child.visits > 0:
                 if child.player == CHANCE_NODE:
-                    chance_sum += child.visits * child.minimax
+                    chance_sum += child.visits * minimax[c]
                     chance_visits += child.visits
                 elif child.player >= 0:
-                    value = child.minimax if child.player == 0 else 1.0 - child.minimax
+                    value = minimax[c] if child.player == 0 else 1.0 - minimax[c]
                     if value > best:
                         best = value
                         mover = child.player
             c = child.next_sibling
         if best >= 0:
-            n.minimax = <float>(best if mover == 0 else 1.0 - best)
+            minimax[node] = <float>(best if mover == 0 else 1.0 - best)
         elif chance_visits > 0:
-            n.minimax = <float>(chance_sum / chance_visits)
+            minimax[node] = <float>(chance_sum / chance_visits)
         else:       # a leaf: the mean of the heuristic over its visits
-            n.minimax += <float>((w.leaf_value0 - n.minimax) / n.visits)
+            minimax[node] += <float>((w.leaf_value0 - minimax[node]) / nodes[node].visits)
 
 
 cdef inline void path_push(Worker* w, int tree, int32_t node) noexcept nogil:

@@ -4,9 +4,11 @@
 # block full starts another block. The sibling links therefore mostly point to the next slot, so walking
 # the children reads memory in order instead of chasing links across the arena (OpenSpiel keeps a vector
 # of children per node for the same reason); unlike a vector per node, actions that only appear in later
-# determinizations (ISMCTS) still find room, and a reserved slot costs 36 bytes. A node stands for an action
+# determinizations (ISMCTS) still find room, and a reserved slot costs 32 bytes. A node stands for an action
 # taken by `player` from its parent; its statistics are kept from that player's point of view (max^n backup).
-# 36 bytes per node.
+# 32 bytes per node (two to a cache line; test_core checks the size). Implicit minimax backups keep one more
+# float per node, in an array of the arena's beside the nodes (Arena.minimax, same index), allocated only for a
+# search that uses them: every other search leaves it NULL and never touches it.
 #
 # A node keeps its mean return and 1/sqrt(visits) rather than a sum: backup updates them once per node on
 # the path, so scoring a child in UCB needs no division, square root or logarithm (it is done for every
@@ -32,33 +34,40 @@ ctypedef struct Node:
     uint16_t num_children  # children created so far (saturates at 65535)
     float mean             # mean of `player`'s returns over the visits (0 before the first)
     float inv_sqrt_visits  # 1 / sqrt(visits), kept by backup (0 before the first visit)
-    float minimax          # implicit minimax backups only: player 0's heuristic-minimax value (search.pxi)
 
 
 ctypedef struct Arena:
     Node* nodes
+    float* minimax         # implicit minimax backups only (else NULL): player 0's heuristic-minimax value of each
+                           # node (search.pxi), 0.5 until backed up; grown and copied with the nodes
     int32_t size
     int32_t capacity
     int32_t max_nodes      # memory cap in nodes
 
 
-cdef inline bint arena_init(Arena* arena, int32_t initial, int32_t max_nodes) noexcept nogil:
+cdef inline void arena_free(Arena* arena) noexcept nogil:
+    free(arena.nodes)
+    free(arena.minimax)
+    arena.nodes = NULL
+    arena.minimax = NULL
+    arena.size = 0
+    arena.capacity = 0
+
+
+cdef inline bint arena_init(Arena* arena, int32_t initial, int32_t max_nodes, bint with_minimax) noexcept nogil:
     if initial > max_nodes:
         initial = max_nodes
     if initial < 16:
         initial = 16
     arena.nodes = <Node*>malloc(<size_t>initial * sizeof(Node))
+    arena.minimax = <float*>malloc(<size_t>initial * sizeof(float)) if with_minimax else NULL
     arena.size = 0
     arena.capacity = initial
     arena.max_nodes = max_nodes
-    return arena.nodes != NULL
-
-
-cdef inline void arena_free(Arena* arena) noexcept nogil:
-    free(arena.nodes)
-    arena.nodes = NULL
-    arena.size = 0
-    arena.capacity = 0
+    if arena.nodes == NULL or (with_minimax and arena.minimax == NULL):
+        arena_free(arena)
+        return False
+    return True
 
 
 cdef inline void node_init(Node* n, int32_t action, int player) noexcept nogil:
@@ -71,13 +80,13 @@ cdef inline void node_init(Node* n, int32_t action, int player) noexcept nogil:
     n.num_children = 0
     n.mean = 0.0
     n.inv_sqrt_visits = 0.0
-    n.minimax = 0.5
 
 
 cdef inline int32_t arena_reserve(Arena* arena, int32_t count) noexcept nogil:
     """The first of up to `count` (at least 1) consecutive fresh slots, marked free, or NO_NODE once the
-    memory cap is reached. Grows by doubling (amortised, not per step)."""
+    memory cap is reached. Grows by doubling (amortised, not per step), the minimax values with the nodes."""
     cdef Node* grown
+    cdef float* grown_minimax
     cdef int32_t new_capacity, i, first = arena.size
     if count > arena.max_nodes - arena.size:
         count = arena.max_nodes - arena.size
@@ -90,17 +99,27 @@ cdef inline int32_t arena_reserve(Arena* arena, int32_t count) noexcept nogil:
         else:
             new_capacity = arena.capacity * 2
         grown = <Node*>realloc(arena.nodes, <size_t>new_capacity * sizeof(Node))
+        if grown != NULL:
+            arena.nodes = grown
+            if arena.minimax != NULL:
+                grown_minimax = <float*>realloc(arena.minimax, <size_t>new_capacity * sizeof(float))
+                if grown_minimax == NULL:
+                    grown = NULL     # (the nodes' larger block is kept; capacity stays what both have)
+                else:
+                    arena.minimax = grown_minimax
         if grown == NULL:
             arena.max_nodes = arena.capacity
             if arena.size >= arena.capacity:
                 return NO_NODE
             count = arena.capacity - arena.size
             break
-        arena.nodes = grown
         arena.capacity = new_capacity
     arena.size += count
     for i in range(first, first + count):
         node_init(&arena.nodes[i], -1, FREE_SLOT)
+    if arena.minimax != NULL:
+        for i in range(first, first + count):
+            arena.minimax[i] = 0.5
     return first
 
 
