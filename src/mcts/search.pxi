@@ -146,16 +146,38 @@ ctypedef struct Worker:
 
 
 cdef enum:
-    SQRT_LOG_TABLE_SIZE = 4096
+    SQRT_LOG_TABLE_SIZE = 1 << 16
+    INV_SQRT_TABLE_SIZE = 4096
     ROOT_MOMENTS = 5         # per root action: samples, sum of returns and of their squares, of margins and their squares
 
 # length_discount applies once the most visited root move's value is this close to a loss or a win (update_hurry).
-cdef double DECIDED_VALUE = 0.1
+# A constant of the code (no setting, and nothing sets it at run time).
+cdef extern from *:
+    """
+    static const double CAVEMIND_DECIDED_VALUE = 0.1;
+    """
+    const double DECIDED_VALUE "CAVEMIND_DECIDED_VALUE"
 
-# sqrt(ln(n + 1)) for the small counts that most nodes have, so that selection rarely calls log().
+# Tables of the counts that nearly all nodes have, filled once when the module loads and only read afterwards (the
+# core has no process-wide state a search could change: everything a search may vary is in its SearchConfig):
+# sqrt(ln(n + 1)) for selection, so that it rarely calls log() (the root and the busiest nodes pass 4,096 visits in
+# most searches, and ISMCTS reads the children's availability counts, as large), and the float 1 / sqrt(n) that
+# backup stores in a node, so that it rarely divides by a square root. Each entry is the very expression computed
+# without the table: the search's results are the same bit for bit.
 cdef double SQRT_LOG_TABLE[SQRT_LOG_TABLE_SIZE]
-for _n in range(SQRT_LOG_TABLE_SIZE):
-    SQRT_LOG_TABLE[_n] = sqrt(log(_n + 1.0))
+cdef float INV_SQRT_TABLE[INV_SQRT_TABLE_SIZE]
+
+
+cdef void fill_tables() noexcept nogil:
+    cdef int n
+    for n in range(SQRT_LOG_TABLE_SIZE):
+        SQRT_LOG_TABLE[n] = sqrt(log(n + 1.0))
+    INV_SQRT_TABLE[0] = 0.0
+    for n in range(1, INV_SQRT_TABLE_SIZE):
+        INV_SQRT_TABLE[n] = <float>(1.0 / sqrt(<double>n))
+
+
+fill_tables()
 
 
 cdef inline double sqrt_log1p(int32_t n) noexcept nogil:
@@ -163,6 +185,13 @@ cdef inline double sqrt_log1p(int32_t n) noexcept nogil:
     if n < SQRT_LOG_TABLE_SIZE:
         return SQRT_LOG_TABLE[n]
     return sqrt(log(n + 1.0))
+
+
+cdef inline float inv_sqrt(int32_t n) noexcept nogil:
+    """1 / sqrt(n) in single precision, for n >= 1."""
+    if n < INV_SQRT_TABLE_SIZE:
+        return INV_SQRT_TABLE[n]
+    return <float>(1.0 / sqrt(<double>n))
 
 
 cdef inline double now_seconds() noexcept nogil:
@@ -434,7 +463,7 @@ cdef inline void backup_path(Worker* w, int tree) noexcept nogil:
     for i in range(w.path_len[tree]):
         n = &w.arena.nodes[path[i]]
         n.visits += 1
-        n.inv_sqrt_visits = <float>(1.0 / sqrt(<double>n.visits))
+        n.inv_sqrt_visits = inv_sqrt(n.visits)
         if n.player >= 0:
             n.mean += <float>((w.values[n.player] - n.mean) / n.visits)
 
