@@ -6,9 +6,13 @@
     python benchmarks/compare_openspiel.py --all-games --game honga --quick
 
 1. Tic-tac-toe, opening position: cavemind MCTS against OpenSpiel's C++ MCTSBot.
-2. Kuhn poker (2 players), first decision: cavemind ISMCTS against OpenSpiel's Python ISMCTSBot.
+2. Kuhn poker (2 players), first decision: cavemind ISMCTS against OpenSpiel's C++ ISMCTSBot, then against
+   its Python ISMCTSBot.
    Both sides get the same number of iterations (OpenSpiel: simulations) per search, the same effective
-   exploration constant and random rollouts (OpenSpiel: RandomRolloutEvaluator with 1 rollout).
+   exploration constant (cavemind's c on returns in [0, 1] is OpenSpiel's uct_c = c x the width of its return
+   range: 2c on tic-tac-toe's [-1, 1], 4c on Kuhn poker's chips in [-2, 2]) and random rollouts (OpenSpiel:
+   RandomRolloutEvaluator with 1 rollout). The searches of each pair run in turn in this one process (the
+   order alternating), so that a busy machine slows both alike; the figures are medians over those rounds.
 3. Every registered game and player count: cavemind ISMCTS with 2 threads against 1 thread, each search
    running for a fixed time (root parallelism: each thread grows its own tree).
 
@@ -47,7 +51,7 @@ OPENSPIEL_RETURN_WIDTH = {
     "tic_tac_toe": 2.0,  # -1 / 0 / +1
     "kuhn_poker": 4.0,  # chips won, -2..+2; cavemind maps them linearly onto [0, 1]
 }
-TARGETS = {"tictactoe": 3.0, "kuhn_poker": 1.5, "threads": 1.7, "adapter": 100.0}
+TARGETS = {"tictactoe": 4.0, "kuhn_poker_cpp": 9.0, "kuhn_poker": 1.5, "threads": 1.7, "adapter": 100.0}
 # --all-games: at least this many iterations per search, so that cavemind's fixed cost per call (reading the
 # root's statistics and naming its moves in Python) does not dominate on slow games.
 MIN_ITERATIONS = 50
@@ -69,14 +73,6 @@ def median_rate(search, repeats: int, min_seconds: float = 0.0, warm_up: bool = 
     return statistics.median(rates)
 
 
-def cavemind_rate(state, algorithm: str, limit: cavemind.Limit, exploration: float, repeats: int) -> float:
-    def search(i: int) -> int:
-        info = cavemind.analyse(state, limit, algorithm=algorithm, exploration=exploration, seed=1000 + i)
-        return info.iterations
-
-    return median_rate(search, repeats)
-
-
 def kuhn_states():
     """The same position for both libraries: player 0 holds the queen, player 1 the king, no bets yet."""
     import pyspiel
@@ -90,7 +86,31 @@ def kuhn_states():
     return ours, theirs
 
 
-def compare_openspiel(iterations_ttt: int, iterations_kuhn: int, repeats: int, c: float) -> list[list[str]]:
+def interleaved_rates(searches: dict[str, object], repeats: int, min_seconds: float = 0.0) -> dict[str, float]:
+    """Median iterations / wall-clock second of each search in `searches` (name -> search(i) returning its
+    iterations), timed in turn within one loop (one call of each per round, the first of each untimed), so that
+    whatever else the machine runs slows every side alike."""
+    for search in searches.values():
+        search(-1)  # warm-up: caches, lazy imports
+    rates: dict[str, list[float]] = {name: [] for name in searches}
+    began = time.perf_counter()
+    i = 0
+    while i < repeats or time.perf_counter() - began < min_seconds:
+        order = list(searches.items())
+        if i % 2:
+            order.reverse()  # neither side always runs right after the other
+        for name, search in order:
+            start = time.perf_counter()
+            iterations = search(i)
+            rates[name].append(iterations / (time.perf_counter() - start))
+        i += 1
+    return {name: statistics.median(values) for name, values in rates.items()}
+
+
+def compare_openspiel(iterations_ttt: int, iterations_kuhn: int, repeats: int, c: float,
+                      results: dict | None = None) -> list[list[str]]:
+    """cavemind against OpenSpiel's bots at equal exploration (uct_c = c x the width of OpenSpiel's return range),
+    each pair of searches interleaved in this one process. Fills `results` (if given) with the figures."""
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
@@ -103,30 +123,60 @@ def compare_openspiel(iterations_ttt: int, iterations_kuhn: int, repeats: int, c
     bot = pyspiel.MCTSBot(ttt, pyspiel.RandomRolloutEvaluator(1, 0), uct_c, iterations_ttt, 4000, False, 0,
                           False)
     root = ttt.new_initial_state()
-    theirs = median_rate(lambda i: bot.mcts_search(root).explore_count, repeats)
-    ours = cavemind_rate(cavemind.load_game("tictactoe").new_initial_state(), "mcts",
-                         cavemind.Limit(iterations=iterations_ttt), c, repeats)
+    our_ttt = cavemind.load_game("tictactoe").new_initial_state()
+    limit = cavemind.Limit(iterations=iterations_ttt)
+    rates = interleaved_rates({
+        "cavemind": lambda i: cavemind.analyse(our_ttt, limit, algorithm="mcts", exploration=c,
+                                               seed=1000 + i).iterations,
+        "openspiel": lambda i: bot.mcts_search(root).explore_count}, repeats)
     rows.append(_comparison_row(f"tic-tac-toe MCTS, {iterations_ttt} it (OpenSpiel C++ MCTSBot, uct_c={uct_c:g})",
-                                ours, theirs, TARGETS["tictactoe"]))
+                                rates["cavemind"], rates["openspiel"], TARGETS["tictactoe"]))
+    _record(results, "tictactoe_mcts_vs_cpp_MCTSBot", iterations_ttt, c, uct_c, rates, TARGETS["tictactoe"])
 
-    # Kuhn poker: cavemind ISMCTS against the Python ISMCTSBot with the Python random-rollout evaluator
-    # (pyspiel's C++ evaluator cannot be called from a Python bot).
+    # Kuhn poker: cavemind ISMCTS against the C++ ISMCTSBot (its C++ random-rollout evaluator), then against the
+    # Python ISMCTSBot with the Python evaluator (pyspiel's C++ evaluator cannot be called from a Python bot).
     uct_c = c * OPENSPIEL_RETURN_WIDTH["kuhn_poker"]
     kuhn = pyspiel.load_game("kuhn_poker")
     ours_state, their_state = kuhn_states()
-    rng = np.random.RandomState(0)
-    bot = ismcts.ISMCTSBot(kuhn, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng), uct_c,
-                           iterations_kuhn, random_state=rng)
+    limit = cavemind.Limit(iterations=iterations_kuhn)
 
-    def their_search(i: int) -> int:
-        bot.run_search(their_state)
+    def our_kuhn(i: int) -> int:
+        return cavemind.analyse(ours_state, limit, algorithm="ismcts", exploration=c, seed=1000 + i).iterations
+
+    cpp_bot = pyspiel.ISMCTSBot(0, pyspiel.RandomRolloutEvaluator(1, 0), uct_c, iterations_kuhn)
+
+    def cpp_search(i: int) -> int:
+        cpp_bot.step(their_state)  # (one search from scratch: the bot resets its tree on every step)
         return iterations_kuhn
 
-    theirs = median_rate(their_search, repeats)
-    ours = cavemind_rate(ours_state, "ismcts", cavemind.Limit(iterations=iterations_kuhn), c, repeats)
+    rates = interleaved_rates({"cavemind": our_kuhn, "openspiel": cpp_search}, repeats)
+    rows.append(_comparison_row(f"Kuhn poker ISMCTS, {iterations_kuhn} it (OpenSpiel C++ ISMCTSBot, "
+                                f"uct_c={uct_c:g})", rates["cavemind"], rates["openspiel"], TARGETS["kuhn_poker_cpp"]))
+    _record(results, "kuhn_poker_ismcts_vs_cpp_ISMCTSBot", iterations_kuhn, c, uct_c, rates,
+            TARGETS["kuhn_poker_cpp"])
+
+    rng = np.random.RandomState(0)
+    py_bot = ismcts.ISMCTSBot(kuhn, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng), uct_c,
+                              iterations_kuhn, random_state=rng)
+
+    def python_search(i: int) -> int:
+        py_bot.run_search(their_state)
+        return iterations_kuhn
+
+    rates = interleaved_rates({"cavemind": our_kuhn, "openspiel": python_search}, repeats)
     rows.append(_comparison_row(f"Kuhn poker ISMCTS, {iterations_kuhn} it (OpenSpiel Python ISMCTSBot, "
-                                f"uct_c={uct_c:g})", ours, theirs, TARGETS["kuhn_poker"]))
+                                f"uct_c={uct_c:g})", rates["cavemind"], rates["openspiel"], TARGETS["kuhn_poker"]))
+    _record(results, "kuhn_poker_ismcts_vs_python_ISMCTSBot", iterations_kuhn, c, uct_c, rates,
+            TARGETS["kuhn_poker"])
     return rows
+
+
+def _record(results: dict | None, key: str, iterations: int, c: float, uct_c: float, rates: dict[str, float],
+            target: float) -> None:
+    if results is not None:
+        results[key] = {"iterations": iterations, "cavemind_c": c, "openspiel_uct_c": uct_c,
+                        "cavemind_it_per_s": round(rates["cavemind"]), "openspiel_it_per_s": round(rates["openspiel"]),
+                        "ratio": round(rates["cavemind"] / rates["openspiel"], 2), "target": target}
 
 
 def thread_scaling(seconds: float, repeats: int, c: float) -> list[list[str]]:
@@ -285,6 +335,11 @@ def all_games(args: argparse.Namespace, open_spiel_version: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short run: smaller budgets, fewer repeats")
+    parser.add_argument("--repeats", type=int, default=None,
+                        help="rounds of interleaved searches per comparison (default 7; --quick 3)")
+    parser.add_argument("--no-threads", action="store_true", help="leave out the thread-scaling table")
+    parser.add_argument("--json", default=None, metavar="PATH",
+                        help="also write the OpenSpiel comparison's figures to PATH as JSON (a summary)")
     parser.add_argument("--exploration", type=float, default=1.0,
                         help="cavemind's UCB constant on returns in [0, 1] (default 1.0)")
     parser.add_argument("--all-games", action="store_true",
@@ -311,12 +366,15 @@ def main(argv: list[str] | None = None) -> int:
         ttt_iterations, kuhn_iterations, repeats, seconds = 5000, 1000, 3, 0.25
     else:
         ttt_iterations, kuhn_iterations, repeats, seconds = 20000, 5000, 7, 1.0
+    if args.repeats:
+        repeats = args.repeats
 
     print(f"# cavemind {cavemind.__version__} benchmarks\n")
     print(f"- machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}, "
           f"Python {platform.python_version()}, open_spiel {open_spiel_version or 'not installed'}")
     others = OtherProcesses()
-    print(f"- iterations/s = median over {repeats} searches of iterations / wall-clock seconds of the call")
+    print(f"- iterations/s = median over {repeats} rounds of iterations / wall-clock seconds of the call; in each "
+          f"round the two sides search in turn")
     print(f"- exploration: cavemind c={args.exploration:g} on returns in [0, 1]; OpenSpiel uct_c = c x width of "
           f"its return range (tic-tac-toe [-1, 1]: {args.exploration * OPENSPIEL_RETURN_WIDTH['tic_tac_toe']:g}; Kuhn poker "
           f"chips [-2, 2]: {args.exploration * OPENSPIEL_RETURN_WIDTH['kuhn_poker']:g}), which ranks children identically\n")
@@ -326,12 +384,25 @@ def main(argv: list[str] | None = None) -> int:
               "(install it with `pip install open_spiel` or `pip install .[bench]`).\n")
     else:
         print("## cavemind against OpenSpiel (same iterations, same constant, random rollouts)\n")
-        rows = compare_openspiel(ttt_iterations, kuhn_iterations, repeats, args.exploration)
+        results: dict = {}
+        rows = compare_openspiel(ttt_iterations, kuhn_iterations, repeats, args.exploration, results)
         print_table(["search", "cavemind it/s", "OpenSpiel it/s", "ratio", "target", "met"], rows)
+        if args.json:
+            import json
+            summary = {"cavemind": cavemind.__version__, "open_spiel": open_spiel_version,
+                       "machine": f"{platform.machine()}, {os.cpu_count()} CPUs", "repeats": repeats,
+                       "comparisons": results}
+            busy = others.cpus_busy()
+            if busy is not None:
+                summary["other_processes_cpus_busy"] = round(busy, 2)
+            with open(args.json, "w") as out:
+                json.dump(summary, out, indent=1)
+                out.write("\n")
 
-    print("## cavemind: 2 threads against 1 thread\n")
-    rows = thread_scaling(seconds, max(3, repeats // 2), args.exploration)
-    print_table(["search", "2 threads it/s", "1 thread it/s", "ratio", "target", "met"], rows)
+    if not args.no_threads:
+        print("## cavemind: 2 threads against 1 thread\n")
+        rows = thread_scaling(seconds, max(3, repeats // 2), args.exploration)
+        print_table(["search", "2 threads it/s", "1 thread it/s", "ratio", "target", "met"], rows)
     busy = others.cpus_busy()
     if busy is not None:
         print(f"Other processes kept {busy:.2f} CPUs busy on average during the run.")
