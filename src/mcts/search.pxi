@@ -208,6 +208,11 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
     children than legal actions, an expansion is certain (memory permitting) and scoring is skipped."""
     cdef Node* nodes = w.arena.nodes
     cdef const float* minimax = w.arena.minimax     # NULL unless implicit minimax backups are on
+    # (Locals, not reads through `w` in the loop: the loop's stores through `mark` and `child` could alias the
+    # worker's fields as far as the compiler knows, and it would read them again for every child.)
+    cdef unsigned int* mark = w.mark
+    cdef const int* actions = w.actions
+    cdef double exploration = w.cfg.exploration, alpha = w.cfg.implicit_minimax
     cdef Node* child
     cdef unsigned int legal = w.stamp + 1, in_tree = w.stamp + 2
     cdef int i, untried, pick, action
@@ -222,16 +227,16 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
     score_children = nodes[parent].num_children >= num_legal or not can_expand
     cdef double explore_parent = 0.0
     if score_children and not use_availability:
-        explore_parent = w.cfg.exploration * sqrt_log1p(nodes[parent].visits)
+        explore_parent = exploration * sqrt_log1p(nodes[parent].visits)
     w.stamp += 2
     for i in range(num_legal):
-        w.mark[w.actions[i]] = legal
+        mark[actions[i]] = legal
     untried = num_legal
     c = nodes[parent].first_child
     while c != NO_NODE:
         child = &nodes[c]
-        if child.player == player and w.mark[child.action] == legal:
-            w.mark[child.action] = in_tree
+        if child.player == player and mark[child.action] == legal:
+            mark[child.action] = in_tree
             child.available += 1
             untried -= 1
             if score_children:
@@ -240,10 +245,10 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
                 else:
                     value = child.mean
                     if minimax != NULL:
-                        value = ((1.0 - w.cfg.implicit_minimax) * value + w.cfg.implicit_minimax
-                                 * (minimax[c] if child.player == 0 else 1.0 - minimax[c]))
+                        value = ((1.0 - alpha) * value
+                                 + alpha * (minimax[c] if child.player == 0 else 1.0 - minimax[c]))
                     if use_availability:
-                        score = value + w.cfg.exploration * sqrt_log1p(child.available) * child.inv_sqrt_visits
+                        score = value + exploration * sqrt_log1p(child.available) * child.inv_sqrt_visits
                     else:
                         score = value + explore_parent * child.inv_sqrt_visits
                 if score > best_score:
@@ -256,14 +261,14 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
         action = -1
         if w.cfg.widening > 0 and w.game.rollout_action != NULL:
             i = w.game.rollout_action(s, &w.rng)
-            if 0 <= i < w.game.max_actions and w.mark[i] == legal:
+            if 0 <= i < w.game.max_actions and mark[i] == legal:
                 action = i
         if action < 0:
             pick = rng_below(&w.rng, untried)
             for i in range(num_legal):
-                if w.mark[w.actions[i]] == legal:
+                if mark[actions[i]] == legal:
                     if pick == 0:
-                        action = w.actions[i]
+                        action = actions[i]
                         break
                     pick -= 1
         c = arena_add_child(&w.arena, parent, tail, action, player, untried)
@@ -433,27 +438,40 @@ cdef inline int allowed_at_root(Worker* w, int n) noexcept nogil:
 
 
 cdef void rollout(Worker* w, char* s) noexcept nogil:
-    """Plays `s` on to the end (or to the depth cut-off) and leaves the outcome in w.values."""
+    """Plays `s` on to the end (or to the depth cut-off) and leaves the outcome in w.values. What the settings
+    decide (the cut-off, MAST, the game's policy or uniform) is decided once here, not at every step."""
     cdef const GameTable* g = w.game
-    cdef int player, action, decisions = 0
+    cdef int player, action, n, decisions = 0
+    cdef int depth = w.cfg.rollout_depth if w.cfg.rollout_depth >= 0 else INT32_MAX
+    cdef bint mast = w.mast_mean != NULL
+    cdef bint game_policy = g.rollout_action != NULL and w.cfg.rollout_policy != POLICY_UNIFORM
+    cdef int* actions = w.actions
+    cdef Rng* rng = &w.rng
     while True:
         player = g.current_player(s)
         if player == TERMINAL:
+            w.plies += decisions
             g.returns(s, w.values)
             end_of_playout(w, s)
             return
         if player == CHANCE:
-            g.apply_action(s, g.sample_chance(s, &w.rng))
+            g.apply_action(s, g.sample_chance(s, rng))
             continue
-        if w.cfg.rollout_depth >= 0 and decisions >= w.cfg.rollout_depth:
+        if decisions >= depth:
+            w.plies += decisions
             g.heuristic(s, w.values, w.cfg.heuristic_variant)
             end_of_playout(w, s)
             return
-        action = random_action(w, s, player)
-        mast_record(w, player, action)
+        if mast:
+            action = random_action(w, s, player)
+            mast_record(w, player, action)
+        elif game_policy:
+            action = g.rollout_action(s, rng)
+        else:
+            n = g.legal_actions(s, actions)
+            action = actions[rng_below(rng, n)]
         g.apply_action(s, action)
         decisions += 1
-        w.plies += 1
 
 
 cdef inline void backup_path(Worker* w, int tree) noexcept nogil:
