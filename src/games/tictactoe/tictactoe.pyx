@@ -32,16 +32,21 @@ cdef int current_player(const void* p) noexcept nogil:
     return TERMINAL if s.winner >= 0 else s.to_move
 
 
+cdef extern from *:
+    int count_trailing_zeros "__builtin_ctz"(unsigned int x) nogil
+
+
 cdef int legal_actions(const void* p, int* out) noexcept nogil:
+    """The empty cells in increasing order, read off the bitboards one set bit at a time (no branch per cell)."""
     cdef const TicTacToeState* s = <const TicTacToeState*>p
-    cdef int n = 0, c
-    cdef unsigned int occupied = s.marked[0] | s.marked[1]
+    cdef int n = 0
+    cdef unsigned int empty = ~(<unsigned int>s.marked[0] | s.marked[1]) & ((1u << NUM_CELLS) - 1)
     if s.winner >= 0:
         return 0
-    for c in range(NUM_CELLS):
-        if not (occupied >> c) & 1:
-            out[n] = c
-            n += 1
+    while empty:
+        out[n] = count_trailing_zeros(empty)
+        n += 1
+        empty &= empty - 1
     return n
 
 
