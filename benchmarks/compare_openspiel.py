@@ -375,9 +375,11 @@ def main(argv: list[str] | None = None) -> int:
     others = OtherProcesses()
     print(f"- iterations/s = median over {repeats} rounds of iterations / wall-clock seconds of the call; in each "
           f"round the two sides search in turn")
+    ttt_c = args.exploration * OPENSPIEL_RETURN_WIDTH["tic_tac_toe"]
+    kuhn_c = args.exploration * OPENSPIEL_RETURN_WIDTH["kuhn_poker"]
     print(f"- exploration: cavemind c={args.exploration:g} on returns in [0, 1]; OpenSpiel uct_c = c x width of "
-          f"its return range (tic-tac-toe [-1, 1]: {args.exploration * OPENSPIEL_RETURN_WIDTH['tic_tac_toe']:g}; Kuhn poker "
-          f"chips [-2, 2]: {args.exploration * OPENSPIEL_RETURN_WIDTH['kuhn_poker']:g}), which ranks children identically\n")
+          f"its return range (tic-tac-toe [-1, 1]: {ttt_c:g}; Kuhn poker chips [-2, 2]: {kuhn_c:g}), which ranks "
+          f"children identically\n")
 
     if open_spiel_version is None:
         print("open_spiel is not installed, so the OpenSpiel comparison is skipped "
