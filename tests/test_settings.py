@@ -220,7 +220,7 @@ def test_every_game_says_how_many_heuristic_variants_it_has(name):
     table = _core.table_info(game._capsule)
     assert 0 <= table["default_heuristic_variant"] < table["heuristic_variants"]
     assert table["heuristic_variants"] == (2 if name in ("stone_age", "honga", "jaeger_und_spaeher", "dino_jagd")
-                                           else 1)
+                                           else 3 if name == "prehistory" else 1)
     state = game.new_initial_state(seed=2)
     while state.is_chance_node():
         state.apply(state.sample_chance(2))

@@ -871,3 +871,38 @@ def test_development_points_in_autumn():
     assert d(s)["pricing_rotation"][0] == (rot + 1) % 6 and d(s)["development"][0] == 2
     s.apply("move red")                                                  # the bought resource pays movement
     assert d(s)["movement_points"] >= 1 and d(s)["resources"][0][RED] == 0 and d(s)["development"][0] == 3
+
+
+# ---- the search's cut-off heuristic (State.heuristic(variant)) ----
+def lead_points(state, variant):
+    """Seat 0's lead in points as variant 1 (logistic scale 10) reads it."""
+    import math
+    h = state.heuristic(variant)[0]
+    return 10.0 * math.log(h / (1.0 - h))
+
+
+def test_expected_points_heuristic_values_the_fishing_track_by_the_summers_left():
+    """The fishing track pays "at the end of each Summer" (rulebook, Fishing), so track 7 in the first spring is
+    worth its reward (1 VP + 1 development point) five times over; variant 0 (the final scoring now) sees none
+    of it, variant 1 (expected final points) sees about 5 x (1 + 1/3) points, and in the last autumn none."""
+    fields = dict(victory_points=[0] * 4, development=[0] * 4, hand=[[0] * 34 for _ in range(4)])
+    early_fish = base(fishing_track=[7, 0, 0, 0], **fields)
+    early_none = base(fishing_track=[0, 0, 0, 0], **fields)
+    assert early_fish.heuristic(0) == early_none.heuristic(0)
+    assert early_fish.heuristic(1)[0] > early_none.heuristic(1)[0]
+    gain = lead_points(early_fish, 1) - lead_points(early_none, 1)
+    assert gain == pytest.approx(5 * (1 + 1 / 3), abs=1e-6)
+    late_fish = base(round=4, phase=AUTUMN, fishing_track=[7, 0, 0, 0], **fields)
+    late_none = base(round=4, phase=AUTUMN, fishing_track=[0, 0, 0, 0], **fields)
+    assert lead_points(late_fish, 1) == pytest.approx(lead_points(late_none, 1), abs=1e-6)
+
+
+def test_expected_points_heuristic_never_clamps_the_lead():
+    """Variant 0 cuts a lead off at 30 points (h = 1); variants 1 and 2 still tell a 40-point lead from a
+    50-point one, and read the same position the same way for both seats (h0 + h1 = 1 with 2 players)."""
+    ahead_40 = base(victory_points=[40, 0, 0, 0])
+    ahead_50 = base(victory_points=[50, 0, 0, 0])
+    assert ahead_40.heuristic(0)[0] == ahead_50.heuristic(0)[0] == 1.0
+    for variant in (1, 2):
+        assert ahead_40.heuristic(variant)[0] < ahead_50.heuristic(variant)[0] < 1.0
+        assert sum(ahead_40.heuristic(variant)[:2]) == pytest.approx(1.0)

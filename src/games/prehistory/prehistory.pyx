@@ -3,6 +3,7 @@
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, uint64_t
 from libc.string cimport memcpy, memset, memchr
 from libc.stdio cimport snprintf
+from libc.math cimport exp
 
 from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL

@@ -1528,23 +1528,114 @@ cdef void returns(const void* v, double* out) noexcept nogil:
         out[p] = 1.0 / winners if keys[p] == best else 0.0
 
 
+# Heuristic variants (issue 39; docs/research/2026-12-07-prehistory-search-repair.md). Variant 0, the first
+# heuristic, scores the position as if the game ended now (the final scoring, rulebook "End of the game") and maps
+# the lead to [0, 1] linearly, cut off at +-30 points. It misprices what is still to come: the fishing track pays
+# "at the end of each Summer" (rulebook, Fishing) in every summer left, the weather tile pays "at the beginning of
+# each Spring" (rulebook, Spring), cubes and development points buy actions while rounds remain, members on the map
+# build campsites in the autumns left, and a ceremony card's condition usually grows. Variants 1 and 2 value a
+# position in expected final points as the expert does (cavemind/experts/prehistory.py, the same weights): the
+# final scoring now plus that income to come, never clamped, and squash only the lead over the best other player
+# into [0, 1] with a logistic of scale 10 (variant 1) or 20 (variant 2) points.
+cdef enum:
+    HEURISTIC_VARIANTS = 3          # heuristic(s, out, variant) reads variant 0, 1 or 2
+    DEFAULT_HEURISTIC_VARIANT = 0
+
+# the expert's weights (cavemind/experts/prehistory.py), in points
+cdef double EX_CUBE = 0.3           # a cube beyond its final third of a point, while two rounds of actions are left
+cdef double EX_DEV = 0.2            # a development point beyond its final third
+cdef double EX_WEATHER = 0.3        # a resource the weather tile will pay in a spring to come
+cdef double EX_MEMBER_MAP = 0.5     # a member on the map (not the starter space), per autumn left
+cdef double EX_MEMBER_START = 0.3   # a member on the starter space, per autumn left
+cdef double EX_MEMBER_TENT = 0.2    # a member in the tent, per autumn left (it can migrate)
+cdef double EX_CARD = 0.6           # a ceremony card beyond what its condition gives now, while rounds are left
+
+
+cdef double fishing_reward(int position) noexcept nogil:
+    """What one end of summer pays at this fishing track position: the highest threshold reached, its victory
+    points and development points / 3 (rulebook, Fishing: "at the end of each Summer")."""
+    cdef int i
+    cdef double best = 0.0
+    for i in range(5):
+        if position >= FT_AT[i]:
+            best = FT_VP[i] + FT_DEV[i] / 3.0
+    return best
+
+
+cdef double income_to_come(const PHState* s, int p) noexcept nogil:
+    """Seat p's expected points beyond the final scoring as it stands now (the expert's `_future`): the fishing
+    reward once per end of summer left, the weather tile's resources in the springs left (rulebook, Spring: each
+    tile turns one step and pays), cubes, development points and ceremony cards while rounds of actions are
+    left, members by the autumns left."""
+    cdef int rnd = s.round, phase = s.phase, rounds_after, springs, summers, k, c, sp, on_map = 0, cubes = 0, cards = 0
+    cdef double t, use, autumns, v = 0.0
+    if phase == PH_FILL:
+        phase = s.after_fill
+        if phase == PH_SPRING and rnd > 0:    # a winter's draws: the spring (and its weather) is still ahead
+            phase = PH_START
+    rounds_after = NUM_ROUNDS - 1 - rnd
+    t = rounds_after
+    if phase == PH_START or phase == PH_SPRING:
+        t += 1.0
+    elif phase == PH_PICK:
+        t += 0.6
+    elif phase == PH_SUMMER:
+        t += 0.5
+    elif phase == PH_AUTUMN:
+        t += 0.3
+    elif phase == PH_FINAL:
+        t += 0.1
+    springs = rounds_after + (1 if phase == PH_START else 0)
+    summers = rounds_after + (1 if phase <= PH_SUMMER else 0)
+    autumns = rounds_after + (1.0 if phase < PH_AUTUMN else (0.5 if phase == PH_AUTUMN else 0.0))
+    for c in range(NCOL):
+        cubes += s.resources[p][c] + s.action_markers[p][c]
+    use = t / 2.0 if t < 2.0 else 1.0
+    v = use * (EX_CUBE * cubes + EX_DEV * s.development[p])
+    v += summers * fishing_reward(s.fishing_track[p])
+    if s.weather_tile[p] < NWEATHER:
+        for k in range(1, springs + 1):
+            for c in range(NCOL):
+                v += EX_WEATHER * W_RES[s.weather_tile[p]][(s.weather_rotation[p] + k) % 4][c]
+    if autumns > 0.0:
+        for sp in range(NSP):
+            if s.member_owner[sp] == p + 1 and sp != START_SPACE:
+                on_map += s.member_count[sp]
+        v += autumns * (EX_MEMBER_MAP * on_map + EX_MEMBER_START * s.starter_members[p]
+                        + EX_MEMBER_TENT * s.available_members[p])
+    for k in range(NCC):
+        cards += s.hand[p][k]
+    v += EX_CARD * use * cards
+    return v
+
+
 cdef void heuristic(const void* v, double* out, int variant) noexcept nogil:
     cdef PHState c
     memcpy(&c, v, sizeof(PHState))
     cdef int p, q, n = c.num_players
     cdef double est[MAXP]
-    cdef double other, h
+    cdef double other, h, scale
+    if variant == 1 or variant == 2:
+        for p in range(n):
+            est[p] = income_to_come(<const PHState*>v, p)    # before the final scoring turns cubes into points
+    else:
+        for p in range(n):
+            est[p] = 0.0
     if c.phase != PH_END:
         final_scoring(&c)
     for p in range(n):
-        est[p] = c.victory_points[p]
+        est[p] += c.victory_points[p]
+    scale = 10.0 if variant == 1 else 20.0
     for p in range(n):
         other = -1e9
         for q in range(n):
             if q != p and est[q] > other:
                 other = est[q]
-        h = 0.5 + (est[p] - other) / 60.0
-        out[p] = 0.0 if h < 0.0 else (1.0 if h > 1.0 else h)
+        if variant == 1 or variant == 2:
+            out[p] = 1.0 / (1.0 + exp(-(est[p] - other) / scale))
+        else:
+            h = 0.5 + (est[p] - other) / 60.0
+            out[p] = 0.0 if h < 0.0 else (1.0 if h > 1.0 else h)
 
 
 cdef void canonical(const PHState* s, int observer, PHState* c, int* counts) noexcept nogil:
@@ -2303,7 +2394,8 @@ cdef int check(const void* state, char* m, size_t size) noexcept nogil:
 
 cdef GameTable TABLES[MAXP - MIN_PLAYERS + 1]      # one per player count
 cdef GameTable RULES = game_table("prehistory", sizeof(PHState), NUM_ACTIONS, NCC, current_player, legal_actions,
-                                  apply_action, chance_outcomes, sample_chance, returns, scores, heuristic, 1, 0,
+                                  apply_action, chance_outcomes, sample_chance, returns, scores, heuristic,
+                                  HEURISTIC_VARIANTS, DEFAULT_HEURISTIC_VARIANT,
                                   determinize, infoset_hash, observed_action, rollout_action)
 fill_tables(TABLES, RULES, MIN_PLAYERS, MAXP, 60000)
 
