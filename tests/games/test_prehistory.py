@@ -882,9 +882,10 @@ def lead_points(state, variant):
 
 
 def test_expected_points_heuristic_values_the_fishing_track_by_the_summers_left():
-    """The fishing track pays "at the end of each Summer" (rulebook, Fishing), so track 7 in the first spring is
-    worth its reward (1 VP + 1 development point) five times over; variant 0 (the final scoring now) sees none
-    of it, variant 1 (expected final points) sees about 5 x (1 + 1/3) points, and in the last autumn none."""
+    """The fishing track pays "At the end of summer" (rulebook, Fishing income) in every round, so track 7 in the
+    first spring is worth its reward (1 VP + 1 development point) five times over; variant 0 (the final scoring
+    now) sees none of it, variant 1 (expected final points) sees 5 x (1 + 1/3) points, and in the last autumn
+    none."""
     fields = dict(victory_points=[0] * 4, development=[0] * 4, hand=[[0] * 34 for _ in range(4)])
     early_fish = base(fishing_track=[7, 0, 0, 0], **fields)
     early_none = base(fishing_track=[0, 0, 0, 0], **fields)

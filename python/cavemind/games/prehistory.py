@@ -42,10 +42,14 @@ now:     in autumn, the movement points to spend or left and the member being mo
 # MAST rollouts won 63.3% [54.4, 71.4] of 120 games against the game's policy with 2 players
 # (docs/research/2026-12-01-mast-rollouts-tried.md); 3 and 4 players are not measured yet and keep the game's policy.
 # The rollout depth is the cut-off its strength ladder was measured with.
+# Heuristic variant 1 (expected final points, as the expert counts them) won 62.0% [52.2, 70.9] of 100 games
+# against variant 0 at 0.05 s a move with 2 players (docs/research/2026-12-07-prehistory-search-repair.md);
+# 3 and 4 players are not measured and keep the table's default, variant 0.
 GAME = GameInfo(
     "cavemind.games._prehistory",
     SearchDefaults(
-        rollout_depth=20, by_players={2: SearchDefaults(rollout_depth=20, rollout_policy="mast")}),
+        rollout_depth=20,
+        by_players={2: SearchDefaults(rollout_depth=20, rollout_policy="mast", heuristic_variant=1)}),
     expert="cavemind.experts.prehistory:choose",
     drawer="cavemind.svg.prehistory:draw",
     gallery=(GalleryView({"players": 3}, observer=0, order=5),),

@@ -1529,14 +1529,15 @@ cdef void returns(const void* v, double* out) noexcept nogil:
 
 
 # Heuristic variants (issue 39; docs/research/2026-12-07-prehistory-search-repair.md). Variant 0, the first
-# heuristic, scores the position as if the game ended now (the final scoring, rulebook "End of the game") and maps
-# the lead to [0, 1] linearly, cut off at +-30 points. It misprices what is still to come: the fishing track pays
-# "at the end of each Summer" (rulebook, Fishing) in every summer left, the weather tile pays "at the beginning of
-# each Spring" (rulebook, Spring), cubes and development points buy actions while rounds remain, members on the map
-# build campsites in the autumns left, and a ceremony card's condition usually grows. Variants 1 and 2 value a
-# position in expected final points as the expert does (cavemind/experts/prehistory.py, the same weights): the
-# final scoring now plus that income to come, never clamped, and squash only the lead over the best other player
-# into [0, 1] with a logistic of scale 10 (variant 1) or 20 (variant 2) points.
+# heuristic, scores the position as if the game ended now (the rulebook's final scoring) and maps the lead to
+# [0, 1] linearly, cut off at +-30 points. It misprices what is still to come: the fishing track pays "At the end
+# of summer" (rulebook, Fishing income) in every round left; the weather tile pays in every spring ("All players
+# turn the weather tile by 1 unit clockwise, then take the number of resource cubes", rulebook, Spring); cubes and
+# development points buy actions while rounds remain; members on the map build campsites in the autumns left; a
+# ceremony card's condition usually grows. Variants 1 and 2 value a position in expected final points as the
+# expert does (cavemind/experts/prehistory.py, the same weights): the final scoring now plus that income to come,
+# never clamped, and squash only the lead over the best other player into [0, 1] with a logistic of scale 10
+# (variant 1, the 2-player default: cavemind.games.prehistory) or 20 (variant 2) points.
 cdef enum:
     HEURISTIC_VARIANTS = 3          # heuristic(s, out, variant) reads variant 0, 1 or 2
     DEFAULT_HEURISTIC_VARIANT = 0
@@ -1553,7 +1554,8 @@ cdef double EX_CARD = 0.6           # a ceremony card beyond what its condition 
 
 cdef double fishing_reward(int position) noexcept nogil:
     """What one end of summer pays at this fishing track position: the highest threshold reached, its victory
-    points and development points / 3 (rulebook, Fishing: "at the end of each Summer")."""
+    points and development points / 3 (rulebook, Fishing income: "At the end of summer ... The highest reward
+    that was last passed is gained")."""
     cdef int i
     cdef double best = 0.0
     for i in range(5):
