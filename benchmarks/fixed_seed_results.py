@@ -14,13 +14,7 @@ import sys
 
 import cavemind
 from cavemind import _core
-
-
-def opening(name, players, seed=1):
-    s = cavemind.load_game(name, players=players).new_initial_state(seed=seed)
-    while s.is_chance_node():
-        s.apply(s.chance_outcomes()[0][0])
-    return s
+from cavemind.testing import first_decision
 
 
 def raw(state, seed, **opts):
@@ -34,7 +28,7 @@ cases = {}
 games = [("tictactoe", 2), ("kuhn_poker", 2), ("dino_jagd", 2), ("honga", 2), ("stone_age", 2),
          ("prehistory", 2), ("jaeger_und_spaeher", 2), ("kuhn_poker", 3), ("dino_jagd", 3)]
 for name, players in games:
-    st = opening(name, players)
+    st = first_decision(name, players)
     its = 3000 if name in ("tictactoe", "kuhn_poker") else 800
     for alg in ("mcts", "ismcts", "pimc", "mo-ismcts"):
         cases[f"{name}/{players}/{alg}/default"] = raw(st, 7, iterations=its, algorithm=alg)
@@ -56,7 +50,7 @@ for name, players in games:
 for name in ("tictactoe", "dino_jagd", "kuhn_poker"):
     for alg in ("mcts", "ismcts"):
         for mm in (0.0, 0.3):
-            st = opening(name, 2)
+            st = first_decision(name, 2)
             tree = cavemind.SearchTree()
             seq = []
             for step in range(4):

@@ -4,6 +4,7 @@ import pytest
 
 import cavemind
 from cavemind import _core
+from cavemind.testing import first_decision
 
 
 def test_a_node_is_32_bytes_and_minimax_values_cost_4_more_only_when_on():
@@ -11,13 +12,6 @@ def test_a_node_is_32_bytes_and_minimax_values_cost_4_more_only_when_on():
     assert _core.max_nodes_per_thread(1.0, 1) == 2**20 // 32
     assert _core.max_nodes_per_thread(1.0, 1, True) == 2**20 // 36     # the cap of a search with minimax values
     assert _core.max_nodes_per_thread(1.0, 2, True) == 2**20 // 36 // 2
-
-
-def _opening(name, players=2, seed=1):
-    state = cavemind.load_game(name, players=players).new_initial_state(seed=seed)
-    while state.is_chance_node():
-        state.apply(state.chance_outcomes()[0][0])
-    return state
 
 
 def _visits(state, seed, **options):
@@ -48,11 +42,11 @@ RECORDED = [
 @pytest.mark.parametrize(("case", "expected"), RECORDED, ids=[f"{c[0]}-{c[2]['algorithm']}" for c, _ in RECORDED])
 def test_search_results_are_those_recorded_with_the_minimax_value_in_the_node(case, expected):
     name, seed, options = case
-    assert _visits(_opening(name), seed, **options) == expected
+    assert _visits(first_decision(name), seed, **options) == expected
 
 
 def test_a_reused_tree_keeps_its_minimax_values_as_recorded():
-    state = _opening("dino_jagd")
+    state = first_decision("dino_jagd")
     tree = cavemind.SearchTree()
     recorded = [(0, 2803, [[189, 236], [714, 202], [186, 176], [75, 174], [183, 152], [192, 151], [576, 150],
                            [180, 134], [579, 125]]),

@@ -50,6 +50,15 @@ def random_action(state: cavemind.State, rng: random.Random) -> int:
     return rng.choice(state.legal_actions())
 
 
+def first_decision(name: str, players: int = 2, seed: int = 1) -> cavemind.State:
+    """Game `name`'s first decision in the deal `seed`, every chance event before it resolved by its first
+    outcome: the same position in every run, for comparing searches (two builds, two settings)."""
+    state = cavemind.load_game(name, players=players).new_initial_state(seed=seed)
+    while state.is_chance_node():
+        state.apply(state.chance_outcomes()[0][0])
+    return state
+
+
 def walk(state: cavemind.State, seed: int, max_steps: int | None = None) -> Iterator[cavemind.State]:
     """The states of one seeded uniformly random playout from `state`, the start and the end included."""
     rng = random.Random(seed)
