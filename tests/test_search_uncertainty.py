@@ -189,10 +189,10 @@ def test_a_bot_hurries_to_finish_a_won_game_and_an_analysis_does_not(name, hurri
 
 def test_a_bot_that_has_won_finishes_the_game_instead_of_waiting():
     """Issue 36, point 1: Dino Jagd, play deck empty, one creature left (in LK), seat 1 ahead 58 to 14 (a
-    position from a self-play game that ran to the safety cap). Every move wins, so the values differ by
-    thousandths, below the exploration term, and the search ended turn after turn; once decided it scales the
-    values to their range at each node, and the bot travels to the creature and hunts it, which ends the game
-    (rulebook: it ends when no creature is left in the play deck and the hunting area)."""
+    position from a self-play game that ran to the safety cap). Every move wins, so the search's values differ by
+    thousandths and it ended turn after turn; the bot plays the game's rollout-policy move instead (travel to the
+    creature, hunt it), which ends the game (rulebook: it ends when no creature is left in the play deck and the
+    hunting area). From the bot's own view: nothing hidden from seat 1 is read."""
     doc = json.loads((Path(__file__).parent / "games" / "dino_jagd_won_endgame.json").read_text(encoding="utf-8"))
     game = cavemind.load_game("dino_jagd", **doc["options"])
     view = game.state_from_dict(doc["state"], observer=1, seed=3)
@@ -202,6 +202,6 @@ def test_a_bot_that_has_won_finishes_the_game_instead_of_waiting():
         played.append(view.action_to_string(bot.step(view)))
         view.apply(played[-1])
     assert played[:2] == ["travel LK", "hunt Edmontosaurus LK3"]
-    decided = cavemind.analyse(game.state_from_dict(doc["state"], observer=1, seed=3), seed=0,
-                               length_discount=0.0005)
-    assert decided.best.name == "travel LK" and decided.best.value > 0.99
+    searched = cavemind.analyse(game.state_from_dict(doc["state"], observer=1, seed=3), seed=0,
+                                length_discount=0.0005)
+    assert searched.best.value > 0.95    # decided: the bot's rule applies

@@ -200,14 +200,6 @@ cdef inline double now_seconds() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-cdef inline double blended_value(const Node* child, int32_t c, const float* minimax, double alpha) noexcept nogil:
-    """A child's value for selection: its mean, blended with its heuristic-minimax value where implicit minimax
-    backups are on (minimax is NULL otherwise)."""
-    if minimax == NULL:
-        return child.mean
-    return (1.0 - alpha) * child.mean + alpha * (minimax[c] if child.player == 0 else 1.0 - minimax[c])
-
-
 cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int player, int num_legal,
                               bint use_availability, bint* expanded) noexcept nogil:
     """The child to descend into at `parent`, creating one for an untried legal action if there is one.
@@ -239,26 +231,6 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
     w.stamp += 2
     for i in range(num_legal):
         mark[actions[i]] = legal
-    # Once the search finds its position decided (w.hurry), every value lies within a few thousandths of a win or
-    # a loss, and what tells the moves apart (the length discount: the quicker win, the slower loss) is far below
-    # the exploration term: the visits spread evenly, and a move after which many moves prolong the game reads as
-    # slower than waiting. So the values are scaled to the children's own range, [lowest, highest] -> [0, 1]
-    # (as MuZero normalizes its values), and the search follows the quickest win again.
-    cdef double low = 0.0, scale = 1.0, high
-    if w.hurry and score_children:
-        low, high = 1e300, -1e300
-        c = nodes[parent].first_child
-        while c != NO_NODE:
-            child = &nodes[c]
-            if child.player == player and mark[child.action] == legal and child.visits > 0:
-                value = blended_value(child, c, minimax, alpha)
-                low = value if value < low else low
-                high = value if value > high else high
-            c = child.next_sibling
-        if high - low > 1e-9:
-            scale = 1.0 / (high - low)
-        else:
-            low, scale = 0.0, 1.0
     untried = num_legal
     c = nodes[parent].first_child
     while c != NO_NODE:
@@ -271,7 +243,10 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
                 if child.visits == 0:
                     score = 1e300
                 else:
-                    value = (blended_value(child, c, minimax, alpha) - low) * scale
+                    value = child.mean
+                    if minimax != NULL:
+                        value = ((1.0 - alpha) * value
+                                 + alpha * (minimax[c] if child.player == 0 else 1.0 - minimax[c]))
                     if use_availability:
                         score = value + exploration * sqrt_log1p(child.available) * child.inv_sqrt_visits
                     else:
