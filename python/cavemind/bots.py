@@ -146,8 +146,9 @@ class SearchBot(Bot):
         self.last_analysis = info
         if not info.moves:
             return info.best.action
-        if resolve(settings, state.game).length_discount > 0:
-            finishing = finishing_move(state, info, seed)
+        discount = resolve(settings, state.game).length_discount
+        if discount > 0:
+            finishing = finishing_move(state, info, seed, discount)
             if finishing is not None:
                 return finishing.action
         return choose(info.moves, self.temperature, self._rng).action
@@ -158,19 +159,26 @@ class SearchBot(Bot):
 
 DECIDED = 0.95              # a bot whose best move is worth this much has won the game, bar a blunder
 FINISHING_TOLERANCE = 0.01  # ... and may give up this much of it to finish the game
+AT_ONCE = 4                 # a win within this many decisions, in nearly every playout, finishes the game now
+AT_ONCE_VISITS = 16         # ... read from a mean of at least this many playouts
 
 
-def finishing_move(state: State, info: AnalysisInfo, seed: int) -> MoveInfo | None:
-    """In a game the search finds won (its best move's value at least DECIDED), the move the game's rollout policy
-    plays (it hunts, builds, scores: it moves the game on) where the search values it within FINISHING_TOLERANCE
-    of the best; else None. Why: once every move wins, the values differ by the length discount's few
-    thousandths, far below the exploration term of the search's selection, so its visits spread evenly over
-    waiting and finishing, and a wide subtree's mean (a move after which many moves prolong the game) reads as
-    slower than waiting: Dino Jagd's winner ended turn after turn until the safety cap. The policy reads a world
-    sampled from the mover's view, never the state's hidden parts."""
+def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float) -> MoveInfo | None:
+    """In a game the search finds won (its best move's value at least DECIDED): a move whose value says it wins
+    within AT_ONCE decisions (the length discount `discount` leaves 0.5 + 0.5 (1 - discount) ** AT_ONCE), the
+    best such; else the move the game's rollout policy plays (it hunts, builds, scores: it moves the game on)
+    where the search values it within FINISHING_TOLERANCE of the best; else None. Why: once every move wins, the
+    values differ by the discount's few thousandths, far below the exploration term of the search's selection,
+    so its visits spread evenly over waiting and finishing, and a wide subtree's mean (a move after which many
+    moves prolong the game) reads as slower than waiting: Dino Jagd's winner ended turn after turn until the
+    safety cap. The policy reads a world sampled from the mover's view, never the state's hidden parts."""
     best = info.moves[0]
     if best.value < DECIDED:
         return None
+    at_once = 0.5 + 0.5 * (1.0 - discount) ** AT_ONCE
+    quick = [move for move in info.moves if move.visits >= AT_ONCE_VISITS and move.value >= at_once]
+    if quick:
+        return max(quick, key=lambda move: move.value)
     world = state.determinize(state.current_player(), seed)
     policy = world.rollout_action(seed)
     for move in info.moves:
