@@ -1170,7 +1170,8 @@ cdef int observed_action(const void* p, int a, int player) noexcept nogil:
 cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
     """A cheap greedy policy for rollouts: hunt when a hunt is possible, else travel to a period with a
     creature the remaining energy can send home, else end the turn; in a window play a card if one fits
-    (a roll change or override), else pass; placements at random."""
+    (a roll change or override), else pass; placements at random. With the play deck empty and no creature
+    within reach this turn, a step toward the nearest creature instead of ending the turn."""
     cdef const DinoState* s = <const DinoState*>p
     cdef int buf[NUM_ACTIONS]
     cdef int n = legal_actions(p, buf), i, me = s.current, q, k, c, d, best = 0
@@ -1203,6 +1204,20 @@ cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
                     break
     if best:
         return cand[rng_below(rng, best)]
+    if deck_empty(s):
+        # No creature is within this turn's energy and none will be dealt: a step toward the nearest one (the
+        # energy is refilled at the start of the next turn), where ending the turn would wait for ever.
+        c = -1                                  # the nearest other period with a creature to hunt
+        for q in range(NUM_PERIODS):
+            k = q - s.pos[me] if q > s.pos[me] else s.pos[me] - q
+            if k > 0 and (c < 0 or k < (c - s.pos[me] if c > s.pos[me] else s.pos[me] - c)) \
+                    and (tops[q * SPACES] != NONE or tops[q * SPACES + 1] != NONE or tops[q * SPACES + 2] != NONE):
+                c = q
+        if c >= 0:
+            q = s.pos[me] + (1 if c > s.pos[me] else -1)
+            for i in range(n):
+                if buf[i] == A_TRAVEL + q:
+                    return buf[i]
     return A_END
 
 
