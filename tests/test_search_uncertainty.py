@@ -210,11 +210,12 @@ def test_a_bot_that_has_won_finishes_the_game_instead_of_waiting():
 def test_a_bot_that_has_won_takes_the_move_that_ends_the_game_at_once():
     """Dino Jagd, play deck empty, the last creature in T out of reach of seat 1's energy this turn, seat 1 ahead
     102 to 0 with Aussterben in hand (from a game against the passive bot that reached the safety cap). The
-    game's rollout policy would end the turn; Aussterben T removes the last creature and ends the game now
-    (rulebook: it ends when no creature is left in the play deck and the hunting area), and the bot plays it."""
+    game's rollout policy takes a step toward the creature; Aussterben T removes the last creature and ends the
+    game now (rulebook: it ends when no creature is left in the play deck and the hunting area), and the bot
+    plays it."""
     doc = json.loads((Path(__file__).parent / "games" / "dino_jagd_won_endgame_aussterben.json")
                      .read_text(encoding="utf-8"))
     game = cavemind.load_game("dino_jagd", **doc["options"])
     view = game.state_from_dict(doc["state"], observer=1, seed=3)
-    assert view.action_to_string(view.determinize(1, 0).rollout_action(0)) == "end turn"
+    assert view.action_to_string(view.determinize(1, 0).rollout_action(0)) == "travel EK"
     assert view.action_to_string(cavemind.ISMCTSBot(seed=0).step(view)) == "Aussterben T"
