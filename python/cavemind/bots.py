@@ -146,12 +146,7 @@ class SearchBot(Bot):
         self.last_analysis = info
         if not info.moves:
             return info.best.action
-        discount = resolve(settings, state.game).length_discount
-        if discount > 0:
-            finishing = finishing_move(state, info, seed, discount)
-            if finishing is not None:
-                return finishing.action
-        return choose(info.moves, self.temperature, self._rng).action
+        return played_move(state, info, settings, seed, self.temperature, self._rng).action
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.limit}>"
@@ -161,6 +156,16 @@ DECIDED = 0.95              # a bot whose best move is worth this much has won t
 FINISHING_TOLERANCE = 0.01  # ... and may give up this much of it to finish the game
 AT_ONCE = 4                 # a win within this many decisions, in nearly every playout, finishes the game now
 AT_ONCE_VISITS = 16         # ... read from a mean of at least this many playouts
+
+
+def played_move(state: State, info: AnalysisInfo, settings: SearchSettings, seed: int, temperature: float,
+                rng: random.Random) -> MoveInfo:
+    """The move a bot plays after its search `info` of `state` with `settings` (seeded by `seed`): the finishing
+    move where the bot hurries and has won (finishing_move), else the level's choice among the good moves
+    (cavemind.levels.choose with `temperature`: the most visited at 0). The bots' and the engine's one rule."""
+    discount = resolve(settings, state.game).length_discount
+    finishing = finishing_move(state, info, seed, discount) if discount > 0 else None
+    return finishing if finishing is not None else choose(info.moves, temperature, rng)
 
 
 def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float) -> MoveInfo | None:

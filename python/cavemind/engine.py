@@ -20,10 +20,11 @@ from typing import Any, TextIO
 
 import cavemind
 from cavemind.analysis_output import hidden_information_warning, json_record
+from cavemind.bots import played_move
 from cavemind.errors import AmbiguousMoveError, CavemindError, SearchError
 from cavemind.games import bot_defaults
 from cavemind.inputs import MAX_NESTING, TOO_DEEP, nesting_depth
-from cavemind.levels import choose, level_temperature, with_level_budget
+from cavemind.levels import level_temperature, with_level_budget
 from cavemind.records import replay
 from cavemind.search import check_memory
 from cavemind.settings import BY_NAME, DEFAULT_ITERATIONS, SearchSettings, Setting, records
@@ -435,14 +436,17 @@ class SessionAction:
         # The search sees only the mover's view: what the mover cannot see is sampled, never read. It plays, so it
         # takes a bot's own settings (hurrying to finish a won game) as a SearchBot does.
         settings = self.settings.over(bot_defaults(session.game.name))
-        info = cavemind.analyse(session.view(mover), settings=settings, seed=self.search_seed, stop=stop)
+        view = session.view(mover)
+        info = cavemind.analyse(view, settings=settings, seed=self.search_seed, stop=stop)
         record = json_record(info, self.top, stopped=stop.is_set)
         record.pop("isDuringSearch")
         if not info.moves:
             raise FieldError(None, "the search was stopped before its first iteration: no move")
-        # A level below 8 draws its move among the good ones (cavemind.levels), from the search seed.
-        best = choose(info.moves, level_temperature(self.level) if self.level is not None else 0.0,
-                      random.Random(self.search_seed))
+        # As a bot plays: a won game finished, and a level below 8 draws its move among the good ones
+        # (cavemind.levels), from the search seed.
+        best = played_move(view, info, settings, self.search_seed,
+                           level_temperature(self.level) if self.level is not None else 0.0,
+                           random.Random(self.search_seed))
         answer = {"move": best.name, "moveAction": best.action, "applied": False, **record}
         if self.level is not None:
             answer["level"] = self.level
