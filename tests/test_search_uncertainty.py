@@ -207,6 +207,24 @@ def test_a_bot_that_has_won_finishes_the_game_instead_of_waiting():
     assert searched.best.value > 0.95    # decided: the bot's rule applies
 
 
+def test_a_three_player_leader_goes_for_the_last_creature_when_the_others_wait():
+    """Dino Jagd, 3 players, play deck empty, one creature left (Utahraptor in EK), seat 2 ahead 48 to 42 and 22
+    (from a game of self-play that reached the safety cap). The two players behind delay their losses (a later
+    loss is worth more to them), and the leader's search valued ending its turn some 0.02 above travelling to the
+    creature, whose hunt they can spoil: all three ended turn after turn. The bot finishes: it travels to the
+    creature and hunts it, the game's rollout-policy moves (rulebook: the game ends when no creature is left in
+    the play deck and the hunting area). From seat 2's own view."""
+    doc = json.loads((Path(__file__).parent / "games" / "dino_jagd_won_endgame_3p.json").read_text(encoding="utf-8"))
+    game = cavemind.load_game("dino_jagd", players=3, **doc["options"])
+    view = game.state_from_dict(doc["state"], observer=2, seed=3)
+    bot = cavemind.ISMCTSBot(seed=0)
+    played = []
+    while not view.is_terminal() and view.current_player() == 2 and len(played) < 3:
+        played.append(view.action_to_string(bot.step(view)))
+        view.apply(played[-1])
+    assert played[:2] == ["travel EK", "hunt Utahraptor EK1"]
+
+
 def test_a_bot_that_has_won_takes_the_move_that_ends_the_game_at_once():
     """Dino Jagd, play deck empty, the last creature in T out of reach of seat 1's energy this turn, seat 1 ahead
     102 to 0 with Aussterben in hand (from a game against the passive bot that reached the safety cap). The

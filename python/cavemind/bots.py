@@ -153,7 +153,7 @@ class SearchBot(Bot):
 
 
 DECIDED = 0.95              # a bot whose best move is worth this much has won the game, bar a blunder
-FINISHING_TOLERANCE = 0.01  # ... and may give up this much of it to finish the game
+FINISHING_TOLERANCE = 0.05  # ... and may give up this much of it to finish the game (0.01 left 3-player stalls)
 AT_ONCE = 4                 # a win within this many decisions, in nearly every playout, finishes the game now
 AT_ONCE_VISITS = 16         # ... read from a mean of at least this many playouts
 
@@ -176,7 +176,10 @@ def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float)
     values differ by the discount's few thousandths, far below the exploration term of the search's selection,
     so its visits spread evenly over waiting and finishing, and a wide subtree's mean (a move after which many
     moves prolong the game) reads as slower than waiting: Dino Jagd's winner ended turn after turn until the
-    safety cap. The policy reads a world sampled from the mover's view, never the state's hidden parts."""
+    safety cap. With three players a smaller tolerance (0.01) still stalled: the two players behind delay their
+    losses, and the leader valued waiting 0.024 above travelling to the last creature, whose hunt they could
+    spoil, so all three ended turn after turn. The policy reads a world sampled from the mover's view, never the
+    state's hidden parts."""
     best = info.moves[0]
     if best.value < DECIDED:
         return None
