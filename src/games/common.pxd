@@ -1,5 +1,5 @@
 # The plumbing every game shares, written once: the GameTable fill and its capsule, the state as bytes, the
-# check_state entry with its bounded message, the Fisher-Yates shuffle, chance outcomes and draws from counts,
+# check_state entry with its bounded message, sets of items as bits, the Fisher-Yates shuffle, chance outcomes and draws from counts,
 # and the wording of the readable board. A game cimports what it uses:
 #     from games.common cimport game_table, table_capsule, ...
 #
@@ -124,6 +124,26 @@ cdef inline str state_error(bytes data, size_t size, state_check_fn check):
     failed = check(state, msg, sizeof(msg))
     free(state)
     return msg.decode("utf-8", "replace") if failed else None
+
+
+# ---- sets of up to 64 items as bits ----
+
+cdef extern from *:
+    """
+    static inline int cm_popcount64(uint64_t x) { return __builtin_popcountll(x); }
+    static inline int cm_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+    """
+    int cm_popcount64(uint64_t x) noexcept nogil     # the number of set bits
+    int cm_ctz64(uint64_t x) noexcept nogil          # the lowest set bit's index; x must not be 0
+
+
+cdef inline int nth_set_bit64(uint64_t x, int k) noexcept nogil:
+    """The index of the k-th lowest set bit of x (k from 0): what a loop over the bits counting k down finds, in
+    k steps instead of one per bit. x must have more than k bits set."""
+    while k > 0:
+        x &= x - 1
+        k -= 1
+    return cm_ctz64(x)
 
 
 # ---- chance and hidden cards ----

@@ -15,7 +15,8 @@ from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.honga.honga cimport *
 from games.common cimport (game_table, fill_tables, table_capsule, state_bytes, load_state, state_error,
-                           shuffle_bytes, count_total, outcomes_from_counts, draw_from_counts, plural)
+                           shuffle_bytes, count_total, outcomes_from_counts, draw_from_counts, plural,
+                           cm_popcount64, nth_set_bit64)
 
 NAME = "honga"
 DESCRIPTION = "Honga (HABA 2018) for 2-5 players: disc placement, the hungry sabre-tooth tiger, hidden bonus cards"

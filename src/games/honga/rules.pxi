@@ -14,11 +14,7 @@ cdef inline int bonus_total(const uint8_t* counts) noexcept nogil:
 
 
 cdef inline int popcount64(uint64_t x) noexcept nogil:
-    cdef int c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+    return cm_popcount64(x)
 
 
 cdef inline uint64_t colour_mask(int red) noexcept nogil:
@@ -418,6 +414,32 @@ cdef void compute_uses(int disc, int rf, int rot, uint8_t* uses) noexcept nogil:
         uses[NEIGH[rf][(q + rot) & 3]] += DISC_H[disc][q]
 
 
+# The rotations of each disc on each round field that give a use of the fields no earlier rotation gives (bit r
+# for rotation r): a placement is listed once however the disc is turned. Filled at import, after the discs
+# (data.pxi); legal_actions reads it instead of comparing the four rotations' uses at every placement.
+cdef uint8_t PLACE_ROTATIONS[NUM_DISCS][4]
+
+
+cdef void fill_place_rotations() noexcept nogil:
+    cdef int d, f, r, r2, dup
+    cdef uint8_t u[4][NUM_FIELDS]
+    for d in range(NUM_DISCS):
+        for f in range(4):
+            PLACE_ROTATIONS[d][f] = 0
+            for r in range(4):
+                compute_uses(d, f, r, u[r])
+                dup = 0
+                for r2 in range(r):
+                    if memcmp(u[r], u[r2], NUM_FIELDS) == 0:
+                        dup = 1
+                        break
+                if not dup:
+                    PLACE_ROTATIONS[d][f] |= 1 << r
+
+
+fill_place_rotations()
+
+
 # ---- turn flow ----
 
 cdef void begin_turn(HongaState* s) noexcept nogil:
@@ -524,21 +546,16 @@ cdef int current_player(const void* p) noexcept nogil:
 
 cdef int legal_actions(const void* sp, int* out) noexcept nogil:
     cdef const HongaState* s = <const HongaState*>sp
-    cdef int n = 0, p, f, r, r2, dup, i, slot, mods, skip
-    cdef uint8_t u[4][NUM_FIELDS]
+    cdef int n = 0, p, f, r, i, slot, mods, skip
+    cdef const uint8_t* rotations
     if current_player(sp) < 0:
         return 0
     p = s.to_move
     if s.phase == PH_PLACE:
+        rotations = PLACE_ROTATIONS[s.waiting_disc[p]]     # the player to place holds a disc (check_state)
         for f in range(4):
             for r in range(4):
-                compute_uses(s.waiting_disc[p], f, r, u[r])
-                dup = 0
-                for r2 in range(r):
-                    if memcmp(u[r], u[r2], NUM_FIELDS) == 0:
-                        dup = 1
-                        break
-                if not dup:
+                if (rotations[f] >> r) & 1:
                     out[n] = A_PLACE + f * 4 + r
                     n += 1
         return n
@@ -803,23 +820,13 @@ cdef int sample_chance(const void* sp, Rng* rng) noexcept nogil:
         return C_BONUS + i if i >= 0 else -1
     if s.pend_trade:
         m = s.trade_pile
-        pick = rng_below(rng, popcount64(m))
-        for i in range(NUM_TRADE):
-            if (m >> i) & 1:
-                if pick == 0:
-                    return C_TRADE + i
-                pick -= 1
-        return -1
+        if m == 0:
+            return -1
+        return C_TRADE + nth_set_bit64(m, rng_below(rng, popcount64(m)))
     m = s.disc_pile & colour_mask(s.draw_red) & ~under_mask(s, s.draw_red)
     if m == 0:
         return C_DISC + next_under(s, s.draw_red)
-    pick = rng_below(rng, popcount64(m))
-    for i in range(NUM_DISCS):
-        if (m >> i) & 1:
-            if pick == 0:
-                return C_DISC + i
-            pick -= 1
-    return -1
+    return C_DISC + nth_set_bit64(m, rng_below(rng, popcount64(m)))
 
 
 cdef int resources_of(const HongaState* s, int p) noexcept nogil:
