@@ -149,12 +149,6 @@ def compare_openspiel(iterations_ttt: int, iterations_kuhn: int, repeats: int, c
         cpp_bot.step(their_state)  # (one search from scratch: the bot resets its tree on every step)
         return iterations_kuhn
 
-    rates = interleaved_rates({"cavemind": our_kuhn, "openspiel": cpp_search}, repeats)
-    rows.append(_comparison_row(f"Kuhn poker ISMCTS, {iterations_kuhn} it (OpenSpiel C++ ISMCTSBot, "
-                                f"uct_c={uct_c:g})", rates["cavemind"], rates["openspiel"], TARGETS["kuhn_poker_cpp"]))
-    _record(results, "kuhn_poker_ismcts_vs_cpp_ISMCTSBot", iterations_kuhn, c, uct_c, rates,
-            TARGETS["kuhn_poker_cpp"])
-
     rng = np.random.RandomState(0)
     py_bot = ismcts.ISMCTSBot(kuhn, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng), uct_c,
                               iterations_kuhn, random_state=rng)
@@ -163,11 +157,12 @@ def compare_openspiel(iterations_ttt: int, iterations_kuhn: int, repeats: int, c
         py_bot.run_search(their_state)
         return iterations_kuhn
 
-    rates = interleaved_rates({"cavemind": our_kuhn, "openspiel": python_search}, repeats)
-    rows.append(_comparison_row(f"Kuhn poker ISMCTS, {iterations_kuhn} it (OpenSpiel Python ISMCTSBot, "
-                                f"uct_c={uct_c:g})", rates["cavemind"], rates["openspiel"], TARGETS["kuhn_poker"]))
-    _record(results, "kuhn_poker_ismcts_vs_python_ISMCTSBot", iterations_kuhn, c, uct_c, rates,
-            TARGETS["kuhn_poker"])
+    for language, key, their_search, target in (("C++", "cpp", cpp_search, "kuhn_poker_cpp"),
+                                                ("Python", "python", python_search, "kuhn_poker")):
+        rates = interleaved_rates({"cavemind": our_kuhn, "openspiel": their_search}, repeats)
+        rows.append(_comparison_row(f"Kuhn poker ISMCTS, {iterations_kuhn} it (OpenSpiel {language} ISMCTSBot, "
+                                    f"uct_c={uct_c:g})", rates["cavemind"], rates["openspiel"], TARGETS[target]))
+        _record(results, f"kuhn_poker_ismcts_vs_{key}_ISMCTSBot", iterations_kuhn, c, uct_c, rates, TARGETS[target])
     return rows
 
 

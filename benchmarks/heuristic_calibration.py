@@ -4,13 +4,12 @@
 
 Plays `--games` games of ISMCTS (`--bot`, default 250 iterations with the game's settings) against itself, 2
 players, and at every `--every`-th decision reads the heuristic of each variant the game's module offers
-(`State.heuristic(variant)`; Stone Age, Honga, Jäger und Späher and Dino Jagd have two) for the player to move; at the end of the game each reading is scored
-against that player's result (1 win, 0 loss, ties shared). Prints the Brier score (mean squared error; 0.25 is a
-coin that always says 0.5) of each variant, over all positions and by the stage of the game (the quarter of the
-game's decisions the position falls in). A search optimises what its cut-off reads, so a heuristic that predicts
-results poorly makes more search better at the wrong thing
-(docs/research/2026-12-01-search-scaling-in-every-game-what-more-iterations-buy.md).
-"""
+(`State.heuristic(variant)`; Stone Age, Honga, Jäger und Späher and Dino Jagd have two) for the player to move; at
+the end of the game each reading is scored against that player's result (1 win, 0 loss, ties shared). Prints the
+Brier score (mean squared error; 0.25 is a coin that always says 0.5) of each variant, over all positions and by the
+stage of the game (the quarter of the game's decisions the position falls in). A search optimises what its cut-off
+reads, so a heuristic that predicts results poorly makes more search better at the wrong thing
+(docs/research/2026-12-01-search-scaling-in-every-game-what-more-iterations-buy.md)."""
 from __future__ import annotations
 
 import argparse
@@ -20,6 +19,7 @@ import cavemind
 from cavemind import _core
 from cavemind.arena import derive_seed
 from cavemind.botspec import SEARCH_BOTS, BotSpec, parse_bot_spec
+from cavemind.testing import bot_decisions
 
 
 def variants_of(game) -> list[int]:
@@ -35,17 +35,12 @@ def readings(game, bot_spec: str, seed: int, every: int, variants: list[int]) ->
     spec = BotSpec(spec.kind, {**spec.options, "heuristic_variant": variants[-1]}) if spec.kind in SEARCH_BOTS else spec
     bots = [spec.make(rng.getrandbits(63)) for _ in range(2)]
     state = game.new_initial_state(seed=seed)
-    taken, decisions, chance = [], 0, 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(derive_seed(seed, chance)))
-            chance += 1
-            continue
-        mover = state.current_player()
-        if decisions % every == 0:
-            taken.append((decisions, mover, [state.heuristic(v)[mover] for v in variants]))
-        state.apply(bots[mover].step(state.clone()))
-        decisions += 1
+    taken, decisions = [], 0
+    for number, position in bot_decisions(state, bots, seed):
+        decisions = number + 1
+        if number % every == 0:
+            mover = position.current_player()
+            taken.append((number, mover, [position.heuristic(v)[mover] for v in variants]))
     result = state.returns()
     return [(k / decisions, values, result[mover]) for k, mover, values in taken]
 

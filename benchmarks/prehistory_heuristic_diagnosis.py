@@ -23,6 +23,7 @@ import cavemind
 from cavemind.arena import derive_seed
 from cavemind.botspec import parse_bot_spec
 from cavemind.experts.prehistory import _lead_now, _tables, evaluate
+from cavemind.testing import bot_decisions
 
 SCALES = {1: 10.0, 2: 20.0}
 
@@ -40,19 +41,13 @@ def play(game, bot_spec: str, seed: int, expert_seat: int, every: int) -> list[t
     bots[expert_seat] = parse_bot_spec("expert").make(rng.getrandbits(63))
     state = game.new_initial_state(seed=seed)
     variants = [0, 1, 2]
-    taken, decisions, chance = [], 0, 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(derive_seed(seed, chance)))
-            chance += 1
-            continue
-        if decisions % every == 0:
-            raw = state.to_bytes()
-            now = _lead_now(state, raw, 0, 1, 2, _tables()["off"])
-            readings = [lead_of(state.heuristic(v)[0], v) for v in variants] + [evaluate(state, 0), now]
+    taken = []
+    for decision, position in bot_decisions(state, bots, seed):
+        if decision % every == 0:
+            raw = position.to_bytes()
+            now = _lead_now(position, raw, 0, 1, 2, _tables()["off"])
+            readings = [lead_of(position.heuristic(v)[0], v) for v in variants] + [evaluate(position, 0), now]
             taken.append((raw[1], readings, 0.0))
-        state.apply(bots[state.current_player()].step(state.clone()))
-        decisions += 1
     scores = state.scores()
     margin = scores[0] - scores[1]
     return [(rnd, readings, margin) for rnd, readings, _ in taken]

@@ -187,21 +187,29 @@ def test_a_bot_hurries_to_finish_a_won_game_and_an_analysis_does_not(name, hurri
     assert cavemind.search.resolve(cavemind.SearchSettings(), game).length_discount == 0.0
 
 
+def bot_turn(position_file: str, seat: int) -> list[str]:
+    """The moves a default ISMCTSBot (seed 0) plays in its turn, at most 4, from `seat`'s own view of a Dino Jagd
+    position in tests/games (its hidden parts sampled: the bot reads nothing hidden from it)."""
+    doc = json.loads((Path(__file__).parent / "games" / position_file).read_text(encoding="utf-8"))
+    game = cavemind.load_game("dino_jagd", players=doc["players"], **doc["options"])
+    view = game.state_from_dict(doc["state"], observer=seat, seed=3)
+    bot = cavemind.ISMCTSBot(seed=0)
+    played: list[str] = []
+    while not view.is_terminal() and view.current_player() == seat and len(played) < 4:
+        played.append(view.action_to_string(bot.step(view)))
+        view.apply(played[-1])
+    return played
+
+
 def test_a_bot_that_has_won_finishes_the_game_instead_of_waiting():
     """Issue 36, point 1: Dino Jagd, play deck empty, one creature left (in LK), seat 1 ahead 58 to 14 (a
     position from a self-play game that ran to the safety cap). Every move wins, so the search's values differ by
     thousandths and it ended turn after turn; the bot plays the game's rollout-policy move instead (travel to the
     creature, hunt it), which ends the game (rulebook: it ends when no creature is left in the play deck and the
     hunting area). From the bot's own view: nothing hidden from seat 1 is read."""
+    assert bot_turn("dino_jagd_won_endgame.json", seat=1)[:2] == ["travel LK", "hunt Edmontosaurus LK3"]
     doc = json.loads((Path(__file__).parent / "games" / "dino_jagd_won_endgame.json").read_text(encoding="utf-8"))
     game = cavemind.load_game("dino_jagd", **doc["options"])
-    view = game.state_from_dict(doc["state"], observer=1, seed=3)
-    bot = cavemind.ISMCTSBot(seed=0)
-    played = []
-    while not view.is_terminal() and view.current_player() == 1 and len(played) < 4:
-        played.append(view.action_to_string(bot.step(view)))
-        view.apply(played[-1])
-    assert played[:2] == ["travel LK", "hunt Edmontosaurus LK3"]
     searched = cavemind.analyse(game.state_from_dict(doc["state"], observer=1, seed=3), seed=0,
                                 length_discount=0.0005)
     assert searched.best.value > 0.95    # decided: the bot's rule applies
@@ -214,15 +222,7 @@ def test_a_three_player_leader_goes_for_the_last_creature_when_the_others_wait()
     creature, whose hunt they can spoil: all three ended turn after turn. The bot finishes: it travels to the
     creature and hunts it, the game's rollout-policy moves (rulebook: the game ends when no creature is left in
     the play deck and the hunting area). From seat 2's own view."""
-    doc = json.loads((Path(__file__).parent / "games" / "dino_jagd_won_endgame_3p.json").read_text(encoding="utf-8"))
-    game = cavemind.load_game("dino_jagd", players=3, **doc["options"])
-    view = game.state_from_dict(doc["state"], observer=2, seed=3)
-    bot = cavemind.ISMCTSBot(seed=0)
-    played = []
-    while not view.is_terminal() and view.current_player() == 2 and len(played) < 3:
-        played.append(view.action_to_string(bot.step(view)))
-        view.apply(played[-1])
-    assert played[:2] == ["travel EK", "hunt Utahraptor EK1"]
+    assert bot_turn("dino_jagd_won_endgame_3p.json", seat=2)[:2] == ["travel EK", "hunt Utahraptor EK1"]
 
 
 def test_a_bot_that_has_won_takes_the_move_that_ends_the_game_at_once():

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import cavemind
+from cavemind.arena import derive_seed
 from cavemind.errors import CavemindError, InvalidPositionError
 from cavemind.games import SoakPlan, game_info, register
 
@@ -83,6 +84,21 @@ def play_random(state: cavemind.State, seed: int, max_steps: int | None = None) 
         state.apply(random_action(state, rng))
         steps += 1
     return state, steps
+
+
+def bot_decisions(state: cavemind.State, bots: list[Any], seed: int) -> Iterator[tuple[int, cavemind.State]]:
+    """Plays `state` to its end with `bots` (one per seat, each with a `step(state)`), the chance outcomes drawn
+    from `seed` as the arena draws them; yields (the decision's number, the state) before each decision, for
+    reading the position (the state must not be changed)."""
+    chance = decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(derive_seed(seed, chance)))
+            chance += 1
+            continue
+        yield decisions, state
+        state.apply(bots[state.current_player()].step(state.clone()))
+        decisions += 1
 
 
 def sampled_positions(state: cavemind.State, seed: int, rate: float) -> list[dict[str, Any]]:
