@@ -225,6 +225,20 @@ def test_a_three_player_leader_goes_for_the_last_creature_when_the_others_wait()
     assert bot_turn("dino_jagd_won_endgame_3p.json", seat=2)[:2] == ["travel EK", "hunt Utahraptor EK1"]
 
 
+def test_a_bot_that_has_lost_stops_holding_the_game_up():
+    """Dino Jagd, 3 players, one creature left (Edmontosaurus in LK), seat 0 hunting it at 56 points, seat 1 at
+    18 (from a game of self-play that reached the safety cap after 7,024 moves). Seat 1, lost, spoiled every hunt
+    with Stoerfeld or Stoersender (rulebook: a rival may play them in the hunt's window), each a few thousandths
+    better for it than letting the hunt go on, since a later loss is worth more. A bot that has lost concedes:
+    it passes, the move the search values lowest among the near-best ones (the soonest end)."""
+    doc = json.loads((Path(__file__).parent / "games" / "dino_jagd_lost_window_3p.json").read_text(encoding="utf-8"))
+    game = cavemind.load_game("dino_jagd", players=3, **doc["options"])
+    view = game.state_from_dict(doc["state"], observer=1, seed=3)
+    assert {"Stoerfeld", "Stoersender", "pass"} <= {view.action_to_string(a) for a in view.legal_actions()}
+    assert view.action_to_string(cavemind.ISMCTSBot(seed=0).step(view)) == "pass"
+    assert cavemind.analyse(view, seed=0, length_discount=0.0005).best.value < 0.05    # lost: the rule applies
+
+
 def test_a_bot_that_has_won_takes_the_move_that_ends_the_game_at_once():
     """Dino Jagd, play deck empty, the last creature in T out of reach of seat 1's energy this turn, seat 1 ahead
     102 to 0 with Aussterben in hand (from a game against the passive bot that reached the safety cap). The

@@ -161,7 +161,7 @@ AT_ONCE_VISITS = 16         # ... read from a mean of at least this many playout
 def played_move(state: State, info: AnalysisInfo, settings: SearchSettings, seed: int, temperature: float,
                 rng: random.Random) -> MoveInfo:
     """The move a bot plays after its search `info` of `state` with `settings` (seeded by `seed`): the finishing
-    move where the bot hurries and has won (finishing_move), else the level's choice among the good moves
+    move where the bot hurries and has won or lost (finishing_move), else the level's choice among the good moves
     (cavemind.levels.choose with `temperature`: the most visited at 0). The bots' and the engine's one rule."""
     discount = resolve(settings, state.game).length_discount
     finishing = finishing_move(state, info, seed, discount) if discount > 0 else None
@@ -179,8 +179,10 @@ def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float)
     safety cap. With three players a smaller tolerance (0.01) still stalled: the two players behind delay their
     losses, and the leader valued waiting 0.024 above travelling to the last creature, whose hunt they could
     spoil, so all three ended turn after turn. The policy reads a world sampled from the mover's view, never the
-    state's hidden parts."""
+    state's hidden parts. In a game the search finds lost: conceding_move."""
     best = info.moves[0]
+    if best.value <= 1.0 - DECIDED:
+        return conceding_move(info)
     if best.value < DECIDED:
         return None
     at_once = 0.5 + 0.5 * (1.0 - discount) ** AT_ONCE
@@ -193,6 +195,18 @@ def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float)
         if move.action == policy and move.visits > 0 and move.value >= best.value - FINISHING_TOLERANCE:
             return move
     return None
+
+
+def conceding_move(info: AnalysisInfo) -> MoveInfo | None:
+    """In a game the search finds lost (its best move's value at most 1 - DECIDED): the move it values lowest
+    among those within FINISHING_TOLERANCE of the best, each read from at least AT_ONCE_VISITS playouts, or None.
+    With the length discount a loss is worth more the later it comes, so the lowest is the move that lets the game
+    end soonest: a player who has lost stops holding the game up. Why: in 3-player Dino Jagd the player far
+    behind spoiled the leader's hunt of the last creature (Stoerfeld, Fehlschuss) turn after turn, 7,024 moves to
+    the safety cap, each spoiling move a few thousandths "better" than letting the hunt go on."""
+    near = [move for move in info.moves
+            if move.visits >= AT_ONCE_VISITS and move.value >= info.moves[0].value - FINISHING_TOLERANCE]
+    return min(near, key=lambda move: move.value) if near else None
 
 
 class MCTSBot(SearchBot):
