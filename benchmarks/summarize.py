@@ -29,7 +29,7 @@ from typing import Any
 
 import cavemind
 from cavemind.arena import read_results
-from cavemind.ratings import bot_stats
+from cavemind.ratings import bot_stats, mean_interval
 
 SUMMARY_SUFFIX = ".summary.json"
 RESULTS_SUFFIXES = (".jsonl.gz", ".jsonl")
@@ -66,7 +66,7 @@ def read_match(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         header, games = read_results(path)
         if header is None:
             return {"bots": [], "game": None, "players": None}, []
-        keys = ("bots", "game", "options", "players", "match_seed", "time_limit")
+        keys = ("bots", "game", "options", "players", "match_seed", "time_limit", "chance_streams")
         return {key: header[key] for key in keys if key in header}, games
     # heuristic_match.py: {"deal", "a_seat", "a", "b", "seed", "returns", "scores", ...} per game
     records: dict[tuple[int, int], dict[str, Any]] = {}
@@ -82,6 +82,20 @@ def read_match(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def _round(value: float, digits: int) -> float | None:
     return None if value != value or value in (float("inf"), float("-inf")) else round(value, digits)
+
+
+def paired_interval(games: list[dict[str, Any]], index: int) -> list[float | None] | None:
+    """The 95% interval of bot `index`'s score rate from its mean result in each deal played in both seats (a
+    2-player match): the deal's own luck, the same for both games, leaves it, so with duplicate deals
+    (`--chance-streams seat`) it is narrower than the interval over single games. None below 2 such deals."""
+    by_deal: dict[int, list[float]] = {}
+    for game in games:
+        by_deal.setdefault(game["deal"], []).append(game["returns"][game["seats"].index(index)])
+    means = [sum(results) / 2 for results in by_deal.values() if len(results) == 2]
+    if len(means) < 2:
+        return None
+    _, low, high = mean_interval(means)
+    return [_round(max(low, 0.0), 4), _round(min(high, 1.0), 4)]
 
 
 def summarize(path: str, command: str | None = None, commit: str | None = None,
@@ -111,6 +125,8 @@ def summarize(path: str, command: str | None = None, commit: str | None = None,
                  "margin": _round(stats.margin, 2)}
         if timed:
             entry["seconds_per_move"] = float(f"{stats.seconds_per_move:.3g}")
+        if players == 2 and len(bots) == 2:
+            entry["score_rate_paired_ci95"] = paired_interval(games, index)
         specs[stats.bot] = entry
     summary["specs"] = specs
     for key, value in (("command", command), ("commit", commit), ("log_commit", log_commit)):

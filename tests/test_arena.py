@@ -33,6 +33,44 @@ def test_every_deal_is_played_in_every_seat_rotation_with_the_same_luck():
     assert len({g["deal_seed"] for g in result.games}) == 3  # deals differ from each other
 
 
+def seat_dice(game_record):
+    """Each seat's hunt dice in one Dino Jagd game: the faces of the rolls that follow its own decisions, by
+    their place among the chance events drawn after that seat's decisions."""
+    dice, drawn, last = {}, {}, None
+    for seat, move, _ in game_record["moves"]:
+        if seat >= 0:
+            last = seat
+        elif last is not None:
+            if move.startswith("roll "):
+                dice.setdefault(last, {})[drawn.get(last, 0)] = move
+            drawn[last] = drawn.get(last, 0) + 1
+    return dice
+
+
+@pytest.mark.parametrize("streams", ["seat", "shared"])
+def test_duplicate_deals_give_each_seat_its_own_dice_in_every_rotation(streams, tmp_path):
+    """With chance_streams="seat" the j-th chance event after a seat's decisions is drawn from that seat's own
+    stream, so in both rotations of a deal a seat's j-th roll shows the same face, whoever sits there and
+    whatever the others did; with one shared stream the faces part once play differs."""
+    out = str(tmp_path / "duplicate.jsonl")
+    result = run_arena("dino_jagd", ["ismcts:iterations=20", "random"], games=2, progress=False, out=out,
+                       chance_streams=streams)
+    first, second = (seat_dice(g) for g in result.games)
+    same = [first[s][j] == second[s][j] for s in (0, 1) for j in first.get(s, {}) if j in second.get(s, {})]
+    assert len(same) >= 5
+    assert all(same) if streams == "seat" else not all(same)
+    header, _ = read_results(out)
+    assert header.get("chance_streams", "shared") == streams   # resumed only by the same kind of match
+    with pytest.raises(ArenaError, match="chance_streams"):
+        run_arena("dino_jagd", ["ismcts:iterations=20", "random"], games=2, progress=False, out=out,
+                  chance_streams="shared" if streams == "seat" else "seat")
+
+
+def test_an_unknown_kind_of_chance_stream_is_refused():
+    with pytest.raises(ArenaError, match="chance_streams='dice'"):
+        run_arena("tictactoe", ["random", "random"], games=2, progress=False, chance_streams="dice")
+
+
 def test_three_player_rotations_and_duplicate_bots_share_one_identity():
     result = run_arena("kuhn_poker", ["ismcts:iterations=30", "random", "random"], games=3, progress=False)
     assert result.bots == ["ismcts:iterations=30", "random"] and result.match.players == 3

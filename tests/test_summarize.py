@@ -49,6 +49,19 @@ def test_counts_rates_seats_and_time_of_a_known_match(tmp_path):
     assert mcts["seconds_per_move"] == 0.2
 
 
+def test_the_paired_interval_is_the_t_interval_of_the_deals_means(tmp_path):
+    """mcts's mean result in deals 0, 1 and 2 is 1.0, 0.75 and 1.0: a mean of 11/12 over 3 deals, and the t
+    interval with 2 degrees of freedom (t = 4.3027) of those three means, cut to [0, 1]."""
+    outcomes = OUTCOMES + [(2, 0, [0, 1], [1.0, 0.0]), (2, 1, [1, 0], [0.0, 1.0])]
+    summary = summarize.summarize(str(_arena_file(tmp_path / "tictactoe_known.jsonl", outcomes)))
+    means = [1.0, 0.75, 1.0]
+    mean = sum(means) / 3
+    sd = (sum((m - mean) ** 2 for m in means) / 2) ** 0.5
+    half = 4.302653 * sd / 3 ** 0.5
+    assert summary["specs"]["mcts:iterations=10"]["score_rate_paired_ci95"] == [round(mean - half, 4), 1.0]
+    assert summary["specs"]["random"]["score_rate_paired_ci95"] == [0.0, round(1 - mean + half, 4)]
+
+
 def test_the_heuristic_match_format_and_the_game_from_the_name(tmp_path):
     folder = tmp_path / "tictactoe_2026-01-01"
     folder.mkdir()

@@ -8,7 +8,11 @@
 Fairness. Game `d` of a match is a *deal* with its own seed; every deal is played once per seat rotation of
 the line-up, so the luck of the deal and the order of play cancel out. The opening chance events come from
 `game.new_initial_state(seed=deal_seed)` and every later chance event `k` from a seed derived from
-(deal seed, k), so the rotations of a deal see the same cards and dice as long as play allows. Bots are
+(deal seed, k), so the rotations of a deal see the same cards and dice as long as play allows. With
+`chance_streams="seat"` (duplicate deals) every chance event after the first decision is drawn instead from the
+stream of the seat that made the last decision, its `j`-th from (deal seed, seat, j): a seat's dice stay the
+seat's whatever the other seats did before, so the bots of a rotated pair each play the same dice from the same
+seat and the dice's luck cancels in the pair far more than with one stream (docs/arena.md). Bots are
 seeded from (match seed, deal, table, rotation, seat). Nothing depends on the backend or the order in which
 games finish, so the same seeds give the same games in-process, in processes and on a Dask cluster.
 
@@ -57,6 +61,9 @@ if TYPE_CHECKING:  # imported when used: the arena's command line starts without
 # parse_results still reads it so.
 RESULTS_FORMAT = 2
 OLD_SEED_KEYS = {"arena": ("seed", "match_seed"), "game": ("seed", "deal_seed")}
+CHANCE_STREAMS = ("shared", "seat")   # one chance stream for a game, or one per seat (duplicate deals)
+_SEAT_STREAM = 0x5EA7                 # keeps the seats' streams apart from the shared one
+HEADER_DEFAULTS = {"chance_streams": "shared"}   # a header key left out when it has its default
 DASK_CONNECT_TIMEOUT = "10s"
 _MASK = (1 << 64) - 1
 
@@ -103,10 +110,17 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     thinking = [0.0] * game.num_players
     forfeit = None
     chance_events = 0
+    seat_events = [0] * game.num_players     # with chance_streams "seat": the events drawn from each seat's stream
+    last_mover: int | None = None
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
-            outcome = state.sample_chance(derive_seed(task["deal_seed"], chance_events))
+            if task.get("chance_streams") == "seat" and last_mover is not None:
+                seed = derive_seed(task["deal_seed"], _SEAT_STREAM, last_mover, seat_events[last_mover])
+                seat_events[last_mover] += 1
+            else:
+                seed = derive_seed(task["deal_seed"], chance_events)
+            outcome = state.sample_chance(seed)
             chance_events += 1
             moves.append([-1, state.action_to_string(outcome), 0.0])
             if builder is not None:
@@ -134,6 +148,7 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
             searched = getattr(bots[player], "last_analysis", None)   # a searching bot's evaluation
             builder.add(state, action, seconds=elapsed, analysis=searched)
         state.apply(action)
+        last_mover = player
     if forfeit is None:
         returns = list(state.returns())
     else:  # the forfeiting seat loses; the others share the win
@@ -203,6 +218,7 @@ class Match:
     games: int                            # games per table, before rounding up to whole deals
     seed: int = 0
     time_limit: float | None = None
+    chance_streams: str = "shared"        # CHANCE_STREAMS: "seat" for duplicate deals
     objects: dict[str, Any] = field(default_factory=dict)   # label -> the Bot instance or factory behind it
     tables: list[tuple[int, ...]] = field(init=False)
 
@@ -224,8 +240,13 @@ class Match:
         return self.deals * sum(len(_rotations(t)) for t in self.tables)
 
     def header(self) -> dict[str, Any]:
-        return {"type": "arena", "format": RESULTS_FORMAT, "game": self.game, "players": self.players,
-                "options": self.options, "bots": self.bots, "match_seed": self.seed, "time_limit": self.time_limit}
+        """The results file's first line; `chance_streams` only where it is not the shared stream, so that the
+        files of earlier matches are this one's too."""
+        header = {"type": "arena", "format": RESULTS_FORMAT, "game": self.game, "players": self.players,
+                  "options": self.options, "bots": self.bots, "match_seed": self.seed, "time_limit": self.time_limit}
+        if self.chance_streams != HEADER_DEFAULTS["chance_streams"]:
+            header["chance_streams"] = self.chance_streams
+        return header
 
     def tasks(self, deals: Iterable[int] | None = None) -> Iterator[dict[str, Any]]:
         """Every game of the match, deal by deal (so a sequential test can stop after a whole deal)."""
@@ -240,7 +261,7 @@ class Match:
                            "labels": [self.bots[b] for b in seats],
                            "bot_seeds": [derive_seed(self.seed, deal, table, rotation, s)
                                          for s in range(len(seats))],
-                           "time_limit": self.time_limit}
+                           "time_limit": self.time_limit, "chance_streams": self.chance_streams}
 
     def keys_of_deal(self, deal: int) -> list[tuple[int, int, int]]:
         return [(deal, t, r) for t, lineup in enumerate(self.tables) for r in range(len(_rotations(lineup)))]
@@ -248,7 +269,7 @@ class Match:
 
 def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: int | None = None,
                options: dict[str, Any] | None = None, seed: int = 0,
-               time_limit: float | None = None) -> Match:
+               time_limit: float | None = None, chance_streams: str = "shared") -> Match:
     """Validates the arguments of an arena and returns its Match; every problem is an ArenaError (or the
     game's own InvalidOptionError / UnknownGameError) with a one-line message."""
     options = dict(options or {})
@@ -261,6 +282,8 @@ def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: i
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
                                        and math.isfinite(time_limit) and time_limit > 0):
         raise ArenaError(f"time_limit={time_limit!r}: must be a positive finite number of seconds")
+    if chance_streams not in CHANCE_STREAMS:
+        raise ArenaError(f"chance_streams={chance_streams!r}: must be one of {', '.join(CHANCE_STREAMS)}")
     if len(bot_specs) < 2:
         raise ArenaError(f"an arena needs at least 2 bots, got {len(bot_specs)}")
     labels: list[str] = []
@@ -306,7 +329,7 @@ def make_match(game_name: str, bot_specs: list[BotEntry], games: int, players: i
                          f"got {len(labels)} (list a bot twice to seat it twice)")
     return Match(game=game_name, players=game.num_players, options=game.options, bots=bots,
                  lineup=[bots.index(label) for label in labels], games=games, seed=seed, time_limit=time_limit,
-                 objects=objects)
+                 chance_streams=chance_streams, objects=objects)
 
 
 # ----------------------------------------------------------------------------------------------- results file
@@ -362,9 +385,10 @@ class _ResultsFile:
         header, _ = read_results(path)
         wanted = match.header()
         if header is not None:
-            for key in ("game", "players", "options", "bots", "match_seed", "time_limit"):
-                if header.get(key) != wanted[key]:
-                    raise ArenaError(f"{path} holds another match ({key} {header.get(key)!r}, not {wanted[key]!r});"
+            for key in ("game", "players", "options", "bots", "match_seed", "time_limit", "chance_streams"):
+                held, want = header.get(key, HEADER_DEFAULTS.get(key)), wanted.get(key, HEADER_DEFAULTS.get(key))
+                if held != want:
+                    raise ArenaError(f"{path} holds another match ({key} {held!r}, not {want!r});"
                                      " use another results file")
         self._truncate_partial_line(path)
         # kept open for the whole match (one line per game) and closed by close()
@@ -584,7 +608,7 @@ def run_arena(game_name: str, bot_specs: list[BotEntry], games: int, players: in
               options: dict[str, Any] | None = None, jobs: int = 1, seed: int = 0, out: str | None = None,
               scheduler: object = None, progress: bool | None = None, time_limit: float | None = None,
               sprt: str | SPRT | PentanomialSPRT | None = None, on_game: Callable[[dict[str, Any]], None] | None = None,
-              records: str | None = None) -> ArenaResult:
+              records: str | None = None, chance_streams: str = "shared") -> ArenaResult:
     """Plays a match and returns its ArenaResult.
 
     game_name, players, options: the game (players defaults to the number of bots when the game allows it).
@@ -604,10 +628,13 @@ def run_arena(game_name: str, bot_specs: list[BotEntry], games: int, players: in
     on_game: called with each new result record as it arrives (in completion order).
     records: a directory; each game played writes its game record there (docs/records.md), one file per
         game named after its deal, table and rotation (record_name).
+    chance_streams: "shared" (one stream of chance events per game) or "seat" (each seat's own stream after the
+        first decision: duplicate deals, where the rotations of a deal share each seat's dice; the module's
+        docstring).
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ArenaError(f"jobs={jobs!r}: must be a positive integer")
-    match = make_match(game_name, bot_specs, games, players, options, seed, time_limit)
+    match = make_match(game_name, bot_specs, games, players, options, seed, time_limit, chance_streams)
     if match.objects and (jobs > 1 or scheduler is not None):
         _check_picklable(match.objects)
     if sprt is not None and len(match.bots) != 2:

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 import cavemind
-from cavemind.arena import ArenaError, parse_sprt, run_arena
+from cavemind.arena import CHANCE_STREAMS, ArenaError, parse_sprt, run_arena
 from cavemind.cli.arguments import deprecated_flag, seed_number, use_new_flags
 from cavemind.cli.parameter_flags import command_message
 from cavemind.errors import CavemindError
@@ -34,7 +34,7 @@ def command_arena(args: argparse.Namespace) -> int:
     result = run_arena(args.game, args.bot, args.games, players=args.players, options=parse_options(args.option),
                        jobs=args.jobs, seed=args.match_seed, out=args.out, scheduler=args.scheduler,
                        progress=True if args.progress else None, time_limit=args.time_limit, sprt=args.sprt or None,
-                       records=args.records)
+                       records=args.records, chance_streams=args.chance_streams)
     fitted = ratings.fit_ratings(result.games, result.bots, bootstrap=args.bootstrap, seed=args.match_seed)
     text = report.markdown(result, fitted)
     print(text)
@@ -74,6 +74,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
                         help="stop once 'bot 1 is ELO1 stronger than bot 2' is accepted or 'only ELO0' is (the "
                              "paired pentanomial test in 2-player games; alpha and beta default 0.05)")
     parser.add_argument("--time-limit", type=float, metavar="SECONDS", help="a slower move forfeits the game")
+    parser.add_argument("--chance-streams", choices=CHANCE_STREAMS, default="shared",
+                        help="seat: each seat draws its dice and cards from a stream of its own after the first "
+                             "decision, so the rotations of a deal share each seat's luck (duplicate deals; default "
+                             "shared: one stream a game)")
     parser.add_argument("--bootstrap", type=int, default=200, metavar="B",
                         help="bootstrap samples for the rating intervals (default 200)")
     parser.add_argument("--progress", action="store_true", help="show progress even when stderr is not a terminal")
