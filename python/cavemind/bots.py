@@ -154,6 +154,7 @@ class SearchBot(Bot):
 
 DECIDED = 0.95              # a bot whose best move is worth this much has won the game, bar a blunder
 FINISHING_TOLERANCE = 0.05  # ... and may give up this much of it to finish the game (0.01 left 3-player stalls)
+CONCEDING_TOLERANCE = 0.01  # a bot that has lost gives up at most this much of its chance to let the game end
 AT_ONCE = 4                 # a win within this many decisions, in nearly every playout, finishes the game now
 AT_ONCE_VISITS = 16         # ... read from a mean of at least this many playouts
 
@@ -199,13 +200,13 @@ def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float)
 
 def conceding_move(info: AnalysisInfo) -> MoveInfo | None:
     """In a game the search finds lost (its best move's value at most 1 - DECIDED): the move it values lowest
-    among those within FINISHING_TOLERANCE of the best, each read from at least AT_ONCE_VISITS playouts, or None.
+    among those within CONCEDING_TOLERANCE of the best, each read from at least AT_ONCE_VISITS playouts, or None.
     With the length discount a loss is worth more the later it comes, so the lowest is the move that lets the game
     end soonest: a player who has lost stops holding the game up. Why: in 3-player Dino Jagd the player far
     behind spoiled the leader's hunt of the last creature (Stoerfeld, Fehlschuss) turn after turn, 7,024 moves to
     the safety cap, each spoiling move a few thousandths "better" than letting the hunt go on."""
     near = [move for move in info.moves
-            if move.visits >= AT_ONCE_VISITS and move.value >= info.moves[0].value - FINISHING_TOLERANCE]
+            if move.visits >= AT_ONCE_VISITS and move.value >= info.moves[0].value - CONCEDING_TOLERANCE]
     return min(near, key=lambda move: move.value) if near else None
 
 
