@@ -345,6 +345,9 @@ def _resolved(settings: SearchSettings, name: str, players: int, capsule: object
     if resolved.heuristic_variant >= table["heuristic_variants"]:
         raise SearchError(f"heuristic_variant={resolved.heuristic_variant!r}: {name} has heuristic variants 0 to "
                           f"{table['heuristic_variants'] - 1}")
+    if resolved.rollout_variant >= table["rollout_variants"]:
+        raise SearchError(f"rollout_variant={resolved.rollout_variant!r}: {name} has rollout variants 0 to "
+                          f"{table['rollout_variants'] - 1}")
     return resolved
 
 

@@ -292,6 +292,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("heuristic_variant", int, None, "the variant of the game's cut-off heuristic (0 to the game's "
             "count - 1: State.heuristic(variant=))", low=0, short_key="variant", metavar="V",
             advanced=True, default_text="the game's (its table's default variant)"),
+    Setting("rollout_variant", int, 0, "the variant of the game's rollout policy (0 to the game's count - 1: "
+            "State.rollout_action(seed, variant)), which `game` plays and MAST and NAST fall back on", low=0,
+            short_key="rollout_variant", metavar="V", advanced=True),
     Setting("widening", float, 0.0, "progressive widening (Coulom 2007; Chaslot et al. 2008): a node of n visits "
             "has at most 1 + floor(n ** A) children, the next one the game's rollout policy's pick where it is "
             "untried", low=0, high=1, low_note="off", short_key="widening", metavar="A", advanced=True),

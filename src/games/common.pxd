@@ -60,6 +60,7 @@ cdef inline GameTable game_table(const char* name, int state_size, int max_actio
     t.infoset_hash = infoset_hash
     t.observed_action = observed_action
     t.rollout_action = rollout_action
+    t.rollout_variants = 1       # a game with more variants sets its count after game_table()
     return t
 
 

@@ -27,7 +27,7 @@ ctypedef void (*heuristic_fn)(const void* s, double* out, int variant) noexcept 
 ctypedef void (*determinize_fn)(void* s, int observer, Rng* rng) noexcept nogil
 ctypedef uint64_t (*infoset_hash_fn)(const void* s, int player) noexcept nogil
 ctypedef int (*observed_action_fn)(const void* s, int action, int player) noexcept nogil
-ctypedef int (*rollout_action_fn)(const void* s, Rng* rng) noexcept nogil
+ctypedef int (*rollout_action_fn)(const void* s, Rng* rng, int variant) noexcept nogil
 
 
 ctypedef struct GameTable:
@@ -64,5 +64,7 @@ ctypedef struct GameTable:
     infoset_hash_fn infoset_hash
     # the id under which `player` perceives `action` played now (the action itself when public)
     observed_action_fn observed_action
-    # optional cheap rollout policy; NULL means uniform random over legal actions
+    # optional cheap rollout policy, by one of the game's rollout variants (0 <= variant < rollout_variants: the
+    # search's rollout_variant setting; the caller checks the bound); NULL means uniform random over legal actions
     rollout_action_fn rollout_action
+    int rollout_variants         # how many variants rollout_action() has (at least 1; game_table() sets 1)

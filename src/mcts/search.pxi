@@ -96,6 +96,7 @@ ctypedef struct SearchConfig:
     int chance_branching     # chance events with at most this many outcomes are closed loop (0: none)
     int determinizations     # PIMC only
     int heuristic_variant    # the game's heuristic variant read at the cut-off (GameTable.heuristic_variants)
+    int rollout_variant      # the variant of the game's rollout policy (GameTable.rollout_variants)
     # Set by the core for each search.
     int32_t max_nodes        # memory cap of one worker's arena, in nodes
     int searcher             # the player whose decision is searched (and whose view is kept)
@@ -260,7 +261,7 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
     if untried > 0 and (can_expand or (best == NO_NODE and room)):
         action = -1
         if w.cfg.widening > 0 and w.game.rollout_action != NULL:
-            i = w.game.rollout_action(s, &w.rng)
+            i = w.game.rollout_action(s, &w.rng, w.cfg.rollout_variant)
             if 0 <= i < w.game.max_actions and mark[i] == legal:
                 action = i
         if action < 0:
@@ -341,7 +342,7 @@ cdef inline int random_action(Worker* w, const char* s, int player) noexcept nog
     if w.mast_mean != NULL and rng_uniform(&w.rng) >= w.cfg.mast_epsilon:
         return mast_action(w, s, player)
     if w.game.rollout_action != NULL and w.cfg.rollout_policy != POLICY_UNIFORM:
-        return w.game.rollout_action(s, &w.rng)
+        return w.game.rollout_action(s, &w.rng, w.cfg.rollout_variant)
     n = w.game.legal_actions(s, w.actions)
     return w.actions[rng_below(&w.rng, n)]
 
@@ -445,6 +446,7 @@ cdef void rollout(Worker* w, char* s) noexcept nogil:
     cdef int depth = w.cfg.rollout_depth if w.cfg.rollout_depth >= 0 else INT32_MAX
     cdef bint mast = w.mast_mean != NULL
     cdef bint game_policy = g.rollout_action != NULL and w.cfg.rollout_policy != POLICY_UNIFORM
+    cdef int variant = w.cfg.rollout_variant
     cdef int* actions = w.actions
     cdef Rng* rng = &w.rng
     while True:
@@ -466,7 +468,7 @@ cdef void rollout(Worker* w, char* s) noexcept nogil:
             action = random_action(w, s, player)
             mast_record(w, player, action)
         elif game_policy:
-            action = g.rollout_action(s, rng)
+            action = g.rollout_action(s, rng, variant)
         else:
             n = g.legal_actions(s, actions)
             action = actions[rng_below(rng, n)]

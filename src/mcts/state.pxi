@@ -16,7 +16,8 @@ def table_info(capsule):
     return {"name": t.name.decode(), "num_players": t.num_players, "state_size": t.state_size,
             "max_actions": t.max_actions, "max_chance_outcomes": t.max_chance_outcomes,
             "max_game_length": t.max_game_length, "heuristic_variants": t.heuristic_variants,
-            "default_heuristic_variant": t.default_heuristic_variant}
+            "default_heuristic_variant": t.default_heuristic_variant,
+            "rollout_variants": t.rollout_variants}
 
 
 cdef class CoreState:
@@ -114,19 +115,23 @@ cdef class CoreState:
         rng_seed(&rng, seed_bits(seed))
         return self.table.sample_chance(self.data, &rng)
 
-    def rollout_action(self, seed):
-        """The action the search's rollouts would play here with this seed: the game's rollout policy, or
-        uniform over the legal actions where it has none. At a decision node only."""
+    def rollout_action(self, seed, int variant=0):
+        """The action the search's rollouts would play here with this seed: the game's rollout policy (its
+        variant `variant`, 0 to the table's rollout_variants - 1), or uniform over the legal actions where it has
+        none. At a decision node only."""
         cdef int player = self.table.current_player(self.data)
         if player < 0:
             raise _errors().IllegalActionError("rollout_action() needs a decision node, not a chance node or "
                                                "the end of the game")
+        if not 0 <= variant < self.table.rollout_variants:
+            raise ValueError(f"variant={variant!r}: {self.game.name} has rollout variants 0 to "
+                             f"{self.table.rollout_variants - 1}")
         cdef Rng rng
         rng_seed(&rng, seed_bits(seed))
         cdef int* buf
         cdef int n
         if self.table.rollout_action != NULL:
-            return self.table.rollout_action(self.data, &rng)
+            return self.table.rollout_action(self.data, &rng, variant)
         buf = <int*>malloc(self.table.max_actions * sizeof(int))
         try:
             n = self.table.legal_actions(self.data, buf)

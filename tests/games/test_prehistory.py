@@ -907,3 +907,87 @@ def test_expected_points_heuristic_never_clamps_the_lead():
     for variant in (1, 2):
         assert ahead_40.heuristic(variant)[0] < ahead_50.heuristic(variant)[0] < 1.0
         assert sum(ahead_40.heuristic(variant)[:2]) == pytest.approx(1.0)
+
+
+# ---- the search's rollout policy (State.rollout_action(seed, variant), the search's rollout_variant) ----
+SEEDS = range(200)
+TRADES = ("rotate", "buy", "discard")
+
+
+def rollout_moves(state, variant):
+    """The moves the rollout policy's variant plays here over 200 seeds, by name."""
+    return [state.action_to_string(state.rollout_action(seed, variant)) for seed in SEEDS]
+
+
+def test_rollout_variant_1_never_passes_in_spring_while_an_action_is_affordable():
+    """A pass in spring is for good (rulebook, Spring: "either passes ... or performs one action"; a player who
+    passed takes no more spring actions): variant 1 performs an action whenever one is legal and never trades
+    development points instead, where variant 0 passes one time in four."""
+    res = zeros()
+    res[0] = [2] * 6
+    s = base(resources=res, development=[6, 0, 0, 0])
+    names = [s.action_to_string(a) for a in s.legal_actions()]
+    assert "pass" in names and any(n.startswith(TRADES) for n in names)
+    moves = rollout_moves(s, 1)
+    assert "pass" not in moves and not any(m.startswith(TRADES) for m in moves)
+    kinds = {m.split()[0] for m in moves}
+    assert len(kinds) >= 3                                     # several kinds of action, not one
+    assert "pass" in rollout_moves(s, 0)
+
+
+def test_rollout_variant_1_passes_in_spring_with_nothing_affordable():
+    """Every spring price is at least two resources: with one, variant 1 passes rather than trading."""
+    res = zeros()
+    res[0][GREY] = 1
+    s = base(resources=res, development=[6, 0, 0, 0])
+    assert set(rollout_moves(s, 1)) == {"pass"}
+
+
+def test_rollout_variant_1_performs_the_summer_action_it_can_pay():
+    """Summer: a player with the markers performs the action (painting with grey markers) instead of passing."""
+    s = base(phase=SUMMER, summer_action=0)
+    mk = zeros()
+    mk[1][GREY] = 2
+    s = patch(s, action_markers=mk)                            # seat 1 acts first (reverse order)
+    moves = rollout_moves(s, 1)
+    assert all(m.startswith("paint") for m in moves)
+    assert "pass" in rollout_moves(s, 0)
+
+
+def test_rollout_variant_1_pays_for_movement_with_a_member_to_move():
+    """Autumn with no movement points and a rested member on the starter space: variant 1 pays an action
+    marker for movement (rulebook, Autumn: markers and resources give movement points), never ends its turn
+    with the member unmoved; with no member left to move it ends the turn and keeps its cubes."""
+    mk = zeros()
+    mk[0][WHITE] = 2
+    res = zeros()
+    res[0][RED] = 2
+    s = base(phase=AUTUMN, movement_points=0, starter_members=[1, 0, 0, 0], action_markers=mk, resources=res,
+             development=[4, 0, 0, 0])
+    assert set(rollout_moves(s, 1)) == {"move white marker"}
+    s = patch(s, starter_members=[0, 0, 0, 0], member_owner=[0] * 88, member_count=[0] * 88)
+    assert set(rollout_moves(s, 1)) == {"end turn"}
+
+
+def test_rollout_variant_1_stops_on_a_token():
+    """A moving member stops where it gains something: a gathering tile on the space it reached."""
+    zero = [0] * 88
+    tok = zero[:]
+    tok[12] = 1 + 2 * 3                                                  # a nuts tile
+    s = base(phase=AUTUMN, starter_members=[1, 0, 0, 0])
+    s = patch(s, space_token=tok, member_owner=zero, member_count=zero, campsite_owner=zero, movement_points=4)
+    s.apply("select r0c4")
+    s.apply("step SE")
+    assert d(s)["moving_space"] == 12
+    assert set(rollout_moves(s, 1)) == {"stop"}
+
+
+def test_rollout_variant_bounds():
+    """Prehistory has rollout variants 0 and 1; a search or a State asking for another is refused."""
+    s = base()
+    with pytest.raises(ValueError):
+        s.rollout_action(0, 2)
+    with pytest.raises(cavemind.SearchError):
+        cavemind.analyse(s, cavemind.Limit(iterations=10), rollout_variant=2)
+    result = cavemind.analyse(s, cavemind.Limit(iterations=200), rollout_variant=1)
+    assert result.iterations == 200 and result.moves[0].action in s.legal_actions()

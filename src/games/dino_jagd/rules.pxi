@@ -1167,7 +1167,7 @@ cdef int observed_action(const void* p, int a, int player) noexcept nogil:
     return a
 
 
-cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
+cdef int rollout_action(const void* p, Rng* rng, int variant) noexcept nogil:
     """A cheap greedy policy for rollouts: hunt when a hunt is possible, else travel to a period with a
     creature the remaining energy can send home, else end the turn; in a window play a card if one fits
     (a roll change or override), else pass; placements at random. With the play deck empty and no creature

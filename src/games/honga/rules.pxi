@@ -1130,7 +1130,7 @@ cdef int observed_action(const void* sp, int a, int player) noexcept nogil:
     return a
 
 
-cdef int rollout_action(const void* sp, Rng* rng) noexcept nogil:
+cdef int rollout_action(const void* sp, Rng* rng, int variant) noexcept nogil:
     """Uniform over the legal actions, except that ending the action phase is chosen only when nothing
     else is left: a random player that stops early makes playouts long and meaningless."""
     cdef int acts[NUM_ACTIONS]

@@ -1706,10 +1706,14 @@ cdef int observed_action(const void* v, int a, int player) noexcept nogil:
     return a
 
 
-cdef int rollout_action(const void* v, Rng* rng) noexcept nogil:
-    """Rollout policy: uniform over the legal actions, except that development-point trades (rotations,
-    buying, discarding) are left out when anything else is legal, and a pass is chosen only one time in
-    four when a real action is available."""
+cdef enum:
+    ROLLOUT_VARIANTS = 2            # rollout_action(s, rng, variant) plays variant 0 or 1
+
+
+cdef int rollout_action_0(const void* v, Rng* rng) noexcept nogil:
+    """Variant 0: uniform over the legal actions, except that development-point trades (rotations, buying,
+    discarding) are left out when anything else is legal, and a pass is chosen only one time in four when a real
+    action is available."""
     cdef int acts[NUM_ACTIONS]
     cdef int keep[NUM_ACTIONS]
     cdef int n = legal_actions(v, acts), k = 0, i, has_pass = 0
@@ -1726,6 +1730,134 @@ cdef int rollout_action(const void* v, Rng* rng) noexcept nogil:
     if has_pass and rng_below(rng, 4) == 0:
         return A_PASS
     return keep[rng_below(rng, k)]
+
+
+cdef inline int board_kind(int a) noexcept nogil:
+    """The board action (0 painting .. 5 migration) of an item id A_PAINT <= a < A_DEST."""
+    if a < A_GATHER:
+        return 0
+    if a < A_CER:
+        return 1
+    if a < A_FISH:
+        return 2
+    if a < A_HUNT:
+        return 3
+    return 4 if a < A_MIGN else 5
+
+
+cdef bint has_rested_member(const PHState* s, int p) noexcept nogil:
+    """Seat p has a member on the map or the starter space that has not moved this autumn."""
+    cdef int sp
+    for sp in range(NSP):
+        if own_untired(s, sp, p) > 0 and exists(s, sp):
+            return True
+    return False
+
+
+cdef bint worth_stopping(const PHState* s, int sp) noexcept nogil:
+    """A space a moving member gains something by stopping on: a token (gathering tile, fish, animal,
+    megalith A), an action marker, or a campsite spot nobody has built."""
+    cdef int f
+    if sp == START_SPACE:
+        return False
+    if s.space_token[sp]:
+        return True
+    f = feature(s, sp)
+    return (F_MARKER <= f < F_MARKER + 6) or (f == F_CAMP and s.campsite_owner[sp] == 0)
+
+
+cdef int rollout_action_1(const void* v, Rng* rng) noexcept nogil:
+    """Variant 1: plays a season as a player would. At the main decision of a spring, summer or final turn it
+    performs a board action whenever one is legal (a kind drawn uniformly among the legal kinds, then one of its
+    items), never a pass (a pass in spring is for good: rulebook, Spring) nor a development-point trade then; with
+    none legal it passes. In autumn it moves a rested member once it has 3 movement points (or cannot pay more),
+    pays for movement while a rested member is left (action markers first; a resource, kept for the next spring,
+    one time in two), and else ends its turn; a moving member stops where it gains something (a token, an action
+    marker, an unbuilt campsite spot), else one time in four where it may stop, and else steps on; a campsite is
+    built whenever one can be. Elsewhere (payments, shamans, destinations, settlers, pillars, the start) uniform
+    over the legal actions. Trades are never chosen while anything else is legal."""
+    cdef const PHState* s = <const PHState*>v
+    cdef int acts[NUM_ACTIONS]
+    cdef int keep[NUM_ACTIONS]
+    cdef int n = legal_actions(v, acts), k = 0, i, a, kinds = 0, kind, pick, p, markers = 0, res = 0
+    cdef bint stop = False
+    if n == 1:
+        return acts[0]
+    if s.pending_decision == SUB_MAIN and (s.phase == PH_SPRING or s.phase == PH_SUMMER or s.phase == PH_FINAL):
+        for i in range(n):
+            if A_PAINT <= acts[i] < A_DEST:
+                kinds |= 1 << board_kind(acts[i])
+        if kinds == 0:
+            return A_PASS
+        pick = rng_below(rng, ph_popcount6(kinds))
+        for kind in range(6):
+            if (kinds >> kind) & 1:
+                if pick == 0:
+                    break
+                pick -= 1
+        for i in range(n):
+            a = acts[i]
+            if A_PAINT <= a < A_DEST and board_kind(a) == kind:
+                keep[k] = a
+                k += 1
+        return keep[rng_below(rng, k)]
+    if s.pending_decision == SUB_MAIN and s.phase == PH_AUTUMN:
+        p = actor(s)
+        for i in range(n):
+            a = acts[i]
+            if A_SELECT <= a < A_STEP:
+                keep[k] = a
+                k += 1
+            elif A_PAYM <= a < A_SHAMAN:
+                markers += 1
+            elif A_PAYC <= a < A_PAYM:
+                res += 1
+        if k > 0 and (s.movement_points >= 3 or (markers == 0 and res == 0)):
+            return keep[rng_below(rng, k)]
+        if (markers > 0 or res > 0) and (k > 0 or has_rested_member(s, p)):
+            if markers > 0:
+                pick = rng_below(rng, markers)
+                for i in range(n):
+                    if A_PAYM <= acts[i] < A_SHAMAN:
+                        if pick == 0:
+                            return acts[i]
+                        pick -= 1
+            if rng_below(rng, 2) == 0:
+                pick = rng_below(rng, res)
+                for i in range(n):
+                    if A_PAYC <= acts[i] < A_PAYM:
+                        if pick == 0:
+                            return acts[i]
+                        pick -= 1
+        if k > 0:
+            return keep[rng_below(rng, k)]
+        return A_PASS
+    if s.pending_decision == SUB_MOVING:
+        for i in range(n):
+            if acts[i] == A_STOP:
+                stop = True
+            else:
+                keep[k] = acts[i]
+                k += 1
+        if stop and (k == 0 or worth_stopping(s, s.moving_space) or rng_below(rng, 4) == 0):
+            return A_STOP
+        return keep[rng_below(rng, k)]
+    if s.pending_decision == SUB_BUILD:
+        return acts[rng_below(rng, n - 1)]       # a campsite (A_NOBUILD, the largest id, comes last)
+    for i in range(n):
+        if not (A_ROT <= acts[i] < A_DEVMOVE):
+            keep[k] = acts[i]
+            k += 1
+    if k == 0:
+        return acts[rng_below(rng, n)]
+    return keep[rng_below(rng, k)]
+
+
+cdef int rollout_action(const void* v, Rng* rng, int variant) noexcept nogil:
+    """The rollout policy: variant 0 (rollout_action_0) or 1 (rollout_action_1; the search's rollout_variant)."""
+    if variant == 1:
+        return rollout_action_1(v, rng)
+    return rollout_action_0(v, rng)
 
 
 # ---- legal states (check_state): one C definition of what the rules allow ----
@@ -2399,6 +2531,7 @@ cdef GameTable RULES = game_table("prehistory", sizeof(PHState), NUM_ACTIONS, NC
                                   apply_action, chance_outcomes, sample_chance, returns, scores, heuristic,
                                   HEURISTIC_VARIANTS, DEFAULT_HEURISTIC_VARIANT,
                                   determinize, infoset_hash, observed_action, rollout_action)
+RULES.rollout_variants = ROLLOUT_VARIANTS
 fill_tables(TABLES, RULES, MIN_PLAYERS, MAXP, 60000)
 
 

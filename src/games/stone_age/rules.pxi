@@ -1386,7 +1386,7 @@ cdef int smallest_tool_reaching(const State* s, const int* acts, int n) noexcept
     return best
 
 
-cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
+cdef int rollout_action(const void* p, Rng* rng, int variant) noexcept nogil:
     cdef const State* s = <const State*>p
     cdef const Player* me = &s.pl[s.current]
     cdef int acts[NUM_ACTIONS]

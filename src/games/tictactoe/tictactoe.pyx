@@ -107,7 +107,7 @@ cdef int observed_action(const void* p, int a, int player) noexcept nogil:
     return a
 
 
-cdef int rollout_action(const void* p, Rng* rng) noexcept nogil:
+cdef int rollout_action(const void* p, Rng* rng, int variant) noexcept nogil:
     """A uniformly random empty cell (the same distribution as a uniform legal action), drawn by
     rejection so that rollouts need not list the legal actions."""
     cdef const TicTacToeState* s = <const TicTacToeState*>p
