@@ -8,6 +8,7 @@ import pytest
 
 import cavemind
 from cavemind.analysis_output import SEPARATION_Z, best_two, format_table, json_record
+from cavemind.arena import run_arena
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "engine-protocol.schema.json").read_text())
 
@@ -223,6 +224,15 @@ def test_a_three_player_leader_goes_for_the_last_creature_when_the_others_wait()
     creature and hunts it, the game's rollout-policy moves (rulebook: the game ends when no creature is left in
     the play deck and the hunting area). From seat 2's own view."""
     assert bot_turn("dino_jagd_won_endgame_3p.json", seat=2)[:2] == ["travel EK", "hunt Utahraptor EK1"]
+
+
+def test_a_won_bot_whose_search_rolls_out_with_mast_finishes_by_its_search():
+    """Jäger und Späher ends when a player reaches 24 points (rulebook: "as soon as ... the game ends"). Its
+    search rolls out with MAST; a won bot that played the game's own rollout policy instead (the finishing rule)
+    scored 1 point in 4,009 moves against the passive bot, until the safety cap. The finishing rule follows the
+    policy only where the search's rollouts do, so this game ends with 24 points, far from the cap."""
+    game = run_arena("jaeger_und_spaeher", ["ismcts", "passive"], games=1, progress=False).games[0]
+    assert max(game["scores"]) >= 24 and game["length"] < 1500
 
 
 def test_a_bot_that_has_lost_stops_holding_the_game_up():
