@@ -6,7 +6,8 @@ not a rule). A stalling search, far ahead and in no hurry, shows as games that r
     python benchmarks/no_stall.py --game dino_jagd --games 200 --out benchmarks/results/no_stall
 
 Each table's games go to OUT/GAME_Np_MODE.jsonl (resumed when run again); the table is printed and written to
-OUT/GAME_no_stall.json with the command. `--bot` is the searcher (default: the default AI's specification).
+OUT/GAME_no_stall.json with the command that played it (the tables of other runs stay there). `--bot` is the
+searcher (default: the default AI's specification).
 """
 from __future__ import annotations
 
@@ -68,8 +69,17 @@ def main() -> None:
                   f"({row['turn_cap']}); longest {row['longest_moves']:,} moves, most turns {row['most_turns']}, "
                   f"median {row['median_moves']:,} moves", flush=True)
     command = "python benchmarks/no_stall.py " + " ".join(sys.argv[1:])
-    with open(os.path.join(args.out, f"{args.game}_no_stall.json"), "w", encoding="utf-8") as handle:
-        json.dump({"game": args.game, "bot": args.bot, "command": command, "tables": rows}, handle, indent=1)
+    path = os.path.join(args.out, f"{args.game}_no_stall.json")
+    kept = []
+    if os.path.exists(path):   # the tables of earlier runs stay, each with its own command, unless played again
+        with open(path, encoding="utf-8") as handle:
+            earlier = json.load(handle)
+        fallback = earlier.get("command")   # a file of one run holds its command once
+        kept = [{"command": fallback, **row} for row in earlier["tables"]
+                if (row["players"], row["mode"]) not in {(r["players"], r["mode"]) for r in rows}]
+    tables = sorted(kept + [{"command": command, **row} for row in rows], key=lambda r: (r["players"], r["mode"]))
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump({"game": args.game, "bot": args.bot, "tables": tables}, handle, indent=1)
         handle.write("\n")
 
 
