@@ -168,12 +168,12 @@ def played_move(state: State, info: AnalysisInfo, settings: SearchSettings, seed
     finishing = None
     if resolved.length_discount > 0:
         finishing = finishing_move(state, info, seed, resolved.length_discount,
-                                   follow_policy=resolved.rollout_policy == "game")
+                                   resolved.rollout_variant if resolved.rollout_policy == "game" else None)
     return finishing if finishing is not None else choose(info.moves, temperature, rng)
 
 
 def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float,
-                   follow_policy: bool = True) -> MoveInfo | None:
+                   policy_variant: int | None = 0) -> MoveInfo | None:
     """In a game the search finds won (its best move's value at least DECIDED): a move whose value says it wins
     within AT_ONCE decisions (the length discount `discount` leaves 0.5 + 0.5 (1 - discount) ** AT_ONCE), the
     best such; else the move the game's rollout policy plays (it hunts, builds, scores: it moves the game on)
@@ -184,10 +184,10 @@ def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float,
     safety cap. With three players a smaller tolerance (0.01) still stalled: the two players behind delay their
     losses, and the leader valued waiting 0.024 above travelling to the last creature, whose hunt they could
     spoil, so all three ended turn after turn. The policy reads a world sampled from the mover's view, never the
-    state's hidden parts. The policy's move is played only where the search's own rollouts follow the game's
-    policy (`follow_policy`): Jäger und Späher's search rolls out with MAST, and its game policy, followed by a
-    won bot, scored 1 point in 4,009 moves against the passive bot (the game ends at 24 points). In a game the
-    search finds lost: conceding_move."""
+    state's hidden parts. The policy (its variant `policy_variant`) is followed only where the search's own
+    rollouts follow it (None: they do not): Jäger und Späher's search rolls out with MAST, and its game policy,
+    followed by a won bot, scored 1 point in 4,009 moves against the passive bot (the game ends at 24 points). In
+    a game the search finds lost: conceding_move."""
     best = info.moves[0]
     if best.value <= 1.0 - DECIDED:
         return conceding_move(info)
@@ -197,10 +197,10 @@ def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float,
     quick = [move for move in info.moves if move.visits >= AT_ONCE_VISITS and move.value >= at_once]
     if quick:
         return max(quick, key=lambda move: move.value)
-    if not follow_policy:
+    if policy_variant is None:
         return None
     world = state.determinize(state.current_player(), seed)
-    policy = world.rollout_action(seed)
+    policy = world.rollout_action(seed, policy_variant)
     for move in info.moves:
         if move.action == policy and move.visits > 0 and move.value >= best.value - FINISHING_TOLERANCE:
             return move
