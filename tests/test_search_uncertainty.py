@@ -9,6 +9,7 @@ import pytest
 import cavemind
 from cavemind.analysis_output import SEPARATION_Z, best_two, format_table, json_record
 from cavemind.arena import run_arena
+from cavemind.testing import bot_decisions
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "engine-protocol.schema.json").read_text())
 
@@ -233,6 +234,49 @@ def test_a_won_bot_whose_search_rolls_out_with_mast_finishes_by_its_search():
     policy only where the search's rollouts do, so this game ends with 24 points, far from the cap."""
     game = run_arena("jaeger_und_spaeher", ["ismcts", "passive"], games=1, progress=False).games[0]
     assert max(game["scores"]) >= 24 and game["length"] < 1500
+
+
+def test_a_four_player_leader_hunts_when_its_model_of_the_rivals_makes_waiting_look_as_good():
+    """Dino Jagd, 4 players, play deck empty, creatures left in every period, seat 3 ahead 16 to 0 against three
+    passive players (from a game against the passive bot that reached the safety cap). Its search values every
+    move about 0.93 (the rivals it models, holding many cards, could spoil any hunt), below the 0.95 where the
+    finishing rule started, and it ended turn after turn for 900 turns. From 0.9, where the search's own length
+    discount starts, it plays the game's rollout-policy moves: travel to creatures it can send home, and hunt
+    (rulebook: the game ends when no creature is left in the play deck and the hunting area). From its own view."""
+    played = bot_turn("dino_jagd_won_waiting_4p.json", seat=3)
+    assert played[0].startswith("travel ") and played[1].startswith("hunt "), played
+
+
+def test_a_won_bot_without_the_games_rollout_policy_plays_for_points():
+    """Jäger und Späher ends only when a player reaches 24 (rulebook: "as soon as ... the game ends"). Against the
+    passive bot, whose score stays 0, every move of the search's reads as the same win once it leads by a dozen
+    points, and a bot picking among them stayed between 12 and 22 points for hundreds of turns (4 of 200 games
+    reached the 1,000-turn cap). Where its search does not roll out with the game's policy, a won bot plays the
+    near-best move with the highest score margin: this deal (one of those four) ends at 24 in under 200 turns
+    (343 turns without the rule, with the same seeds)."""
+    game = cavemind.load_game("jaeger_und_spaeher")
+    state = game.new_initial_state(seed=1826728605)
+    for _ in bot_decisions(state, [cavemind.ISMCTSBot(seed=0), cavemind.bots.PassiveBot()], 1826728605):
+        pass
+    assert state.scores()[0] >= 24 and state.to_dict()["state"]["turn"] < 200
+
+
+def test_scoring_move_takes_the_highest_margin_among_the_near_best_moves_read_often_enough():
+    """The rule's choice, by itself: within FINISHING_TOLERANCE of the best value and from at least AT_ONCE_VISITS
+    playouts, the highest mean margin; nothing where no move qualifies."""
+    def move(action, visits, value, margin):
+        return cavemind.MoveInfo(action=action, name=str(action), visits=visits, value=value, available=1000,
+                                 margin=margin)
+
+    def info(*moves):
+        return cavemind.AnalysisInfo(player=0, algorithm="ismcts", moves=list(moves), iterations=1000, seconds=0.1,
+                                     nodes=1000)
+
+    best, near, far, rare = move(1, 400, 0.99, 12.0), move(2, 300, 0.96, 14.0), move(3, 250, 0.93, 20.0), \
+        move(4, 10, 0.99, 30.0)
+    assert cavemind.bots.scoring_move(info(best, near, far, rare)) is near
+    assert cavemind.bots.scoring_move(info(best, far, rare)) is best
+    assert cavemind.bots.scoring_move(info(move(1, 400, 0.99, None))) is None
 
 
 def test_a_bot_that_has_lost_stops_holding_the_game_up():

@@ -153,6 +153,7 @@ class SearchBot(Bot):
 
 
 DECIDED = 0.95              # a bot whose best move is worth this much has won the game, bar a blunder
+WINNING = 0.9               # ... and from this much it finishes the game (the search's own "decided", when it hurries)
 FINISHING_TOLERANCE = 0.05  # ... and may give up this much of it to finish the game (0.01 left 3-player stalls)
 CONCEDING_TOLERANCE = 0.01  # a bot that has lost gives up at most this much of its chance to let the game end
 AT_ONCE = 4                 # a win within this many decisions, in nearly every playout, finishes the game now
@@ -174,7 +175,7 @@ def played_move(state: State, info: AnalysisInfo, settings: SearchSettings, seed
 
 def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float,
                    policy_variant: int | None = 0) -> MoveInfo | None:
-    """In a game the search finds won (its best move's value at least DECIDED): a move whose value says it wins
+    """In a game the search finds won (its best move's value at least WINNING): a move whose value says it wins
     within AT_ONCE decisions (the length discount `discount` leaves 0.5 + 0.5 (1 - discount) ** AT_ONCE), the
     best such; else the move the game's rollout policy plays (it hunts, builds, scores: it moves the game on)
     where the search values it within FINISHING_TOLERANCE of the best; else None. Why: once every move wins, the
@@ -184,27 +185,43 @@ def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float,
     safety cap. With three players a smaller tolerance (0.01) still stalled: the two players behind delay their
     losses, and the leader valued waiting 0.024 above travelling to the last creature, whose hunt they could
     spoil, so all three ended turn after turn. The policy reads a world sampled from the mover's view, never the
-    state's hidden parts. The policy (its variant `policy_variant`) is followed only where the search's own
-    rollouts follow it (None: they do not): Jäger und Späher's search rolls out with MAST, and its game policy,
-    followed by a won bot, scored 1 point in 4,009 moves against the passive bot (the game ends at 24 points). In
-    a game the search finds lost: conceding_move."""
+    state's hidden parts. The rule starts at WINNING (0.9), where the search's own length discount starts, not at
+    DECIDED (0.95 until issue 36's third step): in 4-player Dino Jagd against three passive players the bot, 16
+    points to none, valued every move about 0.94 (its model of the rivals spoils its hunts) and ended turn after
+    turn for 900 turns. The policy (its variant `policy_variant`) is followed only where the search's own
+    rollouts follow it (None: they do not, and the bot plays for points instead: scoring_move): Jäger und Späher's
+    search rolls out with MAST, and its game policy, followed by a won bot, scored 1 point in 4,009 moves against
+    the passive bot (the game ends at 24 points). In a game the search finds lost: conceding_move."""
     best = info.moves[0]
     if best.value <= 1.0 - DECIDED:
         return conceding_move(info)
-    if best.value < DECIDED:
+    if best.value < WINNING:
         return None
     at_once = 0.5 + 0.5 * (1.0 - discount) ** AT_ONCE
     quick = [move for move in info.moves if move.visits >= AT_ONCE_VISITS and move.value >= at_once]
     if quick:
         return max(quick, key=lambda move: move.value)
     if policy_variant is None:
-        return None
+        return scoring_move(info)
     world = state.determinize(state.current_player(), seed)
     policy = world.rollout_action(seed, policy_variant)
     for move in info.moves:
         if move.action == policy and move.visits > 0 and move.value >= best.value - FINISHING_TOLERANCE:
             return move
     return None
+
+
+def scoring_move(info: AnalysisInfo) -> MoveInfo | None:
+    """In a won game whose search does not roll out with the game's policy: the move with the highest mean score
+    margin among those within FINISHING_TOLERANCE of the best, each read from at least AT_ONCE_VISITS playouts,
+    or None. Why: where the search cuts its playouts off with an evaluation, a lead far beyond what it needs reads
+    as the same win after every move, and nothing in the values moves the game on; a winner that plays for points
+    does. Jäger und Späher ends only when a player reaches 24: its won bot, picking among equal values, stayed
+    between 12 and 22 points for 500 turns against the passive bot (hunger takes back what a careless turn
+    scores)."""
+    near = [move for move in info.moves if move.margin is not None and move.visits >= AT_ONCE_VISITS
+            and move.value >= info.moves[0].value - FINISHING_TOLERANCE]
+    return max(near, key=lambda move: move.margin or 0.0) if near else None
 
 
 def conceding_move(info: AnalysisInfo) -> MoveInfo | None:
