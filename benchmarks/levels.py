@@ -5,11 +5,13 @@ against the one below it, fitted together (cavemind.ratings.fit_ratings: Bradley
 
 Each match's games go to OUT/GAME_levelA_vs_levelB.jsonl (resumed when run again); the table is printed and
 written to OUT/GAME_levels.json with the command. Level L searches 2 ** (L - 10) seconds a move, so the matches of
-high levels take long: level 10 is a second a move.
+high levels take long: level 10 is a second a move (some 20 CPU-hours a game for 200 games a step), so
+`--scheduler` spreads the games over a Dask cluster (pip install 'cavemind[distributed]').
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
@@ -38,15 +40,17 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="player count (default: 2 where the game allows it)")
     parser.add_argument("--match-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786): the games on its workers")
     parser.add_argument("--out", required=True, help="a folder for the matches' games and the table")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     levels = args.levels
     games: list[dict[str, Any]] = []
-    for index, (lower, upper) in enumerate(zip(levels, levels[1:], strict=False)):
+    for index, (lower, upper) in enumerate(itertools.pairwise(levels)):
         path = os.path.join(args.out, f"{args.game}_level{lower}_vs_level{upper}.jsonl")
         result = run_arena(args.game, [f"ismcts:level={lower}", f"ismcts:level={upper}"], args.games,
-                           players=args.players or 2, jobs=args.jobs, seed=args.match_seed + index, out=path)
+                           players=args.players or 2, jobs=args.jobs, seed=args.match_seed + index, out=path,
+                           scheduler=args.scheduler)
         for game in result.games:
             games.append({**game, "seats": [levels.index((lower, upper)[s]) for s in game["seats"]],
                           "deal": index * DEAL_STRIDE + game["deal"]})
