@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cavemind import _core
 from cavemind.errors import EmptyHistoryError, IllegalActionError, InvalidOptionError, InvalidPositionError
-from cavemind.games import GameModule, game_info, game_module
+from cavemind.games import GameModule, game_info, game_module, notation_to_words
 from cavemind.games.fields import known_fields
 from cavemind.inputs import check_nesting, load_json
 
@@ -308,6 +308,15 @@ class State(_core.CoreState):
             raise IllegalActionError(
                 f"action {action!r}: {self.game.name} action ids are integers 0..{self.game.max_actions - 1}")
         return self.game.module.action_to_string(self.to_bytes(), action)
+
+    def action_to_words(self, action: int) -> str:
+        """The notation of an action id or chance outcome as a person reads it: where the notation names a card, a
+        disc or a building by a code ('draw G07', 'disc G27[1120]'), followed by what that is ('draw G07: 7 food /
+        culture pottery [G07]'); else the notation alone. The game's record says what its codes are
+        (GameInfo.action_words); the notation stays what records and the engine read.
+
+        :raises IllegalActionError: `action` is not an action id of this game."""
+        return notation_to_words(self.game.name, self.action_to_string(action))
 
     def legal_action_strings(self) -> list[str]:
         return [self.action_to_string(a) for a in self.legal_actions()]

@@ -101,11 +101,11 @@ class Match:
         return self.session.humans
 
     def describe_for(self, state: State, action: int, viewers: list[int]) -> str:
-        """The notation of `action`, played in `state`, as the human seats perceive it; '(hidden)' if they
-        disagree."""
+        """The notation of `action`, played in `state`, as the human seats perceive it, with what its codes stand
+        for (State.action_to_words); '(hidden)' if they disagree."""
         if not viewers:
-            return state.action_to_string(action)
-        names = {state.action_to_string(state.observed_action(action, seat)) for seat in viewers}
+            return state.action_to_words(action)
+        names = {state.action_to_words(state.observed_action(action, seat)) for seat in viewers}
         return names.pop() if len(names) == 1 else "(hidden)"
 
     def record(self) -> dict[str, Any]:

@@ -2,8 +2,10 @@
 import io
 import json
 import os
+import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -329,3 +331,55 @@ def test_legend_at_the_prompt_explains_the_board(name, home):
     assert "\n  legend      what the board's symbols and abbreviations mean\n" in shown      # help lists it
     assert f"legend of the {name} board:\n{legend}\n" in shown
     assert BOARD_TERMS[name] in shown[:shown.index("legend of the")]      # on the board shown before
+
+
+def outcome(state, notation):
+    """The action id whose notation in `state` is `notation` (a chance outcome or a move, legal now or not)."""
+    return next(a for a in range(state.game.max_actions) if state.action_to_string(a) == notation)
+
+
+def test_chance_outcomes_named_by_a_code_are_shown_in_words():
+    """Issue 36, point 6 (no code without its name): the notation of a drawn card or disc keeps its code, the
+    one records and the engine read; what a person is shown adds what the code stands for, as the board says
+    it (the disc's hands, the card's cost and points, what a Stone Age card gives)."""
+    honga = cavemind.load_game("honga", players=3).new_initial_state(seed=3)
+    assert honga.action_to_words(outcome(honga, "disc G27[1120]")) == "disc G27[1120]: a grey 1-1-2-0 disc"
+    assert honga.action_to_words(outcome(honga, "trade-card #18 (1f2b2m0M=6)")) == \
+        "trade-card #18 (1f2b2m0M=6): trade card [#18] 1 fish, 2 berries, 2 mushrooms for 6 points"
+    assert honga.action_to_words(outcome(honga, "bonus-card chase_honga")) == \
+        "bonus-card chase_honga: bonus card chase Honga away"
+    stone_age = cavemind.load_game("stone_age").new_initial_state(seed=0)
+    cards = Path(cavemind.__file__).parent / "data" / "stone_age" / "cards.json"
+    card = next(c for c in json.loads(cards.read_text(encoding="utf-8"))["cards"] if c["id"] == "G07")
+    assert (card["top"]["effect"], card["top"]["amount"], card["culture"]) == ("food", 7, "pottery")
+    assert stone_age.action_to_words(outcome(stone_age, "reveal G07")) == "reveal G07: 7 food / culture pottery [G07]"
+    assert stone_age.action_to_words(outcome(stone_age, "reveal 2wood+1clay")) == \
+        "reveal 2wood+1clay: a building of 2 wood, 1 clay for 10 points"
+    for moved in ("place 1 card1", "roll 7"):         # a notation that says it all stays as it is
+        assert stone_age.action_to_words(outcome(stone_age, moved)) == moved
+    tictactoe = cavemind.load_game("tictactoe").new_initial_state()
+    assert tictactoe.action_to_words(4) == tictactoe.action_to_string(4) == "b2"
+
+
+def test_a_drawn_prehistory_card_in_words_is_the_card_the_board_then_shows():
+    """Prehistory's ceremony cards and hunting cards are drawn by number; the words are what the board shows of
+    the card once it lies there (a seeded game, up to its first ceremony card drawn after the deal)."""
+    state = cavemind.load_game("prehistory").new_initial_state(seed=1)
+    rng = random.Random(0)
+    while True:
+        if state.is_chance_node():
+            action = state.sample_chance(rng.randrange(1 << 30))
+            words = state.action_to_words(action)
+            state.apply(action)
+            if words.startswith("draw ceremony card "):
+                break
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert words.split(": ", 1)[1].removeprefix("ceremony card ") in state.render()
+
+
+def test_play_shows_the_chance_outcomes_in_words(home):
+    """What `cavemind play` prints of Honga's deal: the discs by their hands, the trade cards by their cost."""
+    shown = play("honga", "--seats", "human,random,random", "--deal-seed", 3, lines=["quit"]).stdout
+    assert "chance: disc G27[1120]: a grey 1-1-2-0 disc" in shown
+    assert "chance: trade-card #18 (1f2b2m0M=6): trade card [#18] 1 fish, 2 berries, 2 mushrooms for 6 points" in shown

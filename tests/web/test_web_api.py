@@ -73,7 +73,7 @@ def test_a_body_that_is_no_json_object_is_refused(client, body):
 def test_play_by_name_and_by_id(client):
     game = new_tictactoe(client, ("human", "random"))["id"]
     view = client.post(f"/api/games/{game}/play", json={"move": "b2"}).json()
-    assert view["log"][-1] == {"ply": 0, "mover": 0, "name": "b2"}
+    assert view["log"][-1] == {"ply": 0, "mover": 0, "name": "b2", "words": "b2"}
     view = client.post(f"/api/games/{game}/ai-move").json()
     free = [m for m in view["legalMoves"]]
     view = client.post(f"/api/games/{game}/play", json={"move": free[0]["action"]}).json()
@@ -82,6 +82,17 @@ def test_play_by_name_and_by_id(client):
     name = view["legalMoves"][0]["name"]                       # "a1": the prefix "a" may be ambiguous, "a1 " not
     view = client.post(f"/api/games/{game}/play", json={"move": name.upper() + " "}).json()
     assert view["log"][4]["name"] == name
+
+
+def test_the_log_says_in_words_what_a_code_names(client):
+    """A chance outcome named by a code (Honga's discs, trade cards) comes with its words: what the log and the
+    chance pictures show a person; its name stays the notation."""
+    answer = client.post("/api/games", json={"game": "honga", "players": 3, "seats": ["human", "random", "random"],
+                                             "dealSeed": 3})
+    view = answer.json()
+    discs = [event for event in view["log"] if event["name"].startswith("disc G")]
+    assert discs and all(event["words"].startswith(event["name"] + ": a grey ") for event in discs)
+    assert any(event["words"] == "disc G27[1120]: a grey 1-1-2-0 disc" for event in discs)
 
 
 @pytest.mark.parametrize("body, status, field", [

@@ -130,6 +130,15 @@ class SoakPlan:
         return tuple(dict(zip(keys, values, strict=True)) for values in itertools.product(*self.options.values()))
 
 
+def notation_to_words(game: str, notation: str) -> str:
+    """A move's or chance outcome's notation in `game` as a person reads it: followed by what it names by a code,
+    where the game's record says (GameInfo.action_words: 'disc G27[1120]: a grey 1-1-2-0 disc'); else as it is.
+    It reads the notation alone, so a seat's view of a move (State.observed_action) gives words of that view."""
+    words = game_info(game).action_words
+    meaning = words(notation) if words is not None else None
+    return f"{notation}: {meaning}" if meaning else notation
+
+
 def _check_reference(owner: str, reference: str | None) -> None:
     if reference is not None and (not isinstance(reference, str) or reference.count(":") != 1
                                   or not all(reference.split(":"))):
@@ -165,6 +174,9 @@ class GameInfo:
                                                  # (tests/playthroughs/<game>.txt) besides 2 players
     legend: str = ""                             # what the readable board's symbols and abbreviations mean
                                                  # (`legend` at cavemind play's prompt); "" when it says all
+    action_words: Callable[[str], str | None] | None = None   # what a move's or chance outcome's notation
+                                                 # names by a code (a card, a disc, a building), in words, or None
+                                                 # where the notation says it all (State.action_to_words)
     points_per_game: float | None = None         # games with points: a score margin that counts as a whole game
                                                  # in review once a game is decided (cavemind.review); None: the
                                                  # game's scores are its results

@@ -1,6 +1,7 @@
 """Honga's registration record (the rules in src/games/honga) and its test hooks."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from cavemind.games import FINISH_WON_GAMES, GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
@@ -46,6 +47,24 @@ def ended(state: State) -> str | None:
     return None
 
 
+DISC_CODE = re.compile(r"[GR](\d+)\[\d+\]")    # a disc in the notation: its number, then its hands
+TRADE_CARD_CODE = re.compile(r"#(\d+)")           # a trade card in the notation: its number
+
+
+def action_words(notation: str) -> str | None:
+    """A disc by its hands ('disc G27[1120]' is grey 1-1-2-0), a trade card by its cost and points, a bonus card
+    by its name in the rulebook; None for the other moves, whose notation says what they do."""
+    module = compiled_module("honga")
+    verb, _, rest = notation.partition(" ")
+    if verb in ("disc", "keep") and (disc := DISC_CODE.fullmatch(rest)):
+        return f"a {module._disc_hands(int(disc[1]))} disc"
+    if verb in ("trade-card", "trade") and (card := TRADE_CARD_CODE.search(rest)):
+        return f"trade card {module._trade_card_text(int(card[1]))}"
+    if verb == "bonus-card" and rest in module.KIND_NAMES:
+        return f"bonus card {module.BONUS_TITLES[module.KIND_NAMES.index(rest)]}"
+    return None
+
+
 # What the readable board's symbols and abbreviations mean: `legend` at cavemind play's prompt.
 LEGEND = """\
 board    the nine action fields (forest, trade, berry, mammoth, honga, mountain, fish, water, mushroom) and between
@@ -74,5 +93,6 @@ GAME = GameInfo(
     invariants=position_invariants,
     soak=SoakPlan({"players": (2, 3, 4, 5)}, turns="turn", turn_cap="MAX_TURNS", ended=ended),
     legend=LEGEND,
+    action_words=action_words,
     points_per_game=18.0,     # twice the median winning margin of 300-iteration self-play (docs/records.md)
 )

@@ -1,6 +1,7 @@
 """Prehistory's registration record (the rules in src/games/prehistory) and its test hooks."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from cavemind.games import GalleryView, GameInfo, SearchDefaults, SoakPlan, compiled_module
@@ -21,6 +22,24 @@ def position_invariants(state: State) -> int | None:
         assert doc["members"][p] == 3 + bin(doc["campsites_built"][p]).count("1"), f"player {p}'s camps"
     cards = sum(map(sum, doc["hand"])) + sum(doc["ceremony_pile"]) + sum(doc["ceremony_discard"])
     assert cards + sum(1 for c in doc["ceremony_display"] if c) == module.NCC, "ceremony cards"
+    return None
+
+
+CEREMONY_CARD_CODE = re.compile(r"c(\d+):\S+")   # a ceremony card in the notation: its number, kind and value
+
+
+def action_words(notation: str) -> str | None:
+    """A ceremony card or hunting card drawn, or a ceremony card taken, by what it scores or gives ('draw
+    ceremony card 4' is 1 VP per pike); None for the other moves, whose notation the board and the legend
+    explain."""
+    module = compiled_module("prehistory")
+    words = notation.split(" ")
+    if words[:3] == ["draw", "ceremony", "card"] and words[3].isdigit():
+        return f"ceremony card {module.ceremony_card_text(int(words[3]))}"
+    if words[:3] == ["draw", "hunting", "card"] and words[3].isdigit():
+        return f"hunting card {module.hunting_card_text(int(words[3]))}"
+    if words[0] == "ceremony" and len(words) == 2 and (card := CEREMONY_CARD_CODE.fullmatch(words[1])):
+        return f"ceremony card {module.ceremony_card_text(int(card[1]))}"
     return None
 
 
@@ -62,5 +81,6 @@ GAME = GameInfo(
     soak=SoakPlan({"players": (2, 3, 4)}, turns="round", invariants_during=False,  # members move
                   peaks={"development": 250, "resources": 250, "action_markers": 250, "movement_points": 60}),
     legend=LEGEND,
+    action_words=action_words,
     points_per_game=20.0,     # twice the median winning margin of 300-iteration self-play (docs/records.md)
 )

@@ -37,6 +37,18 @@ def c_soak(params: dict[str, Any], games: int, seed: int) -> tuple[Any, ...]:
     return counts
 
 
+def action_words(notation: str) -> str | None:
+    """A card drawn or revealed by what it gives ('draw G07' is 7 food / culture pottery), a building revealed by
+    its price and points; None for the other moves, whose notation says what they do."""
+    module = compiled_module("stone_age")
+    verb, _, code = notation.partition(" ")
+    if verb in ("draw", "reveal") and code in module.CARD_IDS:
+        return str(module.card_text(code))
+    if verb == "reveal" and code in module.BUILDING_NAMES:
+        return f"a building of {module.describe_building(module.BUILDING_NAMES.index(code))}"
+    return None
+
+
 # What the readable board's symbols and abbreviations mean: `legend` at cavemind play's prompt.
 LEGEND = """\
 card1..card4  the civilization cards on display, by price in resources: what the card gives now / how it scores
@@ -62,5 +74,6 @@ GAME = GameInfo(
                    "igloos": (False, True), "choice_at_once": (False, True)},
                   loop="c", turns="round", c_soak=c_soak),
     legend=LEGEND,
+    action_words=action_words,
     points_per_game=52.0,     # twice the median winning margin of 300-iteration self-play (docs/records.md)
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cavemind.game import CHANCE
+from cavemind.games import notation_to_words
 from cavemind.web.sessions import WebGame
 
 # Worlds sampled from the viewer's view to tell whether a bot's view holds anything the viewer's does not: with
@@ -94,9 +95,10 @@ def seat_view(game: WebGame, seat: int | None) -> dict[str, Any]:
     doc = status(game)
     doc["viewer"] = seat
     doc["board"] = state.to_svg(observer=seat)
-    doc["log"] = [{"ply": ply, "mover": "chance" if event.mover == CHANCE else event.mover,
-                   "name": event.name if seat is None else event.seen_as[seat]}
-                  for ply, event in enumerate(game.log)]
+    names = [event.name if seat is None else event.seen_as[seat] for event in game.log]
+    doc["log"] = [{"ply": ply, "mover": "chance" if event.mover == CHANCE else event.mover, "name": name,
+                   "words": notation_to_words(state.game.name, name)}
+                  for ply, (event, name) in enumerate(zip(game.log, names, strict=True))]
     doc["legalMoves"] = ([{"action": m.action, "name": m.name} for m in session.legal_moves()]
                          if seat is not None and session.to_move == seat else [])
     return doc

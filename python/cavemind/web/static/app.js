@@ -179,7 +179,7 @@ function render(view) {
   }
   log.append(...view.log.slice(log.children.length).map((event) => {
     const item = document.createElement("li");
-    item.textContent = event.mover === "chance" ? `chance: ${event.name}` : `seat ${event.mover}: ${event.name}`;
+    item.textContent = event.mover === "chance" ? `chance: ${event.words}` : `seat ${event.mover}: ${event.words}`;
     if (event.mover === "chance") item.className = "chance";
     return item;
   }));
@@ -229,7 +229,7 @@ function showChance(view) {
     const picture = document.createElement("span");
     picture.className = die ? "die" : "drawn";
     picture.textContent = die ? die[1] : event.name.replace(/^(?:draw|reveal)\s+/i, "");
-    picture.title = `chance: ${event.name}`;
+    picture.title = `chance: ${event.words}`;
     return picture;
   }));
   $("#chance-box").hidden = events.length === 0;
