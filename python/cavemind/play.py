@@ -320,11 +320,17 @@ def move_list(moves: list[Any], title: str = "moves:", numbered: bool = True) ->
     return "\n".join([*lines, line])
 
 
+def legal_moves_in_words(session: GameSession) -> list[LegalMove]:
+    """The legal moves, each named with what its codes stand for (State.action_to_words: 'keep G12[3010]: a grey
+    3-0-1-0 disc'); a person still types the notation, or its start, or the number."""
+    return [LegalMove(move.action, session.state.action_to_words(move.action)) for move in session.legal_moves()]
+
+
 def show_turn(match: Match, seat: int, terminal: Terminal) -> None:
     state = match.session.state
     terminal.say(f"\n--- player {seat}, your move ---")
     terminal.say(state.render(observer=seat))
-    terminal.say(move_list(match.session.legal_moves()))
+    terminal.say(move_list(legal_moves_in_words(match.session)))
 
 
 def human_turn(match: Match, seat: int, terminal: Terminal) -> RecordEntry | None:
@@ -358,7 +364,7 @@ def human_turn(match: Match, seat: int, terminal: Terminal) -> RecordEntry | Non
         elif word == "legend" and not argument:
             terminal.say(legend_of(match.game))
         elif word == "moves" and not argument:
-            terminal.say(move_list(session.legal_moves()))
+            terminal.say(move_list(legal_moves_in_words(session)))
         elif word == "undo" and not argument:
             if undo_command(match, seat, terminal):
                 show_turn(match, seat, terminal)
