@@ -152,8 +152,8 @@ class SearchBot(Bot):
         return f"<{type(self).__name__} {self.limit}>"
 
 
-DECIDED = 0.95              # a bot whose best move is worth this much has won the game, bar a blunder
-WINNING = 0.9               # ... and from this much it finishes the game (the search's own "decided", when it hurries)
+WINNING = 0.9               # a bot whose best move is worth this much finishes the game (where its search hurries)
+LOST = 0.05                 # ... and one whose best move is worth at most this much has lost it, bar a blunder
 FINISHING_TOLERANCE = 0.05  # ... and may give up this much of it to finish the game (0.01 left 3-player stalls)
 CONCEDING_TOLERANCE = 0.01  # a bot that has lost gives up at most this much of its chance to let the game end
 AT_ONCE = 4                 # a win within this many decisions, in nearly every playout, finishes the game now
@@ -186,14 +186,14 @@ def finishing_move(state: State, info: AnalysisInfo, seed: int, discount: float,
     losses, and the leader valued waiting 0.024 above travelling to the last creature, whose hunt they could
     spoil, so all three ended turn after turn. The policy reads a world sampled from the mover's view, never the
     state's hidden parts. The rule starts at WINNING (0.9), where the search's own length discount starts, not at
-    DECIDED (0.95 until issue 36's third step): in 4-player Dino Jagd against three passive players the bot, 16
+    0.95 (until issue 36's third step): in 4-player Dino Jagd against three passive players the bot, 16
     points to none, valued every move about 0.94 (its model of the rivals spoils its hunts) and ended turn after
     turn for 900 turns. The policy (its variant `policy_variant`) is followed only where the search's own
     rollouts follow it (None: they do not, and the bot plays for points instead: scoring_move): Jäger und Späher's
     search rolls out with MAST, and its game policy, followed by a won bot, scored 1 point in 4,009 moves against
     the passive bot (the game ends at 24 points). In a game the search finds lost: conceding_move."""
     best = info.moves[0]
-    if best.value <= 1.0 - DECIDED:
+    if best.value <= LOST:
         return conceding_move(info)
     if best.value < WINNING:
         return None
@@ -225,7 +225,7 @@ def scoring_move(info: AnalysisInfo) -> MoveInfo | None:
 
 
 def conceding_move(info: AnalysisInfo) -> MoveInfo | None:
-    """In a game the search finds lost (its best move's value at most 1 - DECIDED): the move it values lowest
+    """In a game the search finds lost (its best move's value at most LOST): the move it values lowest
     among those within CONCEDING_TOLERANCE of the best, each read from at least AT_ONCE_VISITS playouts, or None.
     With the length discount a loss is worth more the later it comes, so the lowest is the move that lets the game
     end soonest: a player who has lost stops holding the game up. Why: in 3-player Dino Jagd the player far
