@@ -57,9 +57,9 @@ def action_words(notation: str) -> str | None:
     module = compiled_module("honga")
     verb, _, rest = notation.partition(" ")
     if verb in ("disc", "keep") and (disc := DISC_CODE.fullmatch(rest)):
-        return f"a {module._disc_hands(int(disc[1]))} disc"
+        return f"a {module.disc_hands(int(disc[1]))} disc"
     if verb in ("trade-card", "trade") and (card := TRADE_CARD_CODE.search(rest)):
-        return f"trade card {module._trade_card_text(int(card[1]))}"
+        return f"trade card {module.trade_card_text(int(card[1]))}"
     if verb == "bonus-card" and rest in module.KIND_NAMES:
         return f"bonus card {module.BONUS_TITLES[module.KIND_NAMES.index(rest)]}"
     return None

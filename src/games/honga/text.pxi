@@ -88,7 +88,7 @@ DISC_LEGEND = ("discs: colour, then the hands on its four quarters clockwise (pl
                "place NW/0..3); a red disc has five hands")
 
 
-def _disc_hands(int d):
+def disc_hands(int d):
     """A disc by its hands, e.g. 'grey 2-1-1-0' (the id in the move notation is not shown)."""
     if d == NO_DISC:
         return "-"
@@ -106,7 +106,7 @@ def _counts_text(pairs):
     return ", ".join(f"{c} {name}" for name, c in pairs if c) or "nothing"
 
 
-def _trade_card_text(int c):
+def trade_card_text(int c):
     t = [TRADE_COST[c][j] for j in range(5)]
     cost = _counts_text((("fish", t[0]), ("berry" if t[1] == 1 else "berries", t[1]),
                          ("mushroom" if t[2] == 1 else "mushrooms", t[2]), ("mammoth" if t[3] == 1 else "mammoths", t[3])))
@@ -129,7 +129,7 @@ def render(bytes data, observer=None):
             lines.append(f"  {'':5}{ROUND_NAMES[0 if r == 0 else 3]:^9}{ROUND_NAMES[1 if r == 0 else 2]:^10}".rstrip())
     lines.append(DISC_LEGEND)
     lines.append("round fields (top disc): " + ", ".join(
-        f"{ROUND_NAMES[i]} {_disc_hands(s.field_top[i])}" for i in range(4)))
+        f"{ROUND_NAMES[i]} {disc_hands(s.field_top[i])}" for i in range(4)))
     lines.append(f"Honga: {'on the Honga field' if s.honga < 0 else 'with P' + str(s.honga)}; "
                  f"mammoth tooth: {'on the mammoth field' if s.tusk < 0 else 'with P' + str(s.tusk)}")
     lines.append("mammoth herd (newest first): " + (", ".join(f"P{x}" for x in doc["herd"]) or "empty")
@@ -137,13 +137,13 @@ def render(bytes data, observer=None):
     slots = []
     for i in range(3):
         c = s.trade_slot[i]
-        slots.append(f"{i + 1}: " + ("-" if c == NO_DISC else _trade_card_text(c)))
+        slots.append(f"{i + 1}: " + ("-" if c == NO_DISC else trade_card_text(c)))
     lines.append("trade cards: " + "; ".join(slots) + f" (pile {len(doc['trade_pile'])})")
     lines.append(f"bonus pile: {plural(bonus_total(s.bonus_pile), 'card')}; used: {_bonus_text(doc['bonus_discard'])}")
     piles = []
     for colour, lo, hi in (("grey", 0, NUM_GREY), ("red", NUM_GREY, NUM_DISCS)):
         left = sum(1 for d in range(lo, hi) if (s.disc_pile >> d) & 1)   # a public count in every view
-        under = ", ".join(f"P{owner}'s " + ("?" if d is None else _disc_hands(d)) for d, owner in doc["disc_under"][colour])
+        under = ", ".join(f"P{owner}'s " + ("?" if d is None else disc_hands(d)) for d, owner in doc["disc_under"][colour])
         piles.append(f"{left} {colour}" + (f" (face down under it: {under})" if under else ""))
     lines.append("disc piles: " + ", ".join(piles))
     for i in range(n):
@@ -152,13 +152,13 @@ def render(bytes data, observer=None):
             f"{'>' if i == s.to_move and not s.finished else ' '}P{i}: {plural(pl['score'], 'point'):>10} | fish {pl['fish']}, "
             f"berries {pl['berry']}, mushrooms {pl['mushroom']}, water {pl['water']} | mammoths: "
             f"{pl['board_mammoths']} on the player board, {pl['depot_mammoths']} on the discard board | "
-            f"caveman on step {pl['mountain']} | next disc {_disc_hands(s.waiting_disc[i])}")
+            f"caveman on step {pl['mountain']} | next disc {disc_hands(s.waiting_disc[i])}")
         lines.append(f"     bonus cards: {_bonus_text(pl['bonus'])}; new (usable next turn): "
                      f"{_bonus_text(pl['bonus_fresh'])}")
     if s.phase in (PH_ACT, PH_PAY):
         ts = doc["turn_state"]
         hands = _counts_text((FIELD_NAMES[f], s.uses[f]) for f in range(NUM_FIELDS))
-        lines.append(f"this turn: {_disc_hands(s.cur_disc)} on {ts['field']} turned {ts['rotation']}; hands left: "
+        lines.append(f"this turn: {disc_hands(s.cur_disc)} on {ts['field']} turned {ts['rotation']}; hands left: "
                      f"{hands}; bonus cards played {s.cards_played} of 2"
                      + (", sated mammoths" if s.sated else "") + (", extra action disc" if s.extra_disc else ""))
     if s.phase == PH_PAY:
@@ -172,5 +172,5 @@ def render(bytes data, observer=None):
     if s.phase == PH_KEEP:
         drawn = doc["turn_state"]["drawn_discs"]
         lines.append("extra action disc, keep one of: "
-                     + ", ".join(f"{j}: " + ("?" if d is None else _disc_hands(d)) for j, d in enumerate(drawn)))
+                     + ", ".join(f"{j}: " + ("?" if d is None else disc_hands(d)) for j, d in enumerate(drawn)))
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from mcts.rng cimport Rng, rng_below
 from mcts.game_api cimport GameTable, CHANCE, TERMINAL
 from games.prehistory.prehistory cimport *
 from games.common cimport (game_table, fill_tables, table_capsule, state_bytes, load_state, state_error,
-                           shuffle_bytes, outcomes_from_counts, plural)
+                           shuffle_bytes, outcomes_from_counts, plural, nth_set_bit64)
 
 import importlib.resources
 import json

@@ -1789,12 +1789,7 @@ cdef int rollout_action_1(const void* v, Rng* rng) noexcept nogil:
                 kinds |= 1 << board_kind(acts[i])
         if kinds == 0:
             return A_PASS
-        pick = rng_below(rng, ph_popcount6(kinds))
-        for kind in range(6):
-            if (kinds >> kind) & 1:
-                if pick == 0:
-                    break
-                pick -= 1
+        kind = nth_set_bit64(kinds, rng_below(rng, ph_popcount6(kinds)))
         for i in range(n):
             a = acts[i]
             if A_PAINT <= a < A_DEST and board_kind(a) == kind:
