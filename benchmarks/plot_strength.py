@@ -35,7 +35,8 @@ ROWS = ("0.2 s a move vs the expert", "1,000 vs 250 iterations", "4,000 vs 1,000
 YARDSTICK = "the expert vs `heuristic`"   # a table row, not plotted: how competent the yardstick is
 # 3 to 5 players: the default search at 4,000 iterations in one seat, the game's expert in all others
 MORE_PLAYERS = ("stone_age_3p_ismcts4000_vs_2_experts", "stone_age_4p_ismcts4000_vs_3_experts",
-                "more_players_2026-12-07/honga_3p_ismcts4000_vs_experts", "honga_4p_ismcts4000_vs_experts_heuristic_v1",
+                "more_players_2026-12-07/honga_3p_ismcts4000_vs_experts",
+                "more_players_2026-12-07/honga_4p_ismcts4000_vs_experts",
                 "honga_5p_ismcts4000_vs_experts_heuristic_v1", "prehistory_3p_ismcts4000_vs_experts",
                 "prehistory_4p_ismcts4000_vs_experts", "more_players_2026-12-07/dino_jagd_3p_ismcts4000_vs_experts",
                 "more_players_2026-12-07/dino_jagd_4p_ismcts4000_vs_experts")
