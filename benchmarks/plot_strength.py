@@ -37,7 +37,7 @@ YARDSTICK = "the expert vs `heuristic`"   # a table row, not plotted: how compet
 MORE_PLAYERS = ("stone_age_3p_ismcts4000_vs_2_experts", "stone_age_4p_ismcts4000_vs_3_experts",
                 "more_players_2026-12-07/honga_3p_ismcts4000_vs_experts",
                 "more_players_2026-12-07/honga_4p_ismcts4000_vs_experts",
-                "honga_5p_ismcts4000_vs_experts_heuristic_v1", "prehistory_3p_ismcts4000_vs_experts",
+                "more_players_2026-12-07/honga_5p_ismcts4000_vs_experts", "prehistory_3p_ismcts4000_vs_experts",
                 "prehistory_4p_ismcts4000_vs_experts", "more_players_2026-12-07/dino_jagd_3p_ismcts4000_vs_experts",
                 "more_players_2026-12-07/dino_jagd_4p_ismcts4000_vs_experts")
 
