@@ -34,9 +34,9 @@ def action_words(notation: str) -> str | None:
     explain."""
     module = compiled_module("prehistory")
     words = notation.split(" ")
-    if words[:3] == ["draw", "ceremony", "card"] and words[3].isdigit():
+    if len(words) == 4 and words[:3] == ["draw", "ceremony", "card"] and words[3].isdigit():
         return f"ceremony card {module.ceremony_card_text(int(words[3]))}"
-    if words[:3] == ["draw", "hunting", "card"] and words[3].isdigit():
+    if len(words) == 4 and words[:3] == ["draw", "hunting", "card"] and words[3].isdigit():
         return f"hunting card {module.hunting_card_text(int(words[3]))}"
     if words[0] == "ceremony" and len(words) == 2 and (card := CEREMONY_CARD_CODE.fullmatch(words[1])):
         return f"ceremony card {module.ceremony_card_text(int(card[1]))}"
