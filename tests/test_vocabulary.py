@@ -127,7 +127,7 @@ def test_the_vocabulary_keeps_its_names():
     assert SPEC_KEYS == {"iterations": "iterations", "seconds": "seconds", "threads": "threads", "memory_mb": "memory",
                          "exploration": "c", "rollout_depth": "depth", "rollout_policy": "policy",
                          "determinizations": "worlds", "chance_branching": "chance", "implicit_minimax": "minimax",
-                         "length_discount": "discount", "seed": "seed"}
+                         "prior_weight": "prior", "length_discount": "discount", "seed": "seed"}
 
 
 def test_bots_built_from_either_key_get_the_setting():

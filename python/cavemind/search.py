@@ -222,8 +222,8 @@ def analyse(state: State, limit: Limit | None = None, *, seed: int = 0, stop: St
 
     `options` are the search settings by their Python names (cavemind.settings declares them; docs/settings.md lists
     them): `algorithm` ("ismcts" by default, or "mcts", "mo-ismcts", "pimc"), `exploration`, `rollout_depth`,
-    `rollout_policy`, `chance_branching`, `implicit_minimax`, `determinizations` and the advanced ones; `settings`
-    (a SearchSettings) gives them at once, and `options` override it. An unset setting is the game's
+    `rollout_policy`, `chance_branching`, `implicit_minimax`, `prior_weight`, `determinizations` and the advanced
+    ones; `settings` (a SearchSettings) gives them at once, and `options` override it. An unset setting is the game's
     (cavemind.games.search_defaults) or its record's default.
     ISMCTS (the default), MO-ISMCTS and PIMC decide from the mover's information set only; MCTS searches
     the true state and so sees hidden information. One thread with a given seed is reproducible.
@@ -237,7 +237,10 @@ def analyse(state: State, limit: Limit | None = None, *, seed: int = 0, stop: St
     perceives the outcome; 0: every chance event open loop; MO-ISMCTS is always open loop); `implicit_minimax`
     alpha > 0 (2-player games; not MO-ISMCTS) has each tree node keep the heuristic's minimax value of its subtree
     as well, and scores a move by (1 - alpha) * its mean return + alpha * that value (implicit minimax backups,
-    Lanctot et al. 2014; 0: off); `determinizations` is the number of worlds PIMC samples; `seed` is the search
+    Lanctot et al. 2014; 0: off); `prior_weight` B > 0 reads the game's move priors (State.action_priors(), where
+    the game has them): a move's exploration is scaled by 1 - B + B * its prior, and an untried move is expanded
+    only when its prior leaves it room beside the tried ones (0: off); `determinizations` is the number of worlds
+    PIMC samples; `seed` is the search
     seed. Without `limit` the search runs DEFAULT_ITERATIONS (1,000) iterations. The same settings under the same
     names in the CLI, the engine and bot specifications: docs/settings.md.
     `tree` (a SearchTree) reuses a tree between consecutive searches of one game: the search continues the tree

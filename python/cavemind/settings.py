@@ -282,6 +282,11 @@ SETTINGS: tuple[Setting, ...] = (
             "A of the heuristic's minimax value of a move's subtree beside its mean return in selection; 2-player "
             "games only; MO-ISMCTS ignores it", low=0, high=1, low_note="off", short_key="minimax", metavar="A",
             tuned=True),
+    Setting("prior_weight", float, 0.0, "the weight B of the game's move priors in the tree (where the game has "
+            "them: State.action_priors()): a move's exploration is scaled by 1 - B + B * its prior, and an untried "
+            "move is expanded only when its prior and the tried moves' mean leave room for it, so that moves a player "
+            "would rarely consider are tried late and explored little", low=0, high=1, low_note="off",
+            short_key="prior", metavar="B", tuned=True),
     Setting("determinizations", int, 8, "worlds PIMC samples (the other algorithms ignore it)", low=1,
             high=_core.MAX_DETERMINIZATIONS, short_key="worlds", metavar="W"),
     Setting("mast_epsilon", float, 0.2, "MAST and NAST: the share of rollout moves left to the game's policy "

@@ -146,6 +146,8 @@ cdef void worker_free(Worker* w) noexcept nogil:
     free(w.nast_count)
     free(w.root_moments)
     free(w.root_allowed)
+    free(w.priors)
+    free(w.prior_of)
     free(w)
 
 
@@ -193,6 +195,12 @@ cdef Worker* worker_new(const GameTable* g, const char* state, SearchConfig cfg,
             worker_free(w)
             return NULL
         memcpy(w.root_allowed, allowed, g.max_actions)
+    if cfg.prior_weight > 0 and g.action_priors != NULL:
+        w.priors = <double*>alloc_lines(sizeof(double) * (g.max_actions + 1))
+        w.prior_of = <double*>alloc_lines(sizeof(double) * (g.max_actions + 1))
+        if w.priors == NULL or w.prior_of == NULL:
+            worker_free(w)
+            return NULL
     if cfg.rollout_policy == POLICY_MAST or cfg.rollout_policy == POLICY_NAST:
         # A game's actions number at most max_game_length from its start, so from any root too.
         w.mast_cap = g.max_game_length + 1

@@ -23,6 +23,14 @@
 # so the tree follows the heuristic's best line as well as the rollouts' averages. The heuristic of a leaf is read
 # before its rollout; the rollout and its cut-off are unchanged. Single-tree algorithms only (MO-ISMCTS ignores it).
 #
+# Move priors, with cfg.prior_weight = beta > 0 and a game that gives them (GameTable.action_priors: a prior P in
+# [0, 1] per legal move, 1 for an ordinary move): a child's exploration term is scaled by (1 - beta) + beta * P, and
+# untried moves are no longer all expanded before any is revisited. As in AlphaZero's PUCT with a first-play value,
+# the untried move of the highest prior competes with the tried children: its score is the tried children's mean
+# value (weighted by visits) plus the exploration term of a child of one visit, scaled by its prior; it is expanded
+# when that beats every tried child (or when no tried child is legal). So a move of a small prior, one a player would
+# rarely consider, is tried only once the ordinary moves' values leave room for it, and explored little after.
+#
 # Rollouts play uniformly random legal actions (or the game's rollout policy, or MAST or NAST: below) to the end,
 # or stop after `rollout_depth` decisions and read the game's heuristic. Backup adds the returns of
 # node.player to every node on the path (max^n for n players).
@@ -97,6 +105,7 @@ ctypedef struct SearchConfig:
     int determinizations     # PIMC only
     int heuristic_variant    # the game's heuristic variant read at the cut-off (GameTable.heuristic_variants)
     int rollout_variant      # the variant of the game's rollout policy (GameTable.rollout_variants)
+    double prior_weight      # the weight beta of the game's move priors in selection (above; 0: off)
     # Set by the core for each search.
     int32_t max_nodes        # memory cap of one worker's arena, in nodes
     int searcher             # the player whose decision is searched (and whose view is kept)
@@ -144,6 +153,9 @@ ctypedef struct Worker:
     int plies                # decisions from the root in this iteration so far (the tree's, then the rollout's)
     bint hurry               # length_discount: the search found its position decided (update_hurry)
     unsigned char* root_allowed  # non-zero for the root actions the search may try (NULL: all; allowed_moves)
+    double* priors           # move priors (prior_weight > 0 and a game with priors, else NULL): the game's priors
+                             # of the legal actions in order, max_actions ...
+    double* prior_of         # ... and the same by action id, max_actions
 
 
 cdef enum:
@@ -207,6 +219,8 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
     One walk over the children marks which legal actions are in the tree, counts availability and scores
     them, so the common case (everything tried) touches each child once. While the parent has fewer
     children than legal actions, an expansion is certain (memory permitting) and scoring is skipped."""
+    if w.priors != NULL:
+        return select_or_expand_with_priors(w, s, parent, player, num_legal, use_availability, expanded)
     cdef Node* nodes = w.arena.nodes
     cdef const float* minimax = w.arena.minimax     # NULL unless implicit minimax backups are on
     # (Locals, not reads through `w` in the loop: the loop's stores through `mark` and `child` could alias the
@@ -277,6 +291,87 @@ cdef int32_t select_or_expand(Worker* w, const char* s, int32_t parent, int play
             w.arena.nodes[c].available = 1
             expanded[0] = True
             return c
+    return best
+
+
+cdef int32_t select_or_expand_with_priors(Worker* w, const char* s, int32_t parent, int player, int num_legal,
+                                          bint use_availability, bint* expanded) noexcept nogil:
+    """select_or_expand with the game's move priors (the header's "Move priors"): each tried child is scored with
+    its exploration term scaled by its prior, and the untried move of the highest prior is expanded only when its
+    first-play score beats them all. Progressive widening, where it is on, still caps the children."""
+    cdef Node* nodes = w.arena.nodes
+    cdef const float* minimax = w.arena.minimax
+    cdef unsigned int* mark = w.mark
+    cdef const int* actions = w.actions
+    cdef double* prior_of = w.prior_of
+    cdef double exploration = w.cfg.exploration, alpha = w.cfg.implicit_minimax, beta = w.cfg.prior_weight
+    cdef Node* child
+    cdef unsigned int legal = w.stamp + 1, in_tree = w.stamp + 2
+    cdef int i, untried, ties = 0, action = -1
+    cdef int32_t c, best = NO_NODE, tail = NO_NODE
+    cdef double best_score = -1.0, score, value, p, top_prior = -1.0, value_sum = 0.0, visit_sum = 0.0, first_play
+    cdef double explore_parent = exploration * sqrt_log1p(nodes[parent].visits)
+    cdef bint can_expand = w.arena.size < w.arena.max_nodes
+    if can_expand and w.cfg.widening > 0 and nodes[parent].num_children < num_legal:
+        can_expand = nodes[parent].num_children < 1 + <int>pow(<double>nodes[parent].visits, w.cfg.widening)
+    w.game.action_priors(s, actions, num_legal, w.priors)
+    w.stamp += 2
+    for i in range(num_legal):
+        mark[actions[i]] = legal
+        p = w.priors[i]
+        prior_of[actions[i]] = (1.0 - beta) + beta * (1.0 if p > 1.0 else 0.0 if not p > 0.0 else p)
+    untried = num_legal
+    c = nodes[parent].first_child
+    while c != NO_NODE:
+        child = &nodes[c]
+        if child.player == player and mark[child.action] == legal:
+            mark[child.action] = in_tree
+            child.available += 1
+            untried -= 1
+            if child.visits == 0:
+                score = 1e300
+            else:
+                value = child.mean
+                if minimax != NULL:
+                    value = ((1.0 - alpha) * value
+                             + alpha * (minimax[c] if child.player == 0 else 1.0 - minimax[c]))
+                value_sum += value * child.visits
+                visit_sum += child.visits
+                if use_availability:
+                    score = value + (exploration * sqrt_log1p(child.available) * child.inv_sqrt_visits
+                                     * prior_of[child.action])
+                else:
+                    score = value + explore_parent * child.inv_sqrt_visits * prior_of[child.action]
+            if score > best_score:
+                best_score = score
+                best = c
+        tail = c
+        c = child.next_sibling
+    expanded[0] = False
+    if untried == 0 or not (can_expand or best == NO_NODE) or w.arena.size >= w.arena.max_nodes:
+        return best
+    # The untried move of the highest prior (ties drawn uniformly), against the tried children.
+    for i in range(num_legal):
+        if mark[actions[i]] == legal:
+            p = prior_of[actions[i]]
+            if p > top_prior:
+                top_prior = p
+                action = actions[i]
+                ties = 1
+            elif p == top_prior:
+                ties += 1
+                if rng_below(&w.rng, ties) == 0:
+                    action = actions[i]
+    if best != NO_NODE and best_score >= 1e300:
+        return best              # (a tried child not yet visited, in another thread's determinization: it first)
+    first_play = (value_sum / visit_sum if visit_sum > 0 else 0.5) + explore_parent * top_prior
+    if best != NO_NODE and first_play <= best_score:
+        return best
+    c = arena_add_child(&w.arena, parent, tail, action, player, untried)
+    if c != NO_NODE:
+        w.arena.nodes[c].available = 1
+        expanded[0] = True
+        return c
     return best
 
 

@@ -17,7 +17,7 @@ def table_info(capsule):
             "max_actions": t.max_actions, "max_chance_outcomes": t.max_chance_outcomes,
             "max_game_length": t.max_game_length, "heuristic_variants": t.heuristic_variants,
             "default_heuristic_variant": t.default_heuristic_variant,
-            "rollout_variants": t.rollout_variants}
+            "rollout_variants": t.rollout_variants, "action_priors": t.action_priors != NULL}
 
 
 cdef class CoreState:
@@ -114,6 +114,28 @@ cdef class CoreState:
         cdef Rng rng
         rng_seed(&rng, seed_bits(seed))
         return self.table.sample_chance(self.data, &rng)
+
+    def action_priors(self):
+        """The game's move priors at this decision, {action: prior in [0, 1]} for each legal action, which a search
+        with prior_weight > 0 reads (1 for every move where the game has none). At a decision node only."""
+        if self.table.current_player(self.data) < 0:
+            raise _errors().IllegalActionError("action_priors() needs a decision node, not a chance node or "
+                                               "the end of the game")
+        cdef int* buf = <int*>malloc((self.table.max_actions + 1) * sizeof(int))
+        cdef double* out = <double*>malloc((self.table.max_actions + 1) * sizeof(double))
+        cdef int i, n
+        try:
+            if buf == NULL or out == NULL:
+                raise MemoryError()
+            n = self.table.legal_actions(self.data, buf)
+            for i in range(n):
+                out[i] = 1.0
+            if self.table.action_priors != NULL:
+                self.table.action_priors(self.data, buf, n, out)
+            return {buf[i]: out[i] for i in range(n)}
+        finally:
+            free(buf)
+            free(out)
 
     def rollout_action(self, seed, int variant=0):
         """The action the search's rollouts would play here with this seed: the game's rollout policy (its

@@ -2519,6 +2519,22 @@ cdef int check(const void* state, char* m, size_t size) noexcept nogil:
     return 0
 
 
+# ---- move priors (the search's prior_weight setting) ----
+
+# Rotating a pricing or the weather tile and discarding a cube cost a cube or a development point and neither act
+# nor end the turn, so a search that tries them as soon as any move spends its budget on lines that are the same
+# turn one trade poorer, and picks one of them on noise (docs/research/2026-12-07-prehistory-move-priors.md: 18
+# rotations a game where the expert plays one). Priced as a player would consider them: late, and rarely.
+cdef double RARE_TRADE_PRIOR = 0.1
+
+
+cdef void action_priors(const void* v, const int* actions, int n, double* out) noexcept nogil:
+    cdef int i, a
+    for i in range(n):
+        a = actions[i]
+        out[i] = RARE_TRADE_PRIOR if A_ROT <= a <= A_WEATHER or A_DISCRES <= a < A_DEVMOVE else 1.0
+
+
 # ---- the GameTable, and the module's Python entry to the rules ----
 
 cdef GameTable TABLES[MAXP - MIN_PLAYERS + 1]      # one per player count
@@ -2527,6 +2543,7 @@ cdef GameTable RULES = game_table("prehistory", sizeof(PHState), NUM_ACTIONS, NC
                                   HEURISTIC_VARIANTS, DEFAULT_HEURISTIC_VARIANT,
                                   determinize, infoset_hash, observed_action, rollout_action)
 RULES.rollout_variants = ROLLOUT_VARIANTS
+RULES.action_priors = action_priors
 fill_tables(TABLES, RULES, MIN_PLAYERS, MAXP, 60000)
 
 
