@@ -6,8 +6,9 @@ comparing two builds: root visits, totals (repr, bit for bit) and node counts, a
 
 Covers the 7 games (2 players, and 3 for Kuhn poker and Dino Jagd) under MCTS, ISMCTS, PIMC and MO-ISMCTS with the
 game's defaults, implicit minimax off and on (with and without closed-loop chance), MAST, NAST, progressive widening,
-the length discount, the margin weight, a memory cap, and tree reuse over four moves with and without implicit
-minimax. It takes a few seconds.
+the length discount, the margin weight, move priors (alone and with widening; a build before them has no
+prior_weight), a memory cap, and tree reuse over four moves with and without implicit minimax. It takes a few
+seconds.
 """
 import json
 import sys
@@ -39,7 +40,8 @@ for name, players in games:
             cases[f"{name}/{players}/{alg}/minimax0.5/cb6"] = raw(st, 9, iterations=its, algorithm=alg,
                                                                 implicit_minimax=0.5, chance_branching=6)
     for opts in ({"rollout_policy": "mast"}, {"rollout_policy": "nast"}, {"widening": 0.5},
-                 {"length_discount": 0.01}, {"margin_weight": 0.3}, {"memory_mb": 0.02, "implicit_minimax": 0.0}):
+                 {"length_discount": 0.01}, {"margin_weight": 0.3}, {"memory_mb": 0.02, "implicit_minimax": 0.0},
+                 {"prior_weight": 1.0}, {"prior_weight": 0.5, "widening": 0.5}):
         key = ",".join(f"{k}={v}" for k, v in opts.items())
         cases[f"{name}/{players}/ismcts/{key}"] = raw(st, 3, iterations=its, algorithm="ismcts", **opts)
     if players == 2:

@@ -50,8 +50,8 @@ def test_moves_of_a_small_prior_are_tried_late_and_explored_little():
     state = prehistory_decision_with_trades()
     limit = cavemind.Limit(iterations=2000)
     plain = cavemind.analyse(state, limit, seed=3, exploration=0.35, prior_weight=0)
-    assert plain.moves == cavemind.analyse(state, limit, seed=3, exploration=0.35).moves   # 0 is off
     weighted = cavemind.analyse(state, limit, seed=3, exploration=0.35, prior_weight=1)
+    assert weighted.moves == cavemind.analyse(state, limit, seed=3, exploration=0.35).moves   # Prehistory's default
     # Without priors the rotations and discards take a quarter of the budget and more (the diagnosis of
     # docs/research/2026-12-07-prehistory-move-priors.md); with them, a few visits each.
     assert trade_visits(plain) > 2000 / 4
@@ -70,7 +70,7 @@ def test_prior_weight_between_zero_and_one_scales_the_priors_toward_one():
     state = prehistory_decision_with_trades()
     limit = cavemind.Limit(iterations=2000)
     full, half = (cavemind.analyse(state, limit, seed=3, exploration=0.35, prior_weight=w) for w in (1, 0.5))
-    plain = cavemind.analyse(state, limit, seed=3, exploration=0.35)
+    plain = cavemind.analyse(state, limit, seed=3, exploration=0.35, prior_weight=0)
     assert trade_visits(full) <= trade_visits(half) < trade_visits(plain)
 
 
@@ -80,7 +80,7 @@ def test_every_algorithm_reads_the_priors_and_a_seed_repeats_its_search(algorith
     limit = cavemind.Limit(iterations=600)
     first, second = (cavemind.analyse(state, limit, seed=7, algorithm=algorithm, prior_weight=1) for _ in range(2))
     assert [(m.action, m.visits) for m in first.moves] == [(m.action, m.visits) for m in second.moves]
-    plain = cavemind.analyse(state, limit, seed=7, algorithm=algorithm)
+    plain = cavemind.analyse(state, limit, seed=7, algorithm=algorithm, prior_weight=0)
     assert trade_visits(first) < trade_visits(plain)
 
 

@@ -66,10 +66,15 @@ now:     in autumn, the movement points to spend or left and the member being mo
 # 3 and 4 players are not measured and keep the table's default, variant 0.
 # Exploration 0.35 with variant 1 (whose values move 0.025 a point of lead near even) won 65.0% [55.3, 73.6] of 100
 # games against 0.7 at 0.05 s a move with 2 players (docs/research/2026-12-07-prehistory-search-repair-2.md).
+# Move priors (rotations and discards tried late and explored little: prior_weight 1) won 72.0% [62.5, 79.9] of 100
+# games against the search without them at 1,000 iterations and 72.5% [63.0, 80.3] of 100 at 0.05 s a move with
+# 2 players, and 67.6% [58.1, 75.9] of 102 against two such searches with 3 players (a fair share is 33.3%)
+# (docs/research/2026-12-07-prehistory-move-priors.md).
 GAME = GameInfo(
     "cavemind.games._prehistory",
     SearchDefaults(
         rollout_depth=20,
+        prior_weight=1.0,
         by_players={2: SearchDefaults(exploration=0.35, rollout_depth=20, rollout_policy="mast",
                                       heuristic_variant=1)}),
     expert="cavemind.experts.prehistory:choose",
