@@ -5,6 +5,7 @@ import random
 import pytest
 
 import cavemind
+from cavemind import _core
 from cavemind.botspec import parse_bot_spec
 
 ROTATE_AND_DISCARD = set(range(214, 227)) | set(range(239, 251))   # Prehistory's rotations, weather, discards
@@ -20,6 +21,21 @@ def prehistory_decision_with_trades(seed=3, trades=8):
         if len(set(state.legal_actions()) & ROTATE_AND_DISCARD) >= trades:
             return state
         state.apply(rng.choice(state.legal_actions()))
+
+
+def first_decision_where(wanted):
+    """The first decision of seeded random 2-player Prehistory games whose legal moves' names satisfy `wanted`."""
+    for seed in range(100):
+        state = cavemind.load_game("prehistory", players=2).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng.getrandbits(32)))
+                continue
+            if wanted({state.action_to_string(a) for a in state.legal_actions()}):
+                return state
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such decision in 100 random games")
 
 
 def test_prehistory_prices_rotations_and_discards_low_and_every_other_move_at_one():
@@ -100,3 +116,32 @@ def test_action_priors_needs_a_decision():
         state.apply(state.legal_actions()[0] if not state.is_chance_node() else state.sample_chance(1))
     with pytest.raises(cavemind.IllegalActionError, match="needs a decision node"):
         state.action_priors()
+
+
+BUYS = set(range(227, 239))      # buy a resource or an action marker
+
+
+def test_prehistory_prior_variants_price_buying_and_an_early_autumn_end_low():
+    state = prehistory_decision_with_trades()
+    rng = random.Random(2)
+    while not set(state.legal_actions()) & BUYS:
+        state.apply(rng.choice(state.legal_actions()))
+        while state.is_chance_node():
+            state.apply(state.sample_chance(rng.getrandbits(32)))
+    table = _core.table_info(state.game._capsule)
+    assert table["action_priors"] and table["prior_variants"] == 3
+    first, buying = state.action_priors(0), state.action_priors(1)
+    for action in state.legal_actions():
+        expected = 0.3 if action in BUYS else first[action]
+        assert buying[action] == expected, state.action_to_string(action)
+    # variant 2: ending an autumn turn while a member could still be paid for or moved
+    state = first_decision_where(lambda names: "end turn" in names and any(n.startswith(("move ", "select "))
+                                                                          for n in names))
+    names = {state.action_to_string(a): a for a in state.legal_actions()}
+    assert state.action_priors(2)[names["end turn"]] == 0.3
+    assert state.action_priors(0)[names["end turn"]] == 1.0
+    with pytest.raises(ValueError, match="prior variants 0 to 2"):
+        state.action_priors(3)
+    with pytest.raises(cavemind.SearchError, match="prior_variant=3: prehistory has prior variants 0 to 2"):
+        cavemind.analyse(state, prior_variant=3)
+    assert str(parse_bot_spec("ismcts:prior_variant=1")) == "ismcts:prior_variant=1"

@@ -351,6 +351,9 @@ def _resolved(settings: SearchSettings, name: str, players: int, capsule: object
     if resolved.rollout_variant >= table["rollout_variants"]:
         raise SearchError(f"rollout_variant={resolved.rollout_variant!r}: {name} has rollout variants 0 to "
                           f"{table['rollout_variants'] - 1}")
+    if resolved.prior_variant >= table["prior_variants"]:
+        raise SearchError(f"prior_variant={resolved.prior_variant!r}: {name} has prior variants 0 to "
+                          f"{table['prior_variants'] - 1}")
     return resolved
 
 

@@ -300,6 +300,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("rollout_variant", int, 0, "the variant of the game's rollout policy (0 to the game's count - 1: "
             "State.rollout_action(seed, variant)), which `game` plays and MAST and NAST fall back on", low=0,
             short_key="rollout_variant", metavar="V", advanced=True),
+    Setting("prior_variant", int, 0, "the variant of the game's move priors (0 to the game's count - 1: "
+            "State.action_priors(variant)), which prior_weight reads", low=0, short_key="prior_variant", metavar="V",
+            advanced=True),
     Setting("widening", float, 0.0, "progressive widening (Coulom 2007; Chaslot et al. 2008): a node of n visits "
             "has at most 1 + floor(n ** A) children, the next one the game's rollout policy's pick where it is "
             "untried", low=0, high=1, low_note="off", short_key="widening", metavar="A", advanced=True),

@@ -61,7 +61,8 @@ cdef inline GameTable game_table(const char* name, int state_size, int max_actio
     t.observed_action = observed_action
     t.rollout_action = rollout_action
     t.rollout_variants = 1       # a game with more variants sets its count after game_table()
-    t.action_priors = NULL       # a game with move priors sets them after game_table()
+    t.action_priors = NULL       # a game with move priors sets them (and their variants' count) after game_table()
+    t.prior_variants = 1
     return t
 
 

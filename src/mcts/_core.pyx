@@ -415,6 +415,9 @@ def search(CoreState state, settings, seed=0, StopFlag stop=None, int pv_length=
     if not 0 <= cfg.rollout_variant < g.rollout_variants:
         raise ValueError(f"rollout variant {cfg.rollout_variant}: {g.name.decode()} has variants 0 to "
                          f"{g.rollout_variants - 1}")
+    if not 0 <= cfg.prior_variant < g.prior_variants:
+        raise ValueError(f"prior variant {cfg.prior_variant}: {g.name.decode()} has variants 0 to "
+                         f"{g.prior_variants - 1}")
     if cfg.implicit_minimax > 0 and g.num_players != 2:
         raise ValueError(f"implicit_minimax needs 2 players (this game has {g.num_players})")
     if on_report is not None and not report_every > 0:

@@ -28,7 +28,7 @@ ctypedef void (*determinize_fn)(void* s, int observer, Rng* rng) noexcept nogil
 ctypedef uint64_t (*infoset_hash_fn)(const void* s, int player) noexcept nogil
 ctypedef int (*observed_action_fn)(const void* s, int action, int player) noexcept nogil
 ctypedef int (*rollout_action_fn)(const void* s, Rng* rng, int variant) noexcept nogil
-ctypedef void (*action_priors_fn)(const void* s, const int* actions, int n, double* out) noexcept nogil
+ctypedef void (*action_priors_fn)(const void* s, const int* actions, int n, double* out, int variant) noexcept nogil
 
 
 ctypedef struct GameTable:
@@ -69,7 +69,9 @@ ctypedef struct GameTable:
     # search's rollout_variant setting; the caller checks the bound); NULL means uniform random over legal actions
     rollout_action_fn rollout_action
     int rollout_variants         # how many variants rollout_action() has (at least 1; game_table() sets 1)
-    # optional move priors for the tree (the search's prior_weight setting): out[i] in [0, 1] for actions[i] of the
-    # n legal actions at a decision, 1 for a move worth trying as soon as any, less for one to try later and
-    # explore less; NULL means every move 1 (game_table() sets NULL)
+    # optional move priors for the tree (the search's prior_weight setting), by one of the game's prior variants
+    # (0 <= variant < prior_variants: the search's prior_variant setting; the caller checks the bound): out[i] in
+    # [0, 1] for actions[i] of the n legal actions at a decision, 1 for a move worth trying as soon as any, less for
+    # one to try later and explore less; NULL means every move 1 (game_table() sets NULL)
     action_priors_fn action_priors
+    int prior_variants           # how many variants action_priors() has (at least 1; game_table() sets 1)

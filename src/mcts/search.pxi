@@ -106,6 +106,7 @@ ctypedef struct SearchConfig:
     int heuristic_variant    # the game's heuristic variant read at the cut-off (GameTable.heuristic_variants)
     int rollout_variant      # the variant of the game's rollout policy (GameTable.rollout_variants)
     double prior_weight      # the weight beta of the game's move priors in selection (above; 0: off)
+    int prior_variant        # the variant of the game's move priors (GameTable.prior_variants)
     # Set by the core for each search.
     int32_t max_nodes        # memory cap of one worker's arena, in nodes
     int searcher             # the player whose decision is searched (and whose view is kept)
@@ -314,7 +315,7 @@ cdef int32_t select_or_expand_with_priors(Worker* w, const char* s, int32_t pare
     cdef bint can_expand = w.arena.size < w.arena.max_nodes
     if can_expand and w.cfg.widening > 0 and nodes[parent].num_children < num_legal:
         can_expand = nodes[parent].num_children < 1 + <int>pow(<double>nodes[parent].visits, w.cfg.widening)
-    w.game.action_priors(s, actions, num_legal, w.priors)
+    w.game.action_priors(s, actions, num_legal, w.priors, w.cfg.prior_variant)
     w.stamp += 2
     for i in range(num_legal):
         mark[actions[i]] = legal

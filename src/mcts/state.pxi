@@ -17,7 +17,8 @@ def table_info(capsule):
             "max_actions": t.max_actions, "max_chance_outcomes": t.max_chance_outcomes,
             "max_game_length": t.max_game_length, "heuristic_variants": t.heuristic_variants,
             "default_heuristic_variant": t.default_heuristic_variant,
-            "rollout_variants": t.rollout_variants, "action_priors": t.action_priors != NULL}
+            "rollout_variants": t.rollout_variants, "action_priors": t.action_priors != NULL,
+            "prior_variants": t.prior_variants}
 
 
 cdef class CoreState:
@@ -115,12 +116,16 @@ cdef class CoreState:
         rng_seed(&rng, seed_bits(seed))
         return self.table.sample_chance(self.data, &rng)
 
-    def action_priors(self):
-        """The game's move priors at this decision, {action: prior in [0, 1]} for each legal action, which a search
-        with prior_weight > 0 reads (1 for every move where the game has none). At a decision node only."""
+    def action_priors(self, int variant=0):
+        """The game's move priors at this decision (its variant `variant`, 0 to the table's prior_variants - 1),
+        {action: prior in [0, 1]} for each legal action, which a search with prior_weight > 0 reads (1 for every
+        move where the game has none). At a decision node only."""
         if self.table.current_player(self.data) < 0:
             raise _errors().IllegalActionError("action_priors() needs a decision node, not a chance node or "
                                                "the end of the game")
+        if not 0 <= variant < self.table.prior_variants:
+            raise ValueError(f"variant={variant!r}: {self.game.name} has prior variants 0 to "
+                             f"{self.table.prior_variants - 1}")
         cdef int* buf = <int*>malloc((self.table.max_actions + 1) * sizeof(int))
         cdef double* out = <double*>malloc((self.table.max_actions + 1) * sizeof(double))
         cdef int i, n
@@ -131,7 +136,7 @@ cdef class CoreState:
             for i in range(n):
                 out[i] = 1.0
             if self.table.action_priors != NULL:
-                self.table.action_priors(self.data, buf, n, out)
+                self.table.action_priors(self.data, buf, n, out, variant)
             return {buf[i]: out[i] for i in range(n)}
         finally:
             free(buf)

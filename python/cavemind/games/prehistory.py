@@ -68,8 +68,8 @@ now:     in autumn, the movement points to spend or left and the member being mo
 # games against 0.7 at 0.05 s a move with 2 players (docs/research/2026-12-07-prehistory-search-repair-2.md).
 # Move priors (rotations and discards tried late and explored little: prior_weight 1) won 72.0% [62.5, 79.9] of 100
 # games against the search without them at 1,000 iterations and 72.5% [63.0, 80.3] of 100 at 0.05 s a move with
-# 2 players, and 67.6% [58.1, 75.9] of 102 against two such searches with 3 players (a fair share is 33.3%)
-# (docs/research/2026-12-07-prehistory-move-priors.md).
+# 2 players, 67.6% [58.1, 75.9] of 102 against two such searches with 3 players and 51.0% [41.4, 60.6] of 100
+# against three with 4 (fair shares 33.3% and 25%) (docs/research/2026-12-07-prehistory-move-priors.md).
 GAME = GameInfo(
     "cavemind.games._prehistory",
     SearchDefaults(

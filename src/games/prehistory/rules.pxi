@@ -2519,20 +2519,39 @@ cdef int check(const void* state, char* m, size_t size) noexcept nogil:
     return 0
 
 
-# ---- move priors (the search's prior_weight setting) ----
+# ---- move priors (the search's prior_weight and prior_variant settings) ----
 
 # Rotating a pricing or the weather tile and discarding a cube cost a cube or a development point and neither act
 # nor end the turn, so a search that tries them as soon as any move spends its budget on lines that are the same
-# turn one trade poorer, and picks one of them on noise (docs/research/2026-12-07-prehistory-move-priors.md: 18
-# rotations a game where the expert plays one). Priced as a player would consider them: late, and rarely.
+# turn one trade poorer, and picks one of them on noise (docs/research/2026-12-07-prehistory-move-priors.md: half
+# the root's visits, and 17 rotations a game where the expert plays one). Priced as a player would consider them:
+# late, and rarely. Variants 1 and 2 are experiments of that entry (not defaults): 1 also prices buying a cube low
+# (the search bought 26 a game against the expert's 16, 2 development points each), 2 also prices ending an autumn
+# turn low while a member could still be moved or paid for (the search built fewer campsites than the expert).
 cdef double RARE_TRADE_PRIOR = 0.1
+cdef double BUY_PRIOR = 0.3          # variant 1
+cdef double EARLY_END_PRIOR = 0.3    # variant 2
+PRIOR_VARIANTS = 3
 
 
-cdef void action_priors(const void* v, const int* actions, int n, double* out) noexcept nogil:
+cdef void action_priors(const void* v, const int* actions, int n, double* out, int variant) noexcept nogil:
+    cdef const PHState* s = <const PHState*>v
     cdef int i, a
+    cdef bint can_move = False
+    if variant == 2 and s.pending_decision == SUB_MAIN and s.phase == PH_AUTUMN:
+        for i in range(n):
+            if A_PAYC <= actions[i] < A_SHAMAN or A_SELECT <= actions[i] < A_STEP or actions[i] == A_DEVMOVE:
+                can_move = True
     for i in range(n):
         a = actions[i]
-        out[i] = RARE_TRADE_PRIOR if A_ROT <= a <= A_WEATHER or A_DISCRES <= a < A_DEVMOVE else 1.0
+        if A_ROT <= a <= A_WEATHER or A_DISCRES <= a < A_DEVMOVE:
+            out[i] = RARE_TRADE_PRIOR
+        elif variant == 1 and A_BUYRES <= a < A_DISCRES:
+            out[i] = BUY_PRIOR
+        elif a == A_PASS and can_move:
+            out[i] = EARLY_END_PRIOR
+        else:
+            out[i] = 1.0
 
 
 # ---- the GameTable, and the module's Python entry to the rules ----
@@ -2544,6 +2563,7 @@ cdef GameTable RULES = game_table("prehistory", sizeof(PHState), NUM_ACTIONS, NC
                                   determinize, infoset_hash, observed_action, rollout_action)
 RULES.rollout_variants = ROLLOUT_VARIANTS
 RULES.action_priors = action_priors
+RULES.prior_variants = PRIOR_VARIANTS
 fill_tables(TABLES, RULES, MIN_PLAYERS, MAXP, 60000)
 
 
