@@ -319,6 +319,31 @@ def test_analyses_at_once_are_bounded_and_a_closed_socket_frees_its_place(client
         assert doc["type"] == "final"
 
 
+def test_an_analysis_frees_the_place_it_took_even_when_the_servers_places_are_replaced(client, monkeypatch):
+    """A search gives back the place it took, not whatever the module holds when it ends (a test's monkeypatch
+    undone under a running search made the server's semaphore be released too many times)."""
+    import cavemind.web.analysis as live
+
+    taken, later = live.threading.BoundedSemaphore(1), live.threading.BoundedSemaphore(1)
+    later.acquire()
+    monkeypatch.setattr(live, "_running", taken)
+    view = client.post("/api/games", json={"game": "stone_age", "players": 2, "seats": ["human", "random"]}).json()
+    with client.websocket_connect(f"/api/games/{view['id']}/analysis") as socket:
+        socket.send_json({"action": "start", "seconds": 0.3})
+        assert socket.receive_json()["type"] == "report"
+        monkeypatch.setattr(live, "_running", later)
+        while (doc := socket.receive_json())["type"] == "report":
+            pass
+        assert doc["type"] == "final"
+    for _ in range(100):
+        if taken.acquire(blocking=False):
+            break
+        time.sleep(0.01)
+    else:
+        raise AssertionError("the search did not give its place back")
+    assert not later.acquire(blocking=False)
+
+
 def test_hot_seat_passes_the_device_after_a_bots_move_between_two_people(client):
     view = client.post("/api/games", json={"game": "kuhn_poker", "players": 3,
                                            "seats": ["human", "random", "human"]}).json()

@@ -52,8 +52,10 @@ def top_moves(doc: dict[str, Any]) -> int:
     return top
 
 
-def start_search(game: WebGame, doc: dict[str, Any], stop: StopFlag | None = None) -> Analysis:
-    """The analysis that a start message asks for, of the human seat to move, from its view."""
+def start_search(game: WebGame, doc: dict[str, Any],
+                 stop: StopFlag | None = None) -> tuple[Analysis, threading.BoundedSemaphore]:
+    """The analysis that a start message asks for, of the human seat to move, from its view, and the places it
+    holds one of (the analyses running then: release() frees that one, even should the server's be replaced)."""
     seconds = number(doc, "seconds", 0.05, MAX_ANALYSIS_SECONDS) if "seconds" in doc else DEFAULT_ANALYSIS_SECONDS
     with game.lock:
         seat = game.session.to_move
@@ -61,23 +63,24 @@ def start_search(game: WebGame, doc: dict[str, Any], stop: StopFlag | None = Non
             raise RequestError(409, "action", "action: an analysis is of a human seat's decision, and none is to "
                                               "be made now")
         view = game.session.view(seat)
-    if not _running.acquire(blocking=False):
+    places = _running
+    if not places.acquire(blocking=False):
         raise RequestError(409, "action", f"action: {MAX_ANALYSES} analyses are running on this server; stop one "
                                           "or wait until one ends")
     try:
-        return analysis(view, Limit(seconds=seconds), progress_every=REPORT_EVERY, stop=stop)
+        return analysis(view, Limit(seconds=seconds), progress_every=REPORT_EVERY, stop=stop), places
     except BaseException:
-        _running.release()
+        places.release()
         raise
 
 
-def release(search: Analysis) -> None:
+def release(search: Analysis, places: threading.BoundedSemaphore) -> None:
     """Ends a search started by start_search and frees its place among the analyses running."""
     search.close()
-    _running.release()
+    places.release()
 
 
-def stream_analysis(search: Analysis, top: int, post: Post) -> None:
+def stream_analysis(search: Analysis, places: threading.BoundedSemaphore, top: int, post: Post) -> None:
     """Posts an analysis's reports and its result (in a thread of its own), then frees its place."""
     try:
         for info in search:
@@ -86,7 +89,7 @@ def stream_analysis(search: Analysis, top: int, post: Post) -> None:
     except CavemindError as error:
         post({"type": "error", "error": str(error), "field": None})
     finally:
-        release(search)
+        release(search, places)
 
 
 def play_ai_move(game: WebGame, top: int, stop: StopFlag, post: Post) -> None:
@@ -185,5 +188,5 @@ async def _answer(text: str, game: WebGame, job: _Job | None, post: Post) -> _Jo
     stop = StopFlag()
     if action == "ai-move":
         return _Job(stop, play_ai_move, game, top, stop, post)
-    search = await asyncio.to_thread(start_search, game, doc, stop)
-    return _Job(stop, stream_analysis, search, top, post)
+    search, places = await asyncio.to_thread(start_search, game, doc, stop)
+    return _Job(stop, stream_analysis, search, places, top, post)
