@@ -345,15 +345,10 @@ def _resolved(settings: SearchSettings, name: str, players: int, capsule: object
     if resolved.implicit_minimax > 0 and players != 2:
         raise SearchError(f"implicit_minimax={resolved.implicit_minimax!r}: needs a 2-player game (this one has "
                           f"{players} players)")
-    if resolved.heuristic_variant >= table["heuristic_variants"]:
-        raise SearchError(f"heuristic_variant={resolved.heuristic_variant!r}: {name} has heuristic variants 0 to "
-                          f"{table['heuristic_variants'] - 1}")
-    if resolved.rollout_variant >= table["rollout_variants"]:
-        raise SearchError(f"rollout_variant={resolved.rollout_variant!r}: {name} has rollout variants 0 to "
-                          f"{table['rollout_variants'] - 1}")
-    if resolved.prior_variant >= table["prior_variants"]:
-        raise SearchError(f"prior_variant={resolved.prior_variant!r}: {name} has prior variants 0 to "
-                          f"{table['prior_variants'] - 1}")
+    for kind in ("heuristic", "rollout", "prior"):     # each variant setting against the game's count of them
+        variant, count = getattr(resolved, f"{kind}_variant"), table[f"{kind}_variants"]
+        if variant >= count:
+            raise SearchError(f"{kind}_variant={variant!r}: {name} has {kind} variants 0 to {count - 1}")
     return resolved
 
 

@@ -312,7 +312,8 @@ cdef int32_t select_or_expand_with_priors(Worker* w, const char* s, int32_t pare
     cdef int32_t c, best = NO_NODE, tail = NO_NODE
     cdef double best_score = -1.0, score, value, p, top_prior = -1.0, value_sum = 0.0, visit_sum = 0.0, first_play
     cdef double explore_parent = exploration * sqrt_log1p(nodes[parent].visits)
-    cdef bint can_expand = w.arena.size < w.arena.max_nodes
+    cdef bint room = w.arena.size < w.arena.max_nodes
+    cdef bint can_expand = room
     if can_expand and w.cfg.widening > 0 and nodes[parent].num_children < num_legal:
         can_expand = nodes[parent].num_children < 1 + <int>pow(<double>nodes[parent].visits, w.cfg.widening)
     w.game.action_priors(s, actions, num_legal, w.priors, w.cfg.prior_variant)
@@ -349,8 +350,10 @@ cdef int32_t select_or_expand_with_priors(Worker* w, const char* s, int32_t pare
         tail = c
         c = child.next_sibling
     expanded[0] = False
-    if untried == 0 or not (can_expand or best == NO_NODE) or w.arena.size >= w.arena.max_nodes:
+    if untried == 0 or not room or not (can_expand or best == NO_NODE):
         return best
+    if best != NO_NODE and best_score >= 1e300:
+        return best              # a child without visits yet goes first, as without priors
     # The untried move of the highest prior (ties drawn uniformly), against the tried children.
     for i in range(num_legal):
         if mark[actions[i]] == legal:
@@ -363,8 +366,6 @@ cdef int32_t select_or_expand_with_priors(Worker* w, const char* s, int32_t pare
                 ties += 1
                 if rng_below(&w.rng, ties) == 0:
                     action = actions[i]
-    if best != NO_NODE and best_score >= 1e300:
-        return best              # (a tried child not yet visited, in another thread's determinization: it first)
     first_play = (value_sum / visit_sum if visit_sum > 0 else 0.5) + explore_parent * top_prior
     if best != NO_NODE and first_play <= best_score:
         return best
